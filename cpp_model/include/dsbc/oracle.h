@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file
+/// Architectural checker of a DSBC unit, independent of its micro-architecture: it sees
+/// only the ports (inputs and outputs of each cycle) and checks what the unit promises to
+/// software (README "usage contract", docs/architecture.md sections 3-6).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "dsbc/unit.h"
+
+namespace dsbc {
+
+/// Latency statistics of completions (cycles from the closing commit to ctl_done).
+struct LatencyStats {
+  uint64_t count = 0;
+  uint64_t sum = 0;
+  uint64_t max = 0;
+  std::vector<uint64_t> samples;  ///< every latency, for percentiles
+  double mean() const { return count ? static_cast<double>(sum) / count : 0.0; }
+};
+
+/// Feed it every cycle with observe(outputs, inputs) in the order the engine sees them.
+/// Violations are collected as messages ("cycle 123: ..."); the first few are kept.
+class Oracle {
+ public:
+  explicit Oracle(const Config& cfg);
+
+  /// Check one cycle: `out` are the engine's outputs in this cycle, `in` the inputs applied.
+  void observe(uint64_t cycle, const Outputs& out, const Inputs& in);
+  /// End of run: every completion reported must have reached every PE's FIFO and been
+  /// popped, given the stimulus drained them (checked only when `drained` is true).
+  void finish(bool drained);
+
+  bool ok() const { return violations_ == 0; }
+  uint64_t violations() const { return violations_; }
+  const std::vector<std::string>& messages() const { return messages_; }
+
+  const LatencyStats& latency() const { return latency_; }
+  uint64_t completions() const { return completions_; }
+  uint64_t commits() const { return commits_; }
+  uint64_t refusals() const { return refusals_; }
+  uint64_t pops() const { return pops_; }
+  /// Completions whose latency was not bounded because some FIFO was full meanwhile.
+  uint64_t blocked_completions() const { return blocked_completions_; }
+  /// True global count of a barrier: the sum of every committed delta.
+  int64_t global_count(uint32_t b) const { return barrier_[b].global; }
+
+ private:
+  struct Commit {
+    uint64_t cycle;
+    int pe;
+    uint32_t barrier;
+    int delta;
+  };
+  struct BarrierState {
+    int64_t global = 0;            ///< sum of committed deltas, all time
+    bool closed_pending = false;   ///< global returned to 0 after a commit: awaits done
+    uint64_t close_cycle = 0;      ///< cycle of that closing commit
+  };
+  static constexpr uint64_t kNone = ~uint64_t{0};
+  void fail(uint64_t cycle, const std::string& what);
+  int64_t local_at(int pe, uint32_t b, uint64_t before_cycle) const;
+
+  Config cfg_;
+  int64_t count_min_, count_max_;
+  std::vector<BarrierState> barrier_;
+  std::vector<std::vector<int64_t>> local_;  ///< [pe][b], with rebases applied
+  std::deque<Commit> recent_;                ///< commits of the last cycles (for rebases)
+  std::vector<std::deque<uint32_t>> expect_fifo_;  ///< [pe]: IDs pushed, not yet popped
+  struct Pending {
+    bool valid = false;
+    uint32_t barrier = 0;
+    bool dec = false;
+  };
+  std::vector<Pending> accepted_;  ///< [pe]: accepted last cycle, ack due now
+  /// [b]: cycle of the earliest commit no completion has covered yet (kNone: none).
+  std::vector<uint64_t> uncovered_;
+  struct Closing {
+    uint64_t cycle;
+    uint32_t barrier;
+  };
+  std::deque<Closing> pending_closings_;  ///< in closing order, for the liveness check
+  uint64_t last_snap_cycle_ = 0;
+  bool seen_snap_ = false;
+  uint64_t last_full_cycle_ = kNone;  ///< last cycle some PE's FIFO was full
+  LatencyStats latency_;
+  uint64_t violations_ = 0, completions_ = 0, commits_ = 0, refusals_ = 0, pops_ = 0;
+  uint64_t blocked_completions_ = 0;
+  std::vector<std::string> messages_;
+};
+
+}  // namespace dsbc

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file
+/// Cycle-exact golden model of the DSBC unit (docs/architecture.md), and the
+/// per-cycle port structs shared by every engine (model, Verilated RTL).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dsbc {
+
+/// Parameters of one DSBC unit; the same names and ranges as rtl/dsbc_top.v.
+struct Config {
+  int pes = 4;           ///< N, 1..256
+  int barriers = 4;      ///< M, 1..1024
+  int count_bits = 16;   ///< T, 8..32 (two's complement local count)
+  int fifo_depth = 8;    ///< completed-barrier FIFO entries per PE, 1..1024
+
+  /// Throws std::invalid_argument naming the first illegal parameter and its range.
+  void validate() const;
+  /// Width of a barrier ID: max(1, clog2(M)).
+  int barrier_bits() const;
+  /// clog2(N) (0 for N == 1): the paper's w, the extra bits the sum can carry.
+  int sum_extra_bits() const;
+  /// Q = T + clog2(N): count slots checked per word.
+  int q() const { return count_bits + sum_extra_bits(); }
+  /// Documented worst-case latency, cycles from the commit that closes a barrier to its
+  /// ctl_done, every FIFO having room (docs/architecture.md section 6).
+  int64_t latency_bound() const;
+  /// "N=16 M=32 T=16 D=8": for messages and file names.
+  std::string to_string() const;
+};
+
+/// Inputs of one PE for one cycle.
+struct PeIn {
+  bool req_valid = false;
+  uint32_t req_barrier = 0;
+  bool req_dec = false;  ///< false: produce (+1); true: consume (-1)
+  bool fifo_pop = false;
+  bool operator==(const PeIn&) const = default;
+};
+
+/// Outputs of one PE for one cycle. All are functions of state only (Moore).
+struct PeOut {
+  bool req_ready = false;
+  bool ack_valid = false;
+  bool ack_refused = false;
+  bool fifo_valid = false;
+  uint32_t fifo_barrier = 0;  ///< 0 when !fifo_valid
+  bool operator==(const PeOut&) const = default;
+};
+
+/// Global observability outputs for one cycle.
+struct GlobalOut {
+  bool snap = false;          ///< ctl_load: a snapshot is taken this cycle
+  bool done = false;          ///< ctl_done: the inspected barrier completes this cycle
+  uint32_t done_barrier = 0;  ///< global copy of CNT2 (valid every cycle)
+  bool operator==(const GlobalOut&) const = default;
+};
+
+struct Inputs {
+  std::vector<PeIn> pe;  ///< size N
+};
+
+struct Outputs {
+  std::vector<PeOut> pe;  ///< size N
+  GlobalOut global;
+  bool operator==(const Outputs&) const = default;
+};
+
+/// Something that behaves like a DSBC unit cycle by cycle: the golden model or an RTL
+/// simulation. Usage per cycle: read outputs(), compute inputs from them, step(inputs).
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual const Config& config() const = 0;
+  /// Outputs in the current cycle (cycle() since reset release).
+  virtual const Outputs& outputs() const = 0;
+  /// Apply inputs for the current cycle and advance to the next cycle.
+  virtual void step(const Inputs& in) = 0;
+  /// Current cycle number; 0 is the first cycle after reset.
+  virtual uint64_t cycle() const = 0;
+};
+
+/// The golden model: behavioural, written from docs/architecture.md, no Verilator.
+class Unit final : public Engine {
+ public:
+  explicit Unit(const Config& cfg);  ///< validates cfg
+  Unit(const Unit&) = delete;
+  Unit& operator=(const Unit&) = delete;
+
+  const Config& config() const override { return cfg_; }
+  const Outputs& outputs() const override { return out_; }
+  void step(const Inputs& in) override;
+  uint64_t cycle() const override { return cycle_; }
+
+  // Introspection for oracles and tools (not part of the hardware interface).
+  /// Committed local count of (pe, barrier) as of the start of the current cycle.
+  int64_t count(int pe, uint32_t barrier) const;
+  /// The open bit of (pe, barrier) as of the start of the current cycle.
+  bool open(int pe, uint32_t barrier) const;
+  /// Cycle of the snapshot of the word whose completion is signalled now (valid when
+  /// outputs().global.done).
+  uint64_t done_snapshot_cycle() const;
+
+ private:
+  struct Impl;
+  Config cfg_;
+  Outputs out_;
+  uint64_t cycle_ = 0;
+  // Implementation state lives in the .cpp; kept behind a pointer so the header is stable.
+  struct ImplDeleter { void operator()(Impl*) const; };
+  std::unique_ptr<Impl, ImplDeleter> impl_;
+};
+
+}  // namespace dsbc

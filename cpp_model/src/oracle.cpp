@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "dsbc/oracle.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace dsbc {
+
+namespace {
+constexpr size_t kMaxMessages = 20;
+}
+
+Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
+  cfg_.validate();
+  count_max_ = (int64_t{1} << (cfg_.count_bits - 1)) - 1;
+  count_min_ = -(int64_t{1} << (cfg_.count_bits - 1));
+  barrier_.resize(cfg_.barriers);
+  local_.assign(cfg_.pes, std::vector<int64_t>(cfg_.barriers, 0));
+  expect_fifo_.resize(cfg_.pes);
+  accepted_.resize(cfg_.pes);
+  uncovered_.assign(cfg_.barriers, kNone);
+}
+
+void Oracle::fail(uint64_t cycle, const std::string& what) {
+  ++violations_;
+  if (messages_.size() < kMaxMessages) {
+    messages_.push_back("cycle " + std::to_string(cycle) + ": " + what);
+  }
+}
+
+int64_t Oracle::local_at(int pe, uint32_t b, uint64_t before_cycle) const {
+  int64_t v = local_[pe][b];
+  for (const Commit& c : recent_) {
+    if (c.pe == pe && c.barrier == b && c.cycle >= before_cycle) v -= c.delta;
+  }
+  return v;
+}
+
+void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
+  const int n = cfg_.pes;
+  const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
+
+  // Keep only commits that a snapshot still in progress can need.
+  const uint64_t keep = 4 * static_cast<uint64_t>(cfg_.q()) + 64;
+  while (!recent_.empty() && recent_.front().cycle + keep < k) recent_.pop_front();
+
+  // 1. Acknowledges: exactly one cycle after acceptance; refused exactly on overflow.
+  for (int i = 0; i < n; ++i) {
+    const PeOut& o = out.pe[i];
+    const Pending& a = accepted_[i];
+    if (o.ack_valid != a.valid) {
+      fail(k, "PE " + std::to_string(i) + (a.valid ? ": missing ack" : ": ack without request"));
+      continue;
+    }
+    if (!a.valid) continue;
+    const int delta = a.dec ? -1 : +1;
+    bool expect_refused = a.barrier >= m;
+    if (!expect_refused) {
+      const int64_t next = local_[i][a.barrier] + delta;
+      expect_refused = next < count_min_ || next > count_max_;
+    }
+    if (o.ack_refused != expect_refused) {
+      std::ostringstream os;
+      os << "PE " << i << " barrier " << a.barrier << " delta " << delta << ": "
+         << (expect_refused ? "should be refused" : "refused wrongly")
+         << " (local count " << (a.barrier < m ? local_[i][a.barrier] : 0) << ")";
+      fail(k, os.str());
+    }
+    if (expect_refused) {
+      ++refusals_;
+      continue;
+    }
+    ++commits_;
+    local_[i][a.barrier] += delta;
+    BarrierState& bs = barrier_[a.barrier];
+    bs.global += delta;
+    recent_.push_back({k, i, a.barrier, delta});
+    if (uncovered_[a.barrier] == kNone) uncovered_[a.barrier] = k;
+    if (bs.global == 0) {
+      bs.closed_pending = true;
+      bs.close_cycle = k;
+      pending_closings_.push_back({k, a.barrier});
+    } else {
+      bs.closed_pending = false;
+    }
+  }
+
+  // 2. Ready: low exactly during initialisation and in a ctl_done cycle.
+  const bool expect_ready = k >= m && !out.global.done;
+  for (int i = 0; i < n; ++i) {
+    if (out.pe[i].req_ready != expect_ready) {
+      fail(k, "PE " + std::to_string(i) + ": req_ready should be " +
+                  (expect_ready ? "high" : "low"));
+      break;
+    }
+  }
+
+  // 3. FIFO outputs reflect the completions pushed before this cycle, in order.
+  for (int i = 0; i < n; ++i) {
+    const auto& q = expect_fifo_[i];
+    const PeOut& o = out.pe[i];
+    const bool valid = !q.empty();
+    const uint32_t head = valid ? q.front() : 0;
+    if (o.fifo_valid != valid || o.fifo_barrier != head) {
+      std::ostringstream os;
+      os << "PE " << i << ": FIFO shows valid=" << o.fifo_valid << " id=" << o.fifo_barrier
+         << ", expected valid=" << valid << " id=" << head;
+      fail(k, os.str());
+    }
+    if (valid && in.pe[i].fifo_pop) {
+      expect_fifo_[i].pop_front();
+      ++pops_;
+    }
+  }
+
+  // 4. A completion: the global count was zero at the snapshot, it covers a commit no
+  // earlier completion covered, and it reaches every PE.
+  if (out.global.done) {
+    const uint32_t b = out.global.done_barrier;
+    if (!seen_snap_ || b >= m) {
+      fail(k, "done without a snapshot or with barrier " + std::to_string(b));
+    } else {
+      const uint64_t s = last_snap_cycle_;
+      BarrierState& bs = barrier_[b];
+      int64_t at_snap = 0;
+      for (int i = 0; i < n; ++i) at_snap += local_at(i, b, s);
+      if (at_snap != 0) {
+        fail(k, "barrier " + std::to_string(b) + " reported complete but its global count at "
+                    "snapshot cycle " + std::to_string(s) + " was " + std::to_string(at_snap));
+      }
+      if (uncovered_[b] == kNone || uncovered_[b] >= s) {
+        fail(k, "barrier " + std::to_string(b) +
+                    " reported with no commit since its last completion (duplicate or unused)");
+      }
+      // Rebase: each local count becomes what was committed after the snapshot.
+      uncovered_[b] = kNone;
+      for (int i = 0; i < n; ++i) local_[i][b] -= local_at(i, b, s);
+      for (const Commit& c : recent_) {
+        if (c.barrier == b && c.cycle >= s && (uncovered_[b] == kNone || c.cycle < uncovered_[b])) {
+          uncovered_[b] = c.cycle;
+        }
+      }
+      if (bs.closed_pending && bs.close_cycle < s) {
+        const uint64_t lat = k - bs.close_cycle;
+        if (last_full_cycle_ != kNone && last_full_cycle_ >= bs.close_cycle) {
+          ++blocked_completions_;
+        } else {
+          if (lat > static_cast<uint64_t>(cfg_.latency_bound())) {
+            fail(k, "barrier " + std::to_string(b) + " latency " + std::to_string(lat) +
+                        " exceeds the documented bound " +
+                        std::to_string(cfg_.latency_bound()));
+          }
+          ++latency_.count;
+          latency_.sum += lat;
+          latency_.max = std::max(latency_.max, lat);
+          latency_.samples.push_back(lat);
+        }
+        bs.closed_pending = false;
+      }
+      ++completions_;
+      for (int i = 0; i < n; ++i) {
+        expect_fifo_[i].push_back(b);
+        if (static_cast<int>(expect_fifo_[i].size()) > cfg_.fifo_depth) {
+          fail(k, "PE " + std::to_string(i) + ": completion pushed into a full FIFO");
+        }
+      }
+    }
+  }
+
+  // 5. Snapshot bookkeeping (after the done: a done and the next snapshot share a cycle).
+  if (out.global.snap) {
+    last_snap_cycle_ = k;
+    seen_snap_ = true;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (static_cast<int>(expect_fifo_[i].size()) >= cfg_.fifo_depth) {
+      last_full_cycle_ = k;
+      break;
+    }
+  }
+
+  // 6. Liveness: a closing not reported within the bound while every FIFO had room.
+  while (!pending_closings_.empty()) {
+    const auto [c, b] = pending_closings_.front();
+    const BarrierState& bs = barrier_[b];
+    if (!bs.closed_pending || bs.close_cycle != c) {
+      pending_closings_.pop_front();
+      continue;
+    }
+    if (k - c > static_cast<uint64_t>(cfg_.latency_bound()) &&
+        (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
+      fail(k, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(c) +
+                  " is not reported within the bound " + std::to_string(cfg_.latency_bound()));
+      pending_closings_.pop_front();
+    }
+    break;
+  }
+
+  // 7. What is accepted now is acknowledged next cycle.
+  for (int i = 0; i < n; ++i) {
+    accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier,
+                    in.pe[i].req_dec};
+  }
+}
+
+void Oracle::finish(bool drained) {
+  for (uint32_t b = 0; b < barrier_.size(); ++b) {
+    if (barrier_[b].closed_pending) {
+      fail(0, "barrier " + std::to_string(b) + " closed at cycle " +
+                  std::to_string(barrier_[b].close_cycle) + " was never reported");
+    }
+  }
+  if (drained) {
+    for (int i = 0; i < cfg_.pes; ++i) {
+      if (!expect_fifo_[i].empty()) {
+        fail(0, "PE " + std::to_string(i) + ": " + std::to_string(expect_fifo_[i].size()) +
+                    " completions never delivered");
+      }
+    }
+  }
+}
+
+}  // namespace dsbc

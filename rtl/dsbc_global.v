@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// Global logic (dissertation Figs. 5.1, 5.5, 5.6): responder count encoder, decision module
+// and global control. The control sequences one word (one barrier) at a time with CNT1 and
+// drives the two broadcast wires ctl_load and ctl_done (architecture.md 4c).
+//
+// Slots of a word whose ctl_load is in cycle s (CNT1 = slot index, valid from s+2):
+//   0        open bit   column sum == 0 -> nobody used the barrier since its completion: exit
+//   1        FIFO full  column sum != 0 -> some PE has no room for a completion: exit
+//   2..Q+1   count bit  LSB of (column sum + carry) == 1 -> global sum != 0: exit;
+//                       at the last slot a 0 means the global sum is exactly 0: complete
+// An exit decided in cycle e starts the next word (ctl_load) in cycle e+1.
+
+`default_nettype none
+
+module dsbc_global #(
+  parameter integer NumPes      = 4,   // N, 1..256
+  parameter integer NumBarriers = 4,   // M, 1..1024
+  parameter integer CountBits   = 16,  // T, 8..32
+  parameter integer FifoDepth   = 8,   // checked only
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire [NumPes-1:0]   rr_bits_i,   // one serial bit from every local block
+  output wire                ctl_load_o,  // broadcast: snapshot the next barrier
+  output wire                ctl_done_o,  // broadcast: the inspected barrier is complete
+  output wire [BarrierW-1:0] cnt2_o       // global copy of CNT2, for observation
+);
+
+  dsbc_param_check #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+  ) u_param_check ();
+
+  // Q = T + clog2(N) count slots make the serial sum exact (architecture.md 4c).
+  localparam integer Q        = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);
+  localparam integer LastSlot = Q + 1;
+  localparam integer Cnt1W    = $clog2(LastSlot + 1);
+  localparam integer SumW     = $clog2(NumPes + 1);
+  localparam integer InitW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1;
+  localparam integer LastBarrier = NumBarriers - 1;
+  localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
+  localparam [Cnt1W-1:0]    SLOT_OPEN    = 0;
+  localparam [Cnt1W-1:0]    SLOT_FULL    = 1;
+  localparam [Cnt1W-1:0]    SLOT_LAST    = LastSlot[Cnt1W-1:0];
+  localparam [InitW-1:0]    INIT_CYCLES  = LastBarrier[InitW-1:0];
+
+  // Phases of the control; ctl_load is high exactly in PH_LOAD.
+  localparam [2:0] PH_INIT = 3'd0,  // the local blocks clear their RAMs (M cycles)
+                   PH_LOAD = 3'd1,  // cycle s
+                   PH_WAIT = 3'd2,  // cycle s+1: the PISOs load
+                   PH_SLOT = 3'd3,  // cycles s+2...: slot CNT1 on the wires
+                   PH_GAP1 = 3'd4,  // M == 1 only: let the rebase commit before
+                   PH_GAP2 = 3'd5;  //   the only barrier is snapshotted again
+
+  ///////////////////////////////////
+  // Encoder and decision module  //
+  ///////////////////////////////////
+
+  wire [SumW-1:0] col_sum;
+  wire            decision;
+  reg  [2:0]      phase_q, phase_d;
+  reg  [Cnt1W-1:0] cnt1_q, cnt1_d;
+  reg             done_q, done_d;
+  reg             carry_advance;
+
+  dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_encoder (
+    .bits_i (rr_bits_i),
+    .sum_o  (col_sum)
+  );
+
+  dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_decision (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .col_sum_i  (col_sum),
+    .clear_i    (phase_q == PH_WAIT),
+    .advance_i  (carry_advance),
+    .decision_o (decision)
+  );
+
+  ////////////////////
+  // Global control //
+  ////////////////////
+
+  reg [InitW-1:0] init_cnt_q;
+  wire col_zero = (col_sum == {SumW{1'b0}});
+
+  always @* begin
+    phase_d       = phase_q;
+    cnt1_d        = cnt1_q;
+    done_d        = 1'b0;
+    carry_advance = 1'b0;
+    case (phase_q)
+      PH_INIT: if (init_cnt_q == {InitW{1'b0}}) phase_d = PH_LOAD;
+      PH_LOAD: phase_d = PH_WAIT;
+      PH_WAIT: begin
+        phase_d = PH_SLOT;
+        cnt1_d  = SLOT_OPEN;
+      end
+      PH_SLOT: begin
+        if (cnt1_q == SLOT_OPEN) begin
+          if (col_zero) phase_d = PH_LOAD;
+          else          cnt1_d  = SLOT_FULL;
+        end else if (cnt1_q == SLOT_FULL) begin
+          if (!col_zero) phase_d = PH_LOAD;
+          else           cnt1_d  = cnt1_q + 1'b1;
+        end else if (decision) begin
+          phase_d = PH_LOAD;                 // this bit of the global sum is 1
+        end else if (cnt1_q == SLOT_LAST) begin
+          done_d  = 1'b1;                    // all Q bits are 0: the global sum is 0
+          phase_d = (NumBarriers > 1) ? PH_LOAD : PH_GAP1;
+        end else begin
+          cnt1_d        = cnt1_q + 1'b1;
+          carry_advance = 1'b1;
+        end
+      end
+      PH_GAP1: phase_d = PH_GAP2;
+      PH_GAP2: phase_d = PH_LOAD;
+      default: phase_d = PH_LOAD;
+    endcase
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phase_q    <= PH_INIT;
+      cnt1_q     <= SLOT_OPEN;
+      done_q     <= 1'b0;
+      init_cnt_q <= INIT_CYCLES;
+    end else begin
+      phase_q <= phase_d;
+      cnt1_q  <= cnt1_d;
+      done_q  <= done_d;
+      if (phase_q == PH_INIT) init_cnt_q <= init_cnt_q - 1'b1;
+    end
+  end
+
+  assign ctl_load_o = (phase_q == PH_LOAD);
+  assign ctl_done_o = done_q;
+
+  // Global copy of CNT2, stepped exactly like the local ones.
+  reg [BarrierW-1:0] cnt2_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt2_q <= LAST_BARRIER;
+    end else if (ctl_load_o) begin
+      cnt2_q <= (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}} : cnt2_q + 1'b1;
+    end
+  end
+  assign cnt2_o = cnt2_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// Local logic of one PE (dissertation Fig. 5.1): summation module, dual-port RAM of the M
+// local counts, reporting and recording module, FIFO of completed barrier IDs. It talks to
+// the global block through three wires: rr_bit_o up, ctl_load_i and ctl_done_i down.
+
+`default_nettype none
+
+module dsbc_local #(
+  parameter integer NumPes      = 4,   // N (checked only)
+  parameter integer NumBarriers = 4,   // M, 1..1024
+  parameter integer CountBits   = 16,  // T, 8..32
+  parameter integer FifoDepth   = 8,   // 1..1024
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // PE side
+  input  wire                req_valid_i,
+  input  wire [BarrierW-1:0] req_barrier_i,
+  input  wire                req_dec_i,      // 0: produce (+1), 1: consume (-1)
+  output wire                req_ready_o,
+  output wire                ack_valid_o,    // one cycle after acceptance: committed ...
+  output wire                ack_refused_o,  // ... unless refused (overflow or ID >= M)
+  output wire                fifo_valid_o,
+  output wire [BarrierW-1:0] fifo_barrier_o,
+  input  wire                fifo_pop_i,
+  // The three wires to the global block
+  output wire                rr_bit_o,
+  input  wire                ctl_load_i,
+  input  wire                ctl_done_i
+);
+
+  localparam integer T = CountBits;
+
+  dsbc_param_check #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+  ) u_param_check ();
+
+  wire [BarrierW-1:0] a_rd_addr, a_wr_addr, b_rd_addr;
+  wire [T:0]          a_rd_data, a_wr_data, a_wr_old, b_rd_data;
+  wire                a_wr_en;
+  wire                commit_valid;
+  wire [BarrierW-1:0] commit_barrier;
+  wire [BarrierW-1:0] cnt2;
+  wire [T:0]          rebase_delta;
+  wire                touched;
+  wire                fifo_full;
+
+  dsbc_summation #(
+    .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW)
+  ) u_summation (
+    .clk_i(clk_i), .rst_ni(rst_ni), .req_valid_i(req_valid_i), .req_barrier_i(req_barrier_i), .req_dec_i(req_dec_i), .req_ready_o(req_ready_o), .ack_valid_o(ack_valid_o), .ack_refused_o(ack_refused_o),
+    .rebase_i         (ctl_done_i),
+    .rebase_barrier_i (cnt2),
+    .rebase_delta_i   (rebase_delta),
+    .rebase_touched_i (touched),
+    .commit_valid_o   (commit_valid),
+    .commit_barrier_o (commit_barrier),
+    .ram_rd_addr_o    (a_rd_addr),
+    .ram_rd_data_i    (a_rd_data),
+    .ram_wr_en_o      (a_wr_en),
+    .ram_wr_addr_o    (a_wr_addr),
+    .ram_wr_data_o    (a_wr_data),
+    .ram_wr_old_o     (a_wr_old)
+  );
+
+  dsbc_ram_dp #(
+    .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
+  ) u_ram (
+    .clk_i(clk_i),
+    .a_rd_addr_i (a_rd_addr),
+    .a_rd_data_o (a_rd_data),
+    .a_wr_en_i   (a_wr_en),
+    .a_wr_addr_i (a_wr_addr),
+    .a_wr_data_i (a_wr_data),
+    .b_rd_addr_i (b_rd_addr),
+    .b_rd_data_o (b_rd_data)
+  );
+
+  dsbc_rr #(
+    .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW)
+  ) u_rr (
+    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .rr_bit_o(rr_bit_o),
+    .ram_rd_addr_o    (b_rd_addr),
+    .ram_rd_data_i    (b_rd_data),
+    .ram_wr_en_i      (a_wr_en),
+    .ram_wr_addr_i    (a_wr_addr),
+    .ram_wr_old_i     (a_wr_old),
+    .commit_valid_i   (commit_valid),
+    .commit_barrier_i (commit_barrier),
+    .fifo_full_i      (fifo_full),
+    .cnt2_o           (cnt2),
+    .rebase_delta_o   (rebase_delta),
+    .touched_o        (touched)
+  );
+
+  // The completion of the inspected barrier is recorded in the cycle ctl_done is high.
+  dsbc_fifo #(
+    .Depth(FifoDepth), .Width(BarrierW)
+  ) u_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .push_i      (ctl_done_i),
+    .push_data_i (cnt2),
+    .pop_i       (fifo_pop_i),
+    .valid_o     (fifo_valid_o),
+    .data_o      (fifo_barrier_o),
+    .full_o      (fifo_full)
+  );
+
+endmodule
+
+`default_nettype wire

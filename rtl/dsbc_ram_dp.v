@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// Dual-port RAM of the local count words: port A reads and writes (the summation module's
+// read-modify-write), port B only reads (the snapshot). Both reads are synchronous.
+//
+// Written for block-RAM inference (Yosys maps the two read ports to two copies of the
+// array). The RAM promises nothing about a read and a write of the same address in the same
+// cycle: `no_rw_check` tells Yosys so, and the users resolve that case themselves
+// (forwarding in dsbc_summation, the read-first bypass in dsbc_rr). No reset on purpose:
+// dsbc_summation clears the words after reset.
+
+`default_nettype none
+
+module dsbc_ram_dp #(
+  parameter integer Depth = 4,   // words
+  parameter integer Width = 17,  // bits per word
+  parameter integer AddrW = 2    // address bits, >= clog2(Depth), >= 1
+) (
+  input  wire             clk_i,
+  // Port A
+  input  wire [AddrW-1:0] a_rd_addr_i,  // read address, data in a_rd_data_o next cycle
+  output reg  [Width-1:0] a_rd_data_o,
+  input  wire             a_wr_en_i,
+  input  wire [AddrW-1:0] a_wr_addr_i,
+  input  wire [Width-1:0] a_wr_data_i,
+  // Port B
+  input  wire [AddrW-1:0] b_rd_addr_i,  // read address, data in b_rd_data_o next cycle
+  output reg  [Width-1:0] b_rd_data_o
+);
+
+  (* no_rw_check *)
+  reg [Width-1:0] mem_q [0:Depth-1];
+
+  always @(posedge clk_i) begin
+    if (a_wr_en_i) mem_q[a_wr_addr_i] <= a_wr_data_i;
+  end
+
+  always @(posedge clk_i) begin
+    a_rd_data_o <= mem_q[a_rd_addr_i];
+  end
+
+  always @(posedge clk_i) begin
+    b_rd_data_o <= mem_q[b_rd_addr_i];
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reporting and recording module (dissertation Fig. 5.4), without its FIFO: CNT2, the
+// snapshot read on RAM port B, and the PISO that puts the snapshot on the serial wire.
+//
+// Word timing (architecture.md 4c): ctl_load in cycle s reads word CNT2+1 (read-first: a
+// commit in cycle s is not included), the PISO loads in s+1 and shifts out one slot per cycle
+// from s+2: the open bit, the FIFO-full bit, then the count LSB first. The shift is
+// arithmetic, so after the T count bits the sign repeats: this is the sign extension to
+// Q = T + clog2(N) bits that makes the serial sum exact, and it needs no bit counter here.
+// CNT1 therefore exists once, in the global block.
+
+`default_nettype none
+
+module dsbc_rr #(
+  parameter integer NumBarriers = 4,   // M
+  parameter integer CountBits   = 16,  // T
+  parameter integer BarrierW    = 2    // max(1, clog2(M))
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // Global control (broadcast wires)
+  input  wire                ctl_load_i,        // snapshot the next barrier now
+  output wire                rr_bit_o,          // serial snapshot bit to the global block
+  // RAM port B
+  output wire [BarrierW-1:0] ram_rd_addr_o,
+  input  wire [CountBits:0]  ram_rd_data_i,     // {open, count}
+  // RAM port A write, seen for the read-first bypass
+  input  wire                ram_wr_en_i,
+  input  wire [BarrierW-1:0] ram_wr_addr_i,
+  input  wire [CountBits:0]  ram_wr_old_i,
+  // PE commits, for `touched`
+  input  wire                commit_valid_i,
+  input  wire [BarrierW-1:0] commit_barrier_i,
+  input  wire                fifo_full_i,
+  // To the summation module (rebase) and the FIFO (push data)
+  output wire [BarrierW-1:0] cnt2_o,            // barrier under inspection
+  output wire [CountBits:0]  rebase_delta_o,    // minus the snapshot count
+  output wire                touched_o          // PE committed to CNT2 since the snapshot
+);
+
+  localparam integer T = CountBits;
+  localparam integer LastBarrier = NumBarriers - 1;
+  localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
+
+  //////////
+  // CNT2 //
+  //////////
+
+  reg  [BarrierW-1:0] cnt2_q;
+  wire [BarrierW-1:0] cnt2_next = (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}}
+                                                          : cnt2_q + 1'b1;
+
+  // Reset to M-1 so the first ctl_load inspects barrier 0. Every local block and the global
+  // block reset alike and change only on the broadcast ctl_load: they stay in step.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt2_q <= LAST_BARRIER;
+    end else if (ctl_load_i) begin
+      cnt2_q <= cnt2_next;
+    end
+  end
+
+  assign cnt2_o        = cnt2_q;
+  assign ram_rd_addr_o = cnt2_next;
+
+  //////////////
+  // Snapshot //
+  //////////////
+
+  // Read-first bypass: if port A writes the word being snapshotted in the same cycle, the
+  // snapshot must see the word before that write.
+  reg          load_q;      // cycle s+1: the RAM data of the snapshot is valid
+  reg          bypass_q;
+  reg  [T:0]   bypass_word_q;
+  reg          touched_q;
+
+  wire commit_to_next = commit_valid_i && (commit_barrier_i == cnt2_next);
+  wire commit_to_cur  = commit_valid_i && (commit_barrier_i == cnt2_q);
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      load_q    <= 1'b0;
+      touched_q <= 1'b0;
+    end else begin
+      load_q    <= ctl_load_i;
+      // A commit in the snapshot cycle itself is not in the snapshot, so it counts.
+      touched_q <= ctl_load_i ? commit_to_next : (touched_q || commit_to_cur);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (ctl_load_i) begin
+      bypass_q      <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);
+      bypass_word_q <= ram_wr_old_i;
+    end
+  end
+
+  wire [T:0] snap_word = bypass_q ? bypass_word_q : ram_rd_data_i;
+
+  //////////
+  // PISO //
+  //////////
+
+  // piso_q = {count, full, open}; bit 0 is on the wire.
+  reg [T+1:0] piso_q;
+  reg [T-1:0] snap_count_q;
+
+  always @(posedge clk_i) begin
+    if (load_q) begin
+      piso_q       <= {snap_word[T-1:0], fifo_full_i, snap_word[T]};
+      snap_count_q <= snap_word[T-1:0];
+    end else begin
+      piso_q       <= {piso_q[T+1], piso_q[T+1:1]};
+    end
+  end
+
+  assign rr_bit_o       = piso_q[0];
+  assign rebase_delta_o = -{snap_count_q[T-1], snap_count_q};
+  assign touched_o      = touched_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+// Summation module (dissertation Fig. 5.3): the read-modify-write pipeline on RAM port A that
+// applies the PE's +1/-1 requests and the global logic's rebase operations, and clears the
+// RAM after reset.
+//
+// Pipeline: an operation is accepted in cycle k (RAM read issued) and committed in cycle k+1
+// (RAM write issued). The paper's separate "11 = write back" input step is folded into the
+// pipeline, so one operation per cycle is sustained. A write issued in cycle k is not seen by
+// a read issued in cycle k (the RAM gives no collision guarantee), so the operand is
+// forwarded from the previous cycle's write when the addresses match: back-to-back updates to
+// one barrier are never lost.
+
+`default_nettype none
+
+module dsbc_summation #(
+  parameter integer NumBarriers = 4,   // M, RAM words
+  parameter integer CountBits   = 16,  // T, two's complement count width
+  parameter integer BarrierW    = 2    // barrier-ID width, max(1, clog2(M))
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // PE request (valid/ready) and acknowledge
+  input  wire                 req_valid_i,
+  input  wire [BarrierW-1:0]  req_barrier_i,
+  input  wire                 req_dec_i,       // 0: produce (+1), 1: consume (-1)
+  output wire                 req_ready_o,
+  output wire                 ack_valid_o,     // the request accepted last cycle is done
+  output wire                 ack_refused_o,   // ... and was refused: overflow or bad ID
+  // Rebase operation from the R&R module, presented in the ctl_done cycle
+  input  wire                 rebase_i,
+  input  wire [BarrierW-1:0]  rebase_barrier_i,
+  input  wire [CountBits:0]   rebase_delta_i,  // minus the snapshot count, T+1 bits
+  input  wire                 rebase_touched_i,
+  // PE commit, for the R&R module's "touched since the snapshot" flag
+  output wire                 commit_valid_o,
+  output wire [BarrierW-1:0]  commit_barrier_o,
+  // RAM port A
+  output wire [BarrierW-1:0]  ram_rd_addr_o,
+  input  wire [CountBits:0]   ram_rd_data_i,   // {open, count}
+  output wire                 ram_wr_en_o,
+  output wire [BarrierW-1:0]  ram_wr_addr_o,
+  output wire [CountBits:0]   ram_wr_data_o,
+  output wire [CountBits:0]   ram_wr_old_o     // the word before this write (snapshot bypass)
+);
+
+  localparam integer T = CountBits;
+  localparam integer LastBarrier = NumBarriers - 1;
+  localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
+
+  ////////////////////
+  // Initialisation //
+  ////////////////////
+
+  // Cycles 0..M-1 after reset write {open=0, count=0} to word 0..M-1; no request is accepted.
+  reg                init_q;
+  reg [BarrierW-1:0] init_addr_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      init_q      <= 1'b1;
+      init_addr_q <= {BarrierW{1'b0}};
+    end else if (init_q) begin
+      init_q      <= (init_addr_q != LAST_BARRIER);
+      init_addr_q <= init_addr_q + 1'b1;
+    end
+  end
+
+  ////////////////////
+  // Accept (cycle k) //
+  ////////////////////
+
+  // A rebase takes the port in the ctl_done cycle: it must commit before the next snapshot of
+  // its barrier, and it happens at most once per word, so the PE loses one cycle at most.
+  assign req_ready_o = !init_q && !rebase_i;
+  wire accept_req = req_valid_i && req_ready_o;
+
+  assign ram_rd_addr_o = rebase_i ? rebase_barrier_i : req_barrier_i;
+
+  reg                w_valid_q;    // an operation is in the write stage
+  reg                w_rebase_q;   // ... and it is a rebase (else a PE request)
+  reg [BarrierW-1:0] w_barrier_q;
+  reg                w_dec_q;
+  reg                w_bad_id_q;   // PE request for a barrier ID >= M
+  reg [T:0]          w_rb_delta_q;
+  reg                w_rb_touched_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      w_valid_q  <= 1'b0;
+      w_rebase_q <= 1'b0;
+    end else begin
+      w_valid_q  <= accept_req || rebase_i;
+      w_rebase_q <= rebase_i;
+    end
+  end
+
+  // An ID >= M can only be presented when M is not a power of two.
+  wire req_bad_id;
+  if ((1 << BarrierW) > NumBarriers) begin : g_id_check
+    assign req_bad_id = (req_barrier_i > LAST_BARRIER);
+  end else begin : g_id_all_legal
+    assign req_bad_id = 1'b0;
+  end
+
+  // Datapath registers: no reset needed, qualified by w_valid_q.
+  always @(posedge clk_i) begin
+    w_barrier_q    <= ram_rd_addr_o;
+    w_dec_q        <= req_dec_i;
+    w_bad_id_q     <= req_bad_id;
+    w_rb_delta_q   <= rebase_delta_i;
+    w_rb_touched_q <= rebase_touched_i;
+  end
+
+  ///////////////////////////////
+  // Modify and write (cycle k+1) //
+  ///////////////////////////////
+
+  // The write of the previous cycle, for forwarding.
+  reg                last_wr_en_q;
+  reg [BarrierW-1:0] last_wr_addr_q;
+  reg [T:0]          last_wr_data_q;
+
+  wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
+  wire [T:0]     old_word = forward ? last_wr_data_q : ram_rd_data_i;
+  wire [T-1:0]   old_count = old_word[T-1:0];
+
+  // T+1-bit arithmetic: +/-1 on a T-bit count, and count - snap for a rebase, both fit.
+  wire [T:0] delta = w_rebase_q ? w_rb_delta_q
+                   : (w_dec_q ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1});
+  wire [T:0] new_count = {old_count[T-1], old_count} + delta;
+  // The result fits in T bits exactly when its two top bits agree.
+  wire overflow = (new_count[T] != new_count[T-1]);
+
+  // A rebase never overflows (T >= 8, architecture.md section 2); if it did, writing the
+  // wrapped value would break the zero-sum invariant, so it is also held back.
+  wire refuse = w_valid_q && (overflow || (!w_rebase_q && w_bad_id_q));
+
+  // A rebase keeps `open` set only if this PE committed to the barrier after the snapshot:
+  // commits up to the cycle before acceptance are in rebase_touched; a commit in the
+  // acceptance cycle itself is exactly the forwarded write.
+  wire new_open = w_rebase_q ? (w_rb_touched_q || forward) : 1'b1;
+
+  wire rmw_wr_en = w_valid_q && !refuse;
+
+  assign ram_wr_en_o   = init_q || rmw_wr_en;
+  assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
+  assign ram_wr_data_o = init_q ? {(T+1){1'b0}} : {new_open, new_count[T-1:0]};
+  assign ram_wr_old_o  = old_word;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      last_wr_en_q <= 1'b0;
+    end else begin
+      last_wr_en_q <= ram_wr_en_o;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    last_wr_addr_q <= ram_wr_addr_o;
+    last_wr_data_q <= ram_wr_data_o;
+  end
+
+  assign ack_valid_o      = w_valid_q && !w_rebase_q;
+  assign ack_refused_o    = ack_valid_o && refuse;
+  assign commit_valid_o   = ack_valid_o && !refuse;
+  assign commit_barrier_o = w_barrier_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// DSBC unit: N local blocks and one global block (dissertation Fig. 5.1). Per-PE ports are
+// packed vectors, PE i in bits [i*W +: W]. Between local block i and the global block run
+// exactly three wires: rr_bits[i] up, and the broadcast ctl_load and ctl_done down.
+
+`default_nettype none
+
+module dsbc_top #(
+  parameter integer NumPes      = 4,   // N, processing elements, 1..256
+  parameter integer NumBarriers = 4,   // M, barrier IDs (RAM words per PE), 1..1024
+  parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
+  parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1  // derived
+) (
+  input  wire                       clk_i,
+  input  wire                       rst_ni,
+  // PE side, one lane per PE
+  input  wire [NumPes-1:0]          req_valid_i,
+  input  wire [NumPes*BarrierW-1:0] req_barrier_i,
+  input  wire [NumPes-1:0]          req_dec_i,       // 0: produce (+1), 1: consume (-1)
+  output wire [NumPes-1:0]          req_ready_o,
+  output wire [NumPes-1:0]          ack_valid_o,     // committed one cycle after acceptance
+  output wire [NumPes-1:0]          ack_refused_o,   // ... or refused (overflow, ID >= M)
+  output wire [NumPes-1:0]          fifo_valid_o,
+  output wire [NumPes*BarrierW-1:0] fifo_barrier_o,
+  input  wire [NumPes-1:0]          fifo_pop_i,
+  // Observation of the global control
+  output wire                       snap_o,          // ctl_load: a snapshot this cycle
+  output wire                       done_o,          // ctl_done: completion this cycle
+  output wire [BarrierW-1:0]        done_barrier_o   // global CNT2
+);
+
+  dsbc_param_check #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+  ) u_param_check ();
+
+  wire [NumPes-1:0] rr_bits;
+  wire              ctl_load;
+  wire              ctl_done;
+
+  genvar i;
+  for (i = 0; i < NumPes; i = i + 1) begin : g_pe
+    dsbc_local #(
+      .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+      .FifoDepth(FifoDepth), .BarrierW(BarrierW)
+    ) u_local (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .req_valid_i    (req_valid_i[i]),
+      .req_barrier_i  (req_barrier_i[i*BarrierW +: BarrierW]),
+      .req_dec_i      (req_dec_i[i]),
+      .req_ready_o    (req_ready_o[i]),
+      .ack_valid_o    (ack_valid_o[i]),
+      .ack_refused_o  (ack_refused_o[i]),
+      .fifo_valid_o   (fifo_valid_o[i]),
+      .fifo_barrier_o (fifo_barrier_o[i*BarrierW +: BarrierW]),
+      .fifo_pop_i     (fifo_pop_i[i]),
+      .rr_bit_o       (rr_bits[i]),
+      .ctl_load_i     (ctl_load),
+      .ctl_done_i     (ctl_done)
+    );
+  end
+
+  dsbc_global #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+    .FifoDepth(FifoDepth), .BarrierW(BarrierW)
+  ) u_global (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rr_bits_i  (rr_bits),
+    .ctl_load_o (ctl_load),
+    .ctl_done_o (ctl_done),
+    .cnt2_o     (done_barrier_o)
+  );
+
+  assign snap_o = ctl_load;
+  assign done_o = ctl_done;
+
+endmodule
+
+`default_nettype wire

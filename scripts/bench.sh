@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Benchmarks: simulation speed of model and RTL, and detection latency beside Eq. 5.5, for
+# (N, M) = (16, 32), (64, 32), (256, 32) with T = 16. Results: build/bench/results.csv (and
+# the printed table). docs/performance.md quotes a run of this script.
+#   scripts/bench.sh [build dir]
+set -euo pipefail
+build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+cmake --build "$build" -j "$(nproc)" --target dsbc_bench
+mkdir -p "$build/bench"
+csv="$build/bench/results.csv"
+echo "pes,barriers,count_bits,fifo_depth,speed_cycles,model_loop_cps,model_idle_cps,rtl_loop_cps,rtl_idle_cps,latency_cycles,busy_mean,busy_p99,busy_max,busy_n,sparse_mean,sparse_p99,sparse_max,sparse_n,eq55_cycles,bound_cycles" > "$csv"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "tools: $(verilator --version), $(g++ --version | head -1)"
+for b in "$build"/testbench/bench_n*; do
+  [ -x "$b" ] || continue
+  "$b" "$csv"
+done
+echo "bench: results in $csv"

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+// Benchmark for one verilated configuration (DSBC_N/M/T/D): simulation speed of the golden
+// model and of the Verilated RTL, and the detection latency over random workloads beside the
+// dissertation's Eq. 5.5. Prints a table and appends CSV rows to the file given as argv[1].
+//
+// Speed is wall-clock time of the closed loop (engine + stimulus agents), and of the engine
+// alone with idle inputs. Latency is measured on the model (identical to the RTL: the
+// lockstep tests check that every cycle), cycles from the closing commit to ctl_done.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "Vdsbc_top.h"
+#include "dsbc/oracle.h"
+#include "dsbc/stimulus.h"
+#include "dsbc/unit.h"
+#include "rtl_engine.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+dsbc::Config config() {
+  dsbc::Config c;
+  c.pes = DSBC_N;
+  c.barriers = DSBC_M;
+  c.count_bits = DSBC_T;
+  c.fifo_depth = DSBC_D;
+  return c;
+}
+
+/// Cycles per second of `engine` driven by the random stimulus (closed loop) or idle.
+double speed(dsbc::Engine& engine, uint64_t cycles, bool idle) {
+  dsbc::StimulusOptions opt;
+  dsbc::Stimulus stim(engine.config(), opt, 42);
+  dsbc::Inputs none;
+  none.pe.resize(engine.config().pes);
+  const auto t0 = Clock::now();
+  for (uint64_t i = 0; i < cycles; ++i) {
+    engine.step(idle ? none : stim.next(engine.cycle(), engine.outputs()));
+  }
+  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+  return static_cast<double>(cycles) / s;
+}
+
+/// Dissertation Eq. 5.5 in bit-check cycles (T_bt_chk = 1, T_RAM = T_FIFO = 0): expected
+/// detection time for m barriers and q-bit words, each bit 1 with probability 1/2.
+double eq55(int m, int q) {
+  const double h = 0.5;
+  return (m - 1) * (1 - std::pow(h, q - 1) * q + std::pow(h, q) * (2 * q - 1)) + q;
+}
+
+struct Lat {
+  double mean;
+  uint64_t p99, max;
+  uint64_t n;
+};
+
+Lat latency(const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
+  const dsbc::Config cfg = config();
+  dsbc::Unit unit(cfg);
+  dsbc::Oracle oracle(cfg);
+  dsbc::Stimulus stim(cfg, opt, seed);
+  while (unit.cycle() < cycles) {
+    const dsbc::Inputs in = stim.next(unit.cycle(), unit.outputs());
+    oracle.observe(unit.cycle(), unit.outputs(), in);
+    unit.step(in);
+  }
+  if (!oracle.ok()) {
+    std::fprintf(stderr, "bench: oracle violation: %s\n", oracle.messages().front().c_str());
+    std::exit(1);
+  }
+  auto samples = oracle.latency().samples;
+  std::sort(samples.begin(), samples.end());
+  const uint64_t p99 = samples.empty() ? 0 : samples[(samples.size() * 99) / 100];
+  return {oracle.latency().mean(), p99, oracle.latency().max, oracle.latency().count};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string csv = argc > 1 ? argv[1] : "bench.csv";
+  const dsbc::Config cfg = config();
+  const uint64_t speed_cycles = std::max<uint64_t>(20000, 4000000 / static_cast<uint64_t>(DSBC_N));
+  const uint64_t lat_cycles = std::max<uint64_t>(200000, 20000000 / static_cast<uint64_t>(DSBC_N));
+
+  double model_loop, model_idle, rtl_loop, rtl_idle;
+  {
+    dsbc::Unit u(cfg);
+    model_loop = speed(u, speed_cycles, false);
+  }
+  {
+    dsbc::Unit u(cfg);
+    model_idle = speed(u, speed_cycles, true);
+  }
+  {
+    dsbc::RtlEngine<Vdsbc_top> r(cfg);
+    rtl_loop = speed(r, speed_cycles, false);
+  }
+  {
+    dsbc::RtlEngine<Vdsbc_top> r(cfg);
+    rtl_idle = speed(r, speed_cycles, true);
+  }
+
+  dsbc::StimulusOptions busy;  // many barriers running at once
+  busy.start_prob = 0.2;
+  busy.max_live_tasks = 16;
+  dsbc::StimulusOptions sparse;  // a few epochs at a time
+  sparse.start_prob = 0.002;
+  sparse.max_open_barriers = 2;
+  const Lat lb = latency(busy, lat_cycles, 7);
+  const Lat ls = latency(sparse, lat_cycles, 8);
+  const double paper = eq55(cfg.barriers, cfg.q());
+
+  std::printf("%s  speed (cycles/s): model loop %.0f idle %.0f | RTL loop %.0f idle %.0f\n",
+              cfg.to_string().c_str(), model_loop, model_idle, rtl_loop, rtl_idle);
+  std::printf("  latency busy:   mean %.1f p99 %llu max %llu (n=%llu)\n", lb.mean,
+              static_cast<unsigned long long>(lb.p99), static_cast<unsigned long long>(lb.max),
+              static_cast<unsigned long long>(lb.n));
+  std::printf("  latency sparse: mean %.1f p99 %llu max %llu (n=%llu)\n", ls.mean,
+              static_cast<unsigned long long>(ls.p99), static_cast<unsigned long long>(ls.max),
+              static_cast<unsigned long long>(ls.n));
+  std::printf("  Eq. 5.5 (m=%d, q=%d, in bit-check cycles): %.1f   documented worst case: %lld\n",
+              cfg.barriers, cfg.q(), paper, static_cast<long long>(cfg.latency_bound()));
+
+  std::ofstream f(csv, std::ios::app);
+  f << cfg.pes << ',' << cfg.barriers << ',' << cfg.count_bits << ',' << cfg.fifo_depth << ','
+    << speed_cycles << ',' << model_loop << ',' << model_idle << ',' << rtl_loop << ','
+    << rtl_idle << ',' << lat_cycles << ',' << lb.mean << ',' << lb.p99 << ',' << lb.max << ','
+    << lb.n << ',' << ls.mean << ',' << ls.p99 << ',' << ls.max << ',' << ls.n << ',' << paper
+    << ',' << cfg.latency_bound() << '\n';
+  return 0;
+}
