@@ -16,6 +16,12 @@ RTL := $(wildcard rtl/*.v)
 LINT_CONFIGS := 1,1,8,1 2,4,8,2 3,5,9,3 7,4,20,5 16,32,16,8 64,1024,32,16 256,4,8,1
 
 .DEFAULT_GOAL := help
+
+# Feature areas (NCL, synthesis, TD lab, ...) add their targets in mk/<area>.mk, and may append
+# targets to TEST_EXTRA (run by `make test`, keep them short) and SIM_EXTRA (run by `make sim`).
+TEST_EXTRA :=
+SIM_EXTRA :=
+-include $(sort $(wildcard mk/*.mk))
 .PHONY: help deps build test sim lint icarus synth-check bench demo waves clean
 
 help: ## list the targets
@@ -34,10 +40,12 @@ $(BUILD)/CMakeCache.txt: | deps
 build: deps $(BUILD)/CMakeCache.txt ## build the model, the tools and the short lockstep matrix
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: build lint ## the tests: lint, model, tools, lockstep (short matrix), Icarus, BRAM check
+test: build lint ## the tests: lint, model, tools, lockstep (short matrix), Icarus, mutants, BRAM check
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 1200
 	bash scripts/icarus-check.sh $(BUILD)/tools/dsbc-replay
+	bash scripts/mutation-check.sh $(BUILD)/tools/dsbc-replay
 	bash scripts/synth-check.sh
+	@for t in $(TEST_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	@echo "make test: all passed"
 
 sim: deps lint ## the regression: full lockstep matrix (long), Icarus, one-screen summary
@@ -47,6 +55,7 @@ sim: deps lint ## the regression: full lockstep matrix (long), Icarus, one-scree
 	cd $(BUILD_SIM) && DSBC_SUMMARY=$(CURDIR)/$(BUILD_SIM)/summary.txt DSBC_CYCLES=$(SIM_CYCLES) \
 	  ctest -j $(JOBS) --output-on-failure --timeout 7200
 	bash scripts/icarus-check.sh $(BUILD_SIM)/tools/dsbc-replay
+	@for t in $(SIM_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	python3 scripts/sim-summary.py $(BUILD_SIM)/summary.txt
 
 lint: deps ## verilator --lint-only -Wall over the RTL for several parameter sets

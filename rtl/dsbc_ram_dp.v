@@ -34,12 +34,21 @@ module dsbc_ram_dp #(
     if (a_wr_en_i) mem_q[a_wr_addr_i] <= a_wr_data_i;
   end
 
+  // In simulation a read of the word written in the same cycle returns a corrupted value (the
+  // old word inverted), because the FPGA RAM promises nothing there: logic that relied on
+  // Verilog's read-first semantics would pass in simulation and fail in hardware.
   always @(posedge clk_i) begin
     a_rd_data_o <= mem_q[a_rd_addr_i];
+`ifndef SYNTHESIS
+    if (a_wr_en_i && (a_wr_addr_i == a_rd_addr_i)) a_rd_data_o <= ~mem_q[a_rd_addr_i];
+`endif
   end
 
   always @(posedge clk_i) begin
     b_rd_data_o <= mem_q[b_rd_addr_i];
+`ifndef SYNTHESIS
+    if (a_wr_en_i && (a_wr_addr_i == b_rd_addr_i)) b_rd_data_o <= ~mem_q[b_rd_addr_i];
+`endif
   end
 
 endmodule

@@ -12,6 +12,9 @@ packages=(
   libgtest-dev         # GoogleTest 1.12
   libcli11-dev         # command-line parsing of the tools
   libfmt-dev
+  nextpnr-ice40 fpga-icestorm   # iCE40 place and route, Fmax (synth flows)
+  gnuplot-nox                   # report plots
+  z3                            # yosys-smtbmc solver
 )
 
 missing=()

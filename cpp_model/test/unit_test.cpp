@@ -982,28 +982,48 @@ void run_oracle(const OracleRun& run) {
     }
 
     // --- choose inputs ---
-    // Phases of 600 cycles: mostly "task" traffic (produce while a barrier has few
-    // outstanding tasks, consume while it has some; per-PE counts drift apart but global
-    // sums keep returning to zero, so barriers close often), and every fourth phase a
-    // biased random walk that drives per-PE counts into the T-bit limits (refusals).
+    // Phases of 600 cycles. Cycles 0..299 of a phase: "task" traffic (produce while a
+    // barrier has few outstanding tasks, consume while it has some). 300..449: settle
+    // every barrier towards a zero global sum, so barriers close and complete. 450..599:
+    // idle. Every fourth phase is instead a biased random walk that drives per-PE counts
+    // into the T-bit limits (refusals).
+    const uint64_t phase_at = k % 600;
     const bool walk_phase = (k / 600) % 4 == 3;
+    std::vector<int64_t> projected = total;  // including requests not yet committed
+    for (size_t i = 0; i < n; ++i) {
+      if (accepted[i].valid && accepted[i].barrier < m) {
+        projected[accepted[i].barrier] += accepted[i].delta;
+      }
+    }
     Inputs in{std::vector<PeIn>(n)};
     for (size_t i = 0; i < n; ++i) {
       if (uni(rng) < 0.01) bias[i] = uni(rng) < 0.5 ? 0.05 : 0.95;
       PeIn& p = in.pe[i];
-      if (k < drain_from && uni(rng) < run.req_prob) {
-        p.req_valid = true;
+      p.fifo_pop = k >= drain_from || uni(rng) < run.pop_prob;
+      if (k >= drain_from || uni(rng) >= run.req_prob) continue;
+      if (walk_phase) {
+        p.req_valid = phase_at < 450;
         // Mostly legal IDs, sometimes the illegal ones that still fit in BW bits.
         p.req_barrier = static_cast<uint32_t>(rng() % id_span);
         if (p.req_barrier >= m && uni(rng) < 0.8) p.req_barrier %= m;
-        if (walk_phase) {
-          p.req_dec = uni(rng) < bias[i];
-        } else {
-          const int64_t outstanding = p.req_barrier < m ? total[p.req_barrier] : 0;
-          p.req_dec = outstanding >= 3 || (outstanding > 0 && uni(rng) < 0.5);
+        p.req_dec = uni(rng) < bias[i];
+      } else if (phase_at < 300) {
+        p.req_valid = true;
+        p.req_barrier = static_cast<uint32_t>(rng() % id_span);
+        if (p.req_barrier >= m && uni(rng) < 0.8) p.req_barrier %= m;
+        const int64_t outstanding = p.req_barrier < m ? projected[p.req_barrier] : 0;
+        p.req_dec = outstanding >= 3 || (outstanding > 0 && uni(rng) < 0.5);
+      } else if (phase_at < 450) {
+        const uint32_t b = static_cast<uint32_t>(rng() % m);
+        if (projected[b] != 0) {
+          p.req_valid = true;
+          p.req_barrier = b;
+          p.req_dec = projected[b] > 0;
         }
       }
-      p.fifo_pop = k >= drain_from || uni(rng) < run.pop_prob;
+      if (p.req_valid && p.req_barrier < m && o.pe[i].req_ready) {
+        projected[p.req_barrier] += p.req_dec ? -1 : 1;
+      }
     }
     u.step(in);
 
@@ -1047,12 +1067,12 @@ void run_oracle(const OracleRun& run) {
 
 TEST(OracleTest, RandomTrafficSmallConfigs) {
   const OracleRun runs[] = {
-      {make_config(1, 1, 8, 1), 4000, 0.6, 0.5, 1},
-      {make_config(2, 2, 8, 1), 4000, 0.6, 0.3, 2},
-      {make_config(3, 3, 8, 2), 4000, 0.5, 0.2, 3},
-      {make_config(5, 2, 8, 3), 4000, 0.7, 0.1, 4},
-      {make_config(4, 4, 9, 1), 4000, 0.4, 0.05, 5},
-      {make_config(3, 5, 8, 4), 4000, 0.3, 0.8, 6},
+      {make_config(1, 1, 8, 1), 12000, 0.6, 0.5, 1},
+      {make_config(2, 2, 8, 1), 12000, 0.6, 0.3, 2},
+      {make_config(3, 3, 8, 2), 12000, 0.5, 0.2, 3},
+      {make_config(5, 2, 8, 3), 12000, 0.7, 0.1, 4},
+      {make_config(4, 4, 9, 1), 12000, 0.4, 0.05, 5},
+      {make_config(3, 5, 8, 4), 12000, 0.3, 0.8, 6},
   };
   for (const OracleRun& r : runs) run_oracle(r);
 }
@@ -1061,13 +1081,29 @@ TEST(OracleTest, RandomTrafficLatencyWithRoom) {
   // Every PE pops whenever it can and D >= 2, so every FIFO has room at every slot 1:
   // each closing commit must be followed by a completion within latency_bound().
   const OracleRun runs[] = {
-      {make_config(1, 1, 8, 2), 4000, 0.7, 1.0, 11},
-      {make_config(2, 1, 8, 2), 4000, 0.7, 1.0, 12},
-      {make_config(3, 2, 8, 2), 4000, 0.6, 1.0, 13},
-      {make_config(4, 3, 8, 4), 4000, 0.5, 1.0, 14},
-      {make_config(7, 2, 10, 2), 4000, 0.4, 1.0, 15},
+      {make_config(1, 1, 8, 2), 12000, 0.7, 1.0, 11},
+      {make_config(2, 1, 8, 2), 12000, 0.7, 1.0, 12},
+      {make_config(3, 2, 8, 2), 12000, 0.6, 1.0, 13},
+      {make_config(4, 3, 8, 4), 12000, 0.5, 1.0, 14},
+      {make_config(7, 2, 10, 2), 12000, 0.4, 1.0, 15},
   };
   for (const OracleRun& r : runs) run_oracle(r);
+}
+
+TEST(OracleTest, RandomTrafficRandomConfigs) {
+  // Small random configurations (including non-powers of two and M == 1), random FIFO
+  // back-pressure; the latency check applies to the runs that always pop with D >= 2.
+  std::mt19937 rng(2024);
+  for (int r = 0; r < 40; ++r) {
+    const int n = 1 + static_cast<int>(rng() % 9);
+    const int m = 1 + static_cast<int>(rng() % 7);
+    const int t = 8 + static_cast<int>(rng() % 3);
+    const int depth = 1 + static_cast<int>(rng() % 4);
+    const double pop = rng() % 3 == 0 ? 1.0 : 0.05 + 0.009 * static_cast<double>(rng() % 100);
+    const double req = 0.2 + 0.007 * static_cast<double>(rng() % 100);
+    run_oracle({make_config(n, m, t, depth), 5000, req, pop, static_cast<uint32_t>(100 + r)});
+    if (::testing::Test::HasFatalFailure()) return;
+  }
 }
 
 }  // namespace

@@ -59,9 +59,16 @@ class RtlEngine final : public Engine {
  public:
   /// @param waves_path if non-empty (and the model was verilated with --trace-fst), write an
   ///        FST waveform there.
-  explicit RtlEngine(const Config& cfg, const std::string& waves_path = "")
+  /// @param rand_seed if non-zero, every register and RAM bit without a reset starts random
+  ///        (Verilator +verilator+rand+reset+2 with this seed), so a missing reset shows up
+  ///        as a mismatch; the RTL must need none of them.
+  explicit RtlEngine(const Config& cfg, const std::string& waves_path = "", uint64_t rand_seed = 0)
       : cfg_(cfg), ctx_(std::make_unique<VerilatedContext>()) {
     cfg_.validate();
+    if (rand_seed != 0) {
+      ctx_->randReset(2);
+      ctx_->randSeed(static_cast<int>(rand_seed & 0x7fffffff) | 1);
+    }
     ctx_->traceEverOn(!waves_path.empty());
     top_ = std::make_unique<V>(ctx_.get(), "dsbc");
 #if VM_TRACE_FST
