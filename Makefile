@@ -22,7 +22,7 @@ LINT_CONFIGS := 1,1,8,1 2,4,8,2 3,5,9,3 7,4,20,5 16,32,16,8 64,1024,32,16 256,4,
 TEST_EXTRA :=
 SIM_EXTRA :=
 -include $(sort $(wildcard mk/*.mk))
-.PHONY: help deps build test sim lint icarus synth-check bench demo waves clean
+.PHONY: help deps build tools test sim lint icarus synth-check bench demo waves clean
 
 help: ## list the targets
 	@echo "DSBC: distributed-sum bit-comparison termination detection"
@@ -39,6 +39,9 @@ $(BUILD)/CMakeCache.txt: | deps
 
 build: deps $(BUILD)/CMakeCache.txt ## build the model, the tools and the short lockstep matrix
 	cmake --build $(BUILD) -j $(JOBS)
+
+tools: deps $(BUILD)/CMakeCache.txt ## build only the tools (dsbc-replay)
+	cmake --build $(BUILD) -j $(JOBS) --target dsbc-replay
 
 test: build lint ## the tests: lint, model, tools, lockstep (short matrix), Icarus, mutants, BRAM check
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 1200
@@ -66,19 +69,19 @@ lint: deps ## verilator --lint-only -Wall over the RTL for several parameter set
 	done
 	@echo "lint: clean for $(words $(LINT_CONFIGS)) configurations"
 
-icarus: build ## run the RTL under Icarus on example traces and compare with the model
+icarus: tools ## run the RTL under Icarus on example traces and compare with the model
 	bash scripts/icarus-check.sh $(BUILD)/tools/dsbc-replay
 
 synth-check: deps ## Yosys: the count RAM maps to iCE40 block RAM
 	bash scripts/synth-check.sh
 
-bench: build ## measure simulation speed and detection latency (writes docs/performance data)
+bench: deps $(BUILD)/CMakeCache.txt ## measure simulation speed and detection latency (writes docs/performance data)
 	bash scripts/bench.sh $(BUILD)
 
-demo: build ## the main job: replay an example trace on the model and on the RTL, compare
+demo: tools ## the main job: replay an example trace on the model and on the RTL, compare
 	bash scripts/demo.sh $(BUILD)/tools/dsbc-replay
 
-waves: build ## rerun one lockstep test with FST waves: make waves TEST=Directed.ReopenedBarrierIsReportedAgain
+waves: build ## rerun lockstep tests with FST waves: make waves TEST=DirectedN2M4T8D2.ReopenedBarrier
 	cd $(BUILD) && DSBC_WAVES=1 ctest -R '$(TEST)' --output-on-failure
 	@find $(BUILD) -name '*.fst' -newer $(BUILD)/CMakeCache.txt
 

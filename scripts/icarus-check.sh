@@ -44,7 +44,7 @@ for t in "${traces[@]}"; do
     read -r n m tb d < "$work/$name.stim"
     iverilog -g2005 -o "$work/$name.vvp" \
       -P tb_replay.NumPes="$n" -P tb_replay.NumBarriers="$m" -P tb_replay.CountBits="$tb" \
-      -P tb_replay.FifoDepth="$d" -s tb_replay "$root"/rtl/*.v "$root/testbench/icarus/tb_replay.v"
+      -P tb_replay.FifoDepth="$d" -s tb_replay "$root"/rtl/dsbc_*.v "$root/testbench/icarus/tb_replay.v"
     vvp -n "$work/$name.vvp" +stim="$work/$name.stim" +pop_period="$period" \
       | grep -E '^(commit|overflow|done|pop|end|timeout) ' > "$work/$name.icarus" || true
     if ! diff -q "$work/$name.model" "$work/$name.icarus" > /dev/null; then

@@ -60,7 +60,7 @@ std::vector<std::string> glob(const fs::path& dir, const std::string& suffix) {
 
 struct Sources {
   std::string root;
-  std::vector<std::string> rtl;          ///< rtl/*.v
+  std::vector<std::string> rtl;          ///< rtl/dsbc_*.v
   std::vector<std::string> cpp;          ///< C++ sources handed to verilator
   std::vector<std::string> headers;      ///< headers they include (hashed only)
 };
@@ -69,7 +69,11 @@ Sources collect_sources() {
   Sources s;
   s.root = source_dir();
   const fs::path root(s.root);
+  // Only the DSBC unit's files: rtl/ also holds other designs (e.g. the Wired-NOR baseline).
   s.rtl = glob(root / "rtl", ".v");
+  std::erase_if(s.rtl, [](const std::string& f) {
+    return fs::path(f).filename().string().rfind("dsbc_", 0) != 0;
+  });
   if (s.rtl.empty()) {
     throw ToolError(2, "no RTL sources in " + (root / "rtl").string() +
                            " (set DSBC_SOURCE_DIR to the DSBC source tree)");
