@@ -27,7 +27,7 @@ SIM_EXTRA :=
 help: ## list the targets
 	@echo "DSBC: distributed-sum bit-comparison termination detection"
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-12s %s\n", $$1, $$2}'
 	@echo
 	@echo "  variables: JOBS=$(JOBS) SIM_CYCLES=$(SIM_CYCLES) DSBC_SEED=<n> TEST=<ctest regex>"
 

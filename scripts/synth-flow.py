@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Synthesis flows behind `make synth` (docs/synthesis.md).
+
+For every configuration of DSBC (global block, one local block, whole unit) and of the
+Wired-NOR baseline:
+  * iCE40: Yosys synth_ice40 on the block inside its register harness (synth/flow/ice40.ys),
+    then nextpnr-ice40 on HX8K and UP5K for several placement seeds; Fmax is the median of
+    the seeds. Configurations whose Yosys estimate does not fit a device are not placed and
+    are reported as "does not fit" with the estimate.
+  * generic: gate count, longest topological path and CMOS transistor estimate
+    (synth/flow/generic.ys).
+Writes reports/synth.csv (one row per design, target and configuration) and
+reports/synth-commands.txt (tool versions and one example of every command).
+
+Every tool runs under `nice -n 10`, one at a time (the machine is shared). Results are cached
+in build/synth/flow/cache, keyed by a hash of the sources, the script and the parameters, so
+a rerun only redoes what changed.
+"""
+
+import argparse
+import csv
+import hashlib
+import json
+import math
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join("build", "synth", "flow")
+NICE = ["nice", "-n", "10"]
+
+DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_summation.v",
+                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_local.v"]
+DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
+                     "rtl/dsbc_global.v"]
+DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
+WNOR_FILES = ["rtl/wnor_param_check.v", "rtl/wnor_nor_tree.v", "rtl/wnor_pe.v",
+              "rtl/wnor_top.v"]
+HARNESS_IO = "synth/harness/harness_scan_io.v"
+
+# Devices: logic cells and 4-kbit block RAMs available (iCE40 family data sheet; nextpnr's
+# report gives the same numbers).
+DEVICES = {
+    "ice40-hx8k": {"args": ["--hx8k", "--package", "ct256"], "lcs": 7680, "brams": 32},
+    "ice40-up5k": {"args": ["--up5k", "--package", "sg48"], "lcs": 5280, "brams": 30},
+}
+# Placement target: above what any block reaches, so the timing-driven placer always works.
+FREQ_TARGET_MHZ = 200
+# Above this share of a device's logic cells (Yosys estimate) a configuration is not placed.
+FIT_LIMIT = 0.95
+
+COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
+           "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
+           "seeds", "lcs_used", "lcs_available", "status", "gates", "ltp", "transistors",
+           "ram_bits", "harness_luts", "harness_ffs"]
+
+
+def count_ram_blocks(m, t):
+    """SB_RAM40_4K per DSBC local block: the count RAM has one write and two read ports, so
+    Yosys keeps two copies; a copy of m words x (t+1) bits needs ceil((t+1)/16) blocks in
+    256x16 mode when m <= 256 (each block is 4 kbit: 256x16, 512x8, 1024x4 or 2048x2)."""
+    if m > 256:
+        raise ValueError("configurations here have m <= 256")
+    return 2 * math.ceil((t + 1) / 16)
+
+
+class Config:
+    def __init__(self, design, n, m, t=None, d=None, arity=None):
+        self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
+
+    @property
+    def name(self):
+        if self.design == "wnor_top":
+            return f"wnor_top_n{self.n}_m{self.m}_a{self.arity}"
+        return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}"
+
+    def files(self):
+        return {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
+                "dsbc_top": DSBC_TOP_FILES, "wnor_top": WNOR_FILES}[self.design]
+
+    def params(self):
+        if self.design == "wnor_top":
+            return {"NumPes": self.n, "NumBarriers": self.m, "TreeArity": self.arity}
+        return {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
+                "FifoDepth": self.d}
+
+    def brams(self):
+        if self.design == "dsbc_local":
+            return count_ram_blocks(self.m, self.t)
+        if self.design == "dsbc_top":
+            return self.n * count_ram_blocks(self.m, self.t)
+        return 0
+
+    def chparam(self):
+        return " ".join(f"-set {k} {v}" for k, v in self.params().items())
+
+
+def configs(quick):
+    ns = [4, 16] if quick else [4, 8, 16, 32, 64]
+    ms = [16, 256] if quick else [16, 32, 256]
+    out = []
+    for design in ["dsbc_global", "dsbc_local", "dsbc_top"]:
+        for n in ns:
+            for m in ms:
+                out.append(Config(design, n, m, t=16, d=8))
+    for n in ns:
+        for m in ([16] if quick else [16, 32]):
+            out.append(Config("wnor_top", n, m, arity=4))
+    return out
+
+
+def sha(*parts):
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else str(p).encode())
+    return h.hexdigest()[:16]
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), "rb") as f:
+        return f.read()
+
+
+COMMANDS = []  # one example of every command kind, for reports/synth-commands.txt
+
+
+def note(kind, cmd):
+    """Keeps the first command of each kind for synth-commands.txt (also on cache hits)."""
+    if kind not in [k for k, _ in COMMANDS]:
+        COMMANDS.append((kind, " ".join(shlex.quote(c) for c in NICE + cmd)))
+
+
+def run(cmd, log=None, kind=None):
+    full = NICE + cmd
+    if kind:
+        note(kind, cmd)
+    r = subprocess.run(full, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if log:
+        with open(os.path.join(ROOT, log), "w") as f:
+            f.write(r.stdout)
+    return r
+
+
+def fill(template, cfg, files, top, out):
+    text = open(os.path.join(ROOT, template)).read()
+    return (text.replace("@FILES@", " ".join(files)).replace("@TOP@", top)
+            .replace("@CHPARAM@", cfg.chparam()).replace("@BRAMS@", str(cfg.brams()))
+            .replace("@OUT@", out))
+
+
+def module_stats(stat_json, prefix):
+    """Cell counts of the module whose name contains `prefix` (the block under test)."""
+    mods = json.load(open(os.path.join(ROOT, stat_json)))["modules"]
+    for name, m in mods.items():
+        if name.lstrip("\\").split("\\")[-1] == prefix or name.endswith("\\" + prefix):
+            return m
+    raise KeyError(f"{prefix} not in {list(mods)}")
+
+
+def ice40_counts(cells):
+    c = cells["num_cells_by_type"]
+    return {
+        "luts": c.get("SB_LUT4", 0),
+        "carries": c.get("SB_CARRY", 0),
+        "ffs": sum(v for k, v in c.items() if k.startswith("SB_DFF")),
+        "brams": c.get("SB_RAM40_4K", 0),
+    }
+
+
+def synth_ice40(cfg, cache):
+    out = f"{WORK}/{cfg.name}_ice40"
+    harness = f"synth/harness/harness_{cfg.design}.v"
+    files = cfg.files() + [HARNESS_IO, harness]
+    script = fill("synth/flow/ice40.ys", cfg, files, f"harness_{cfg.design}", out)
+    key = sha(script, *[read(f) for f in files])
+    cmd = ["yosys", "-q", "-l", out + ".log", "-s", out + ".ys"]
+    note("yosys (iCE40)", cmd)
+    if cache.get("ice40_key") == key and os.path.exists(os.path.join(ROOT, out + ".json")):
+        return cache["ice40"]
+    ys = os.path.join(ROOT, out + ".ys")
+    open(ys, "w").write(script)
+    r = run(cmd, kind="yosys (iCE40)")
+    if r.returncode != 0:
+        raise RuntimeError(f"yosys failed for {cfg.name}: see {out}.log\n{r.stdout[-2000:]}")
+    dut = ice40_counts(module_stats(out + ".stat.json", cfg.design))
+    mods = json.load(open(os.path.join(ROOT, out + ".stat.json")))
+    total = ice40_counts(mods["design"])
+    res = {"dut": dut, "total": total}
+    cache["ice40_key"], cache["ice40"] = key, res
+    cache.pop("pnr", None)  # a new netlist invalidates placements
+    return res
+
+
+def unit_from_blocks(cfg, results):
+    """iCE40 counts of a whole DSBC unit as N local blocks + 1 global block (no harness)."""
+    tag = f"_n{cfg.n}_m{cfg.m}_t{cfg.t}_d{cfg.d}"
+    local, glob = results["dsbc_local" + tag]["dut"], results["dsbc_global" + tag]["dut"]
+    dut = {k: cfg.n * local[k] + glob[k] for k in local}
+    return {"dut": dut, "total": dict(dut)}
+
+
+def failure(msg):
+    """Status for a failed placement; running out of cells means the block does not fit."""
+    if "no BELs remaining" in msg:
+        return ("does not fit: nextpnr ran out of logic cells (block + harness chains; "
+                "the Yosys estimate was under the limit)")
+    return msg
+
+
+def place(cfg, target, seeds, cache):
+    dev = DEVICES[target]
+    out = f"{WORK}/{cfg.name}_ice40"
+    pnr = cache.setdefault("pnr", {}).setdefault(target, {})
+    fmax, lcs = [], None
+    if "failed" in pnr:  # a placement that failed once fails again: do not retry it
+        return {"status": failure(pnr["failed"])}
+    for seed in range(1, seeds + 1):
+        rep = f"{out}_{target}_s{seed}.report.json"
+        cmd = ["nextpnr-ice40"] + dev["args"] + [
+            "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
+            "--timing-allow-fail", "--seed", str(seed), "--report", rep, "-q",
+            "-l", f"{out}_{target}_s{seed}.log"]
+        note(f"nextpnr-ice40 ({target})", cmd)
+        if str(seed) in pnr:
+            fmax.append(pnr[str(seed)]["fmax"])
+            lcs = pnr[str(seed)]["lcs"]
+            continue
+        r = run(cmd, kind=f"nextpnr-ice40 ({target})")
+        if r.returncode != 0:
+            errors = [l for l in r.stdout.splitlines() if l.startswith("ERROR")]
+            log = os.path.join(ROOT, f"{out}_{target}_s{seed}.log")
+            if not errors and os.path.exists(log):
+                errors = [l for l in open(log).read().splitlines() if l.startswith("ERROR")]
+            pnr["failed"] = "nextpnr failed: " + (errors or ["see log"])[0][:140]
+            return {"status": failure(pnr["failed"])}
+        report = json.load(open(os.path.join(ROOT, rep)))
+        f = [v["achieved"] for v in report["fmax"].values()]
+        if not f:
+            return {"status": "no Fmax (no register-to-register path)"}
+        lcs = report["utilization"]["ICESTORM_LC"]["used"]
+        pnr[str(seed)] = {"fmax": min(f), "lcs": lcs}
+        fmax.append(min(f))
+    return {"status": "ok", "fmax": statistics.median(fmax), "fmax_min": min(fmax),
+            "fmax_max": max(fmax), "seeds": len(fmax), "lcs": lcs}
+
+
+def synth_generic(cfg, cache):
+    out = f"{WORK}/{cfg.name}_generic"
+    files = cfg.files()
+    script = fill("synth/flow/generic.ys", cfg, files, cfg.design, out)
+    key = sha(script, *[read(f) for f in files])
+    cmd = ["yosys", "-q", "-l", out + ".log", "-s", out + ".ys"]
+    note("yosys (generic)", cmd)
+    if cache.get("generic_key") == key:
+        return cache["generic"]
+    open(os.path.join(ROOT, out + ".ys"), "w").write(script)
+    r = run(cmd, kind="yosys (generic)")
+    if r.returncode != 0:
+        raise RuntimeError(f"yosys failed for {cfg.name}: see {out}.log\n{r.stdout[-2000:]}")
+    st = json.load(open(os.path.join(ROOT, out + ".stat.json")))["design"]
+    by = st["num_cells_by_type"]
+    ffs = sum(v for k, v in by.items() if k.startswith("$_DFF") or k.startswith("$_SDFF"))
+    mems = by.get("$mem_v2", 0)
+    gates = st["num_cells"] - ffs - mems
+    ltp_text = open(os.path.join(ROOT, out + ".ltp")).read()
+    ltp = int(re.search(r"length=(\d+)", ltp_text).group(1))
+    transistors = int(str(st.get("estimated_num_transistors", "0")).rstrip("+"))
+    # RAM bits from the $mem_v2 cells' SIZE x WIDTH parameters.
+    dump = open(os.path.join(ROOT, out + ".memdump")).read()
+    sizes = [int(x, 2) if set(x) <= {"0", "1"} else int(x)
+             for x in re.findall(r"parameter \\SIZE (\S+)", dump)]
+    widths = [int(x, 2) if set(x) <= {"0", "1"} else int(x)
+              for x in re.findall(r"parameter \\WIDTH (\S+)", dump)]
+    ram_bits = sum(s * w for s, w in zip(sizes, widths))
+    res = {"gates": gates, "ffs": ffs, "ltp": ltp, "transistors": transistors,
+           "ram_bits": ram_bits}
+    cache["generic_key"], cache["generic"] = key, res
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=int(os.environ.get("SYNTH_SEEDS", 5)))
+    ap.add_argument("--quick", action="store_true", help="a small subset (smoke test)")
+    ap.add_argument("--csv", default="reports/synth.csv")
+    ap.add_argument("--only", default="", help="regex on configuration names")
+    args = ap.parse_args()
+    os.makedirs(os.path.join(ROOT, WORK, "cache"), exist_ok=True)
+    os.makedirs(os.path.dirname(os.path.join(ROOT, args.csv)), exist_ok=True)
+    rows = []
+    results = {}  # iCE40 counts per configuration name, for unit_from_blocks
+    t0 = time.time()
+    todo = [c for c in configs(args.quick) if re.search(args.only, c.name)]
+    for i, cfg in enumerate(todo):
+        cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
+        cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
+        base = {"design": cfg.design, "pes": cfg.n, "barriers": cfg.m,
+                "count_bits": cfg.t or "", "fifo_depth": cfg.d or "",
+                "tree_arity": cfg.arity or ""}
+        max_brams = max(d["brams"] for d in DEVICES.values())
+        if cfg.design == "dsbc_top" and cfg.brams() > max_brams:
+            # Obviously too big (block RAMs alone): no unit synthesis, the Yosys estimate is
+            # the sum of the blocks synthesized above (N local blocks + the global block).
+            ice = unit_from_blocks(cfg, results)
+            how = "sum of the blocks' Yosys results"
+        else:
+            ice = synth_ice40(cfg, cache)
+            how = "Yosys estimate"
+        results[cfg.name] = ice
+        dut, total = ice["dut"], ice["total"]
+        for target, dev in DEVICES.items():
+            row = dict(base, target=target, **dut, lcs_available=dev["lcs"],
+                       harness_luts=total["luts"] - dut["luts"],
+                       harness_ffs=total["ffs"] - dut["ffs"])
+            est = max(total["luts"], total["ffs"])
+            if est > FIT_LIMIT * dev["lcs"] or total["brams"] > dev["brams"]:
+                row["status"] = (f"does not fit: {how} {est} LCs of {dev['lcs']}, "
+                                 f"{total['brams']} BRAM of {dev['brams']}")
+            else:
+                p = place(cfg, target, args.seeds, cache)
+                row["status"] = p["status"]
+                if p["status"] == "ok":
+                    row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
+                               fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
+                               lcs_used=p["lcs"])
+            rows.append(row)
+        g = synth_generic(cfg, cache)
+        rows.append(dict(base, target="generic", ffs=g["ffs"], gates=g["gates"], ltp=g["ltp"],
+                         transistors=g["transistors"], ram_bits=g["ram_bits"], status="ok"))
+        json.dump(cache, open(cpath, "w"), indent=1)
+        hx = rows[-3]
+        fm = f"{hx['fmax_mhz']} MHz" if hx.get("fmax_mhz") else hx["status"]
+        print(f"[{i + 1}/{len(todo)} {time.time() - t0:6.0f}s] {cfg.name}: "
+              f"{dut['luts']} LUT {dut['ffs']} FF {dut['brams']} BRAM, HX8K {fm}, "
+              f"{g['gates']} gates ltp {g['ltp']}", flush=True)
+    with open(os.path.join(ROOT, args.csv), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS, restval="")
+        w.writeheader()
+        w.writerows(rows)
+    cmd_path = os.path.join(os.path.dirname(os.path.join(ROOT, args.csv)), "synth-commands.txt")
+    with open(cmd_path, "w") as f:
+        for tool in (["yosys", "-V"], ["nextpnr-ice40", "--version"]):
+            v = subprocess.run(tool, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            f.write(f"# {v.stdout.strip().splitlines()[0]}\n")
+        f.write(f"# seeds per placement: {args.seeds}; Fmax = median over seeds\n")
+        for kind, cmd in COMMANDS:
+            f.write(f"{kind}: {cmd}\n")
+    print(f"synth-flow: {len(rows)} rows in {args.csv} ({time.time() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
