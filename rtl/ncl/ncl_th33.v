@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// NCL TH33: 3-of-3 threshold gate with hysteresis (3-input C-element).
+//
+//   set   : ABC
+//   reset : !A & !B & !C   (every input NULL)
+//   hold  : otherwise
+//
+// Written as an intentional latch in `always @*` (set, else reset, else keep): Verilator and
+// Yosys accept it (STYLE.md B3), Yosys maps it to one $_DLATCH_ plus gates. With
+// NCL_DELAYS defined (Icarus testbenches only) the same set/reset functions drive a delayed
+// model whose delay is drawn per instance and per transition (testbench/ncl/ncl_gate_delay.vh).
+
+`default_nettype none
+
+module ncl_th33 (
+  input  wire a_i,  // input A
+  input  wire b_i,  // input B
+  input  wire c_i,  // input C
+  output reg  z_o   // gate output
+);
+
+  wire set_w = a_i & b_i & c_i;
+  wire rst_w = !(a_i | b_i | c_i);
+
+`ifdef NCL_DELAYS
+`include "ncl_gate_delay.vh"
+`else
+  always @* begin
+    if (set_w) begin
+      z_o = 1'b1;
+    end else if (rst_w) begin
+      z_o = 1'b0;
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
