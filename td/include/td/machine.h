@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file machine.h
+/// Deterministic discrete-event machine: N PEs, a network, the termination-detection
+/// algorithm hooks, the oracle and the metrics.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "td/types.h"
+#include "td/workload.h"
+
+namespace td {
+
+/// A delay distribution: constant (lo == hi), uniform on [lo, hi], or exponential with
+/// mean `lo` (exp == true, rounded down, at least 0).
+struct DelayModel {
+  Tick lo = 10;      ///< lower bound (or constant, or mean of the exponential)
+  Tick hi = 10;      ///< upper bound
+  bool exp = false;  ///< exponential with mean lo
+  /// Draws one delay.
+  Tick draw(Rng& rng) const;
+  /// Parses `N`, `uniform:LO:HI` or `exp:MEAN`; throws ConfigError naming `option`.
+  static DelayModel parse(const std::string& text, const std::string& option);
+};
+
+/// Everything that defines one run, besides the algorithm's own options.
+struct MachineConfig {
+  int npes = 8;                  ///< number of PEs
+  std::uint64_t seed = 1;        ///< seed of the run's single RNG
+  DelayModel latency{10, 10};    ///< per-message network latency
+  DelayModel task_time{5, 5};    ///< task execution time (unless the workload sets it)
+  Tick send_cost = 0;            ///< sender NIC occupancy per external message (serialises)
+  int fifo = -1;                 ///< 1 FIFO channels, 0 non-FIFO, -1 the algorithm's default
+  Tick start = 0;                ///< time at which the initial tasks are injected
+  Tick liveness_bound = 0;       ///< 0: automatic (see Machine::run)
+  std::uint64_t max_events = 400'000'000;  ///< hard stop (counts as a missed detection)
+  int tree_arity = 2;            ///< arity of the heap-ordered control/broadcast tree
+};
+
+/// Per-barrier metrics of a run.
+struct BarrierMetrics {
+  std::int64_t tasks = 0;            ///< T: tasks executed (killed tasks excluded)
+  std::int64_t idle_events = 0;      ///< E: busy -> idle transitions over all PEs
+  std::int64_t primary_msgs = 0;     ///< external primary messages
+  std::int64_t local_spawns = 0;     ///< children spawned on the spawning PE
+  std::int64_t ctrl_external = 0;    ///< control messages between distinct nodes
+  std::int64_t internal = 0;         ///< internal notifications (inside a node)
+  std::int64_t ctrl_bits = 0;        ///< control bits (algorithm's accounting)
+  std::int64_t peak_state = 0;       ///< peak per-node detector state (entries)
+  std::vector<std::int64_t> by_kind; ///< control messages per kind (index = kind)
+  Tick true_termination = -1;        ///< when live tasks and in-flight primaries hit 0
+  Tick detected_at = -1;             ///< when the algorithm declared termination
+  bool detected = false;             ///< declared at all
+  bool false_detection = false;      ///< declared while a task was live or a primary in flight
+  bool missed = false;               ///< not declared (or later than the liveness bound)
+  /// Detection delay in ticks (declaration - true termination), -1 if not detected.
+  Tick delay() const { return detected && true_termination >= 0 ? detected_at - true_termination : -1; }
+};
+
+class Machine;
+
+/// A termination-detection algorithm for one barrier. The hooks follow PaRSEC's termdet
+/// modules (Bosilca et al., §6.1): produce, consume, send, receive, idle, control message.
+/// All hooks run inside the simulation and may call back into the machine.
+class Detector {
+ public:
+  virtual ~Detector() = default;
+  /// Names of the control kinds (index = kind; 0 and 1 are "primary" and "term").
+  virtual std::vector<std::string> kind_names() const = 0;
+  /// Default FIFO assumption of the algorithm (used when the user does not choose).
+  virtual bool wants_fifo() const { return false; }
+  /// Whether the algorithm uses a dedicated controller node (node N).
+  virtual bool uses_controller_node() const { return false; }
+  /// At time 0, before the initial tasks are injected (at MachineConfig::start).
+  virtual void on_boot() {}
+  /// An initial task is about to be placed on `pe` at the start of the run (the algorithm
+  /// may set its piggyback, e.g. Mattern's credit).
+  virtual void on_initial(NodeId /*pe*/, Task& /*t*/) {}
+  /// After the initial tasks are placed (PEs holding them are already busy).
+  virtual void on_start() {}
+  /// A completing task `parent` on `pe` spawns `child` (locally if `local`).
+  virtual void on_produce(NodeId /*pe*/, Task& /*parent*/, Task& /*child*/, bool /*local*/) {}
+  /// A batch of primary messages is about to leave `pe`. `remains_active` tells whether the
+  /// PE keeps work of this barrier after the batch. Return false for a message to hold it
+  /// (the algorithm then owns it and later calls Machine::release_held).
+  virtual void on_emit(NodeId /*pe*/, std::vector<Message*>& /*batch*/, bool /*remains_active*/,
+                       std::vector<bool>& /*hold*/) {}
+  /// A primary message was delivered to `pe` (its task is already queued; `was_idle` tells
+  /// whether this activated the PE).
+  virtual void on_receive(NodeId /*pe*/, Message& /*m*/, bool /*was_idle*/) {}
+  /// A task completed on `pe` (after its children were produced and emitted).
+  virtual void on_consume(NodeId /*pe*/, const Task& /*t*/) {}
+  /// `pe` has no more work of this barrier (no queued/running task, no held emission).
+  virtual void on_idle(NodeId /*pe*/) {}
+  /// A control message of this algorithm was delivered to `node`.
+  virtual void on_control(NodeId node, Message& m) = 0;
+  /// A timer set with Machine::set_timer fired.
+  virtual void on_timer(NodeId /*node*/, std::int64_t /*tag*/) {}
+  /// Control bits of the run, given the final metrics (default: what was charged at send).
+  virtual std::int64_t control_bits(const BarrierMetrics& m, int /*npes*/) const { return m.ctrl_bits; }
+  /// Whether declaring termination also requires that no control message of the algorithm
+  /// is in flight (Rokusawa et al. §5-6: zero weight means nothing of the pool is in transit).
+  virtual bool strict_quiescence() const { return false; }
+  /// Algorithm-specific named counters reported in the JSON result.
+  virtual std::map<std::string, std::int64_t> extra() const { return {}; }
+};
+
+/// Builds a detector for one barrier.
+using DetectorFactory = std::function<std::unique_ptr<Detector>(Machine&, int barrier)>;
+
+/// The simulated machine and its event kernel.
+class Machine {
+ public:
+  /// Creates a machine for `cfg`, running `workloads` (one per barrier) under detectors
+  /// built by `make_detector`.
+  Machine(const MachineConfig& cfg, std::vector<std::unique_ptr<Workload>> workloads,
+          const DetectorFactory& make_detector);
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
+  ~Machine();
+
+  /// Runs to completion (event queue empty or hard stop); then evaluates liveness.
+  void run();
+
+  // ---- services for detectors --------------------------------------------------------
+  /// Current time.
+  Tick now() const { return now_; }
+  /// Number of PEs.
+  int npes() const { return cfg_.npes; }
+  /// Node id of the dedicated controller (N).
+  NodeId controller_node() const { return cfg_.npes; }
+  /// The run's RNG.
+  Rng& rng() { return rng_; }
+  /// Configuration.
+  const MachineConfig& config() const { return cfg_; }
+  /// Whether `pe` holds work of `barrier` (queued/running task or held emission).
+  bool busy(NodeId pe, int barrier) const { return count_[idx(pe, barrier)] > 0; }
+  /// Units of work `pe` holds for `barrier`: queued and running tasks plus held emissions.
+  std::int64_t work(NodeId pe, int barrier) const { return count_[idx(pe, barrier)]; }
+  /// Sends a control message; `bits` is charged to the control-bit metric. A message to
+  /// oneself is delivered as an internal notification (at the same tick, not counted as
+  /// external).
+  void send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0 = 0,
+                    std::int64_t f1 = 0, std::int64_t f2 = 0, std::vector<std::int64_t> v = {},
+                    std::int64_t bits = 64);
+  /// Counts one internal notification at `node` (e.g. a task telling its local agent).
+  void internal_note(NodeId node, int barrier);
+  /// Declares termination of `barrier` at `node`; the oracle checks it.
+  void declare(NodeId node, int barrier);
+  /// Starts the termination broadcast from `root` down the broadcast tree (N-1 messages).
+  void broadcast_termination(NodeId root, int barrier);
+  /// Sends a message an algorithm held in Detector::on_emit.
+  void release_held(NodeId pe, Message* m);
+  /// Discards a held message (its work is aborted); does not call on_idle.
+  void drop_held(NodeId pe, Message* m);
+  /// Aborts all work of `barrier` at `pe` (WTC abortion): queued tasks are dropped, a
+  /// running one is killed. Does not call on_idle.
+  void kill_barrier_at(NodeId pe, int barrier);
+  /// Fires Detector::on_timer(node, tag) after `delay` ticks.
+  void set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag);
+  /// Records that `node` holds `entries` units of detector state (for the peak metric).
+  void note_state(NodeId node, int barrier, std::int64_t entries);
+  /// Parent of `pe` in the heap-ordered tree of arity cfg.tree_arity (root 0: -1).
+  NodeId tree_parent(NodeId pe) const;
+  /// Number of children of `pe` in that tree.
+  std::size_t tree_nchildren(NodeId pe) const;
+  /// The child of `anc` on the tree path down to its descendant `desc`.
+  NodeId tree_child_towards(NodeId anc, NodeId desc) const;
+  /// Children of `pe` in that tree.
+  std::vector<NodeId> tree_children(NodeId pe) const;
+  /// Whether a primary message of `barrier` is in flight or a task is live (oracle state).
+  bool truly_terminated(int barrier) const { return live_[barrier] == 0 && inflight_[barrier] == 0; }
+
+  // ---- results -----------------------------------------------------------------------
+  /// Metrics of barrier b.
+  const BarrierMetrics& metrics(int b) const { return metrics_[b]; }
+  /// Number of barriers.
+  int nbarriers() const { return static_cast<int>(metrics_.size()); }
+  /// Detector of barrier b.
+  const Detector& detector(int b) const { return *dets_[b]; }
+  /// Events processed.
+  std::uint64_t events() const { return nevents_; }
+  /// Whether the run hit the hard event/time stop.
+  bool hard_stopped() const { return hard_stop_; }
+  /// Message ids allocated (primary + control).
+  std::uint64_t messages() const { return next_msg_id_; }
+  /// Whether channels were FIFO in this run.
+  bool fifo() const { return fifo_; }
+
+  /// Writes a JSON Lines event log to `f` (nullptr: off).
+  void set_event_log(std::FILE* f) { evlog_ = f; }
+  /// Collects busy intervals and instants for a Chrome trace.
+  void set_chrome_trace(bool on) { chrome_ = on; }
+  /// Writes the collected Chrome trace (Trace Event Format, JSON) to `f`.
+  void write_chrome_trace(std::FILE* f) const;
+
+ private:
+  enum EvType : std::uint8_t { kDeliver, kTaskDone, kTimer, kInject };
+  /// Same-tick priorities: deliveries first, so a message arriving at the tick a PE
+  /// completes its last task is seen before the idle decision; then task completions;
+  /// then algorithm timers (they observe the settled state of the tick).
+  enum Prio : std::uint8_t { kPrioDeliver = 0, kPrioTask = 1, kPrioTimer = 2 };
+  struct Event {
+    Tick t;
+    std::uint8_t prio;
+    std::uint64_t seq;
+    EvType type;
+    NodeId node;
+    std::int32_t barrier;
+    std::int64_t arg;
+  };
+  struct Later {
+    bool operator()(const Event& a, const Event& b) const {
+      if (a.t != b.t) return a.t > b.t;
+      if (a.prio != b.prio) return a.prio > b.prio;
+      return a.seq > b.seq;
+    }
+  };
+  struct Pe {
+    std::deque<Task> queue;
+    bool running = false;
+    Task cur;
+    Tick busy_since = 0;
+    Tick nic_free = 0;
+  };
+
+  std::size_t idx(NodeId pe, int b) const { return static_cast<std::size_t>(pe) * metrics_.size() + b; }
+  void schedule(Tick t, std::uint8_t prio, EvType type, NodeId node, int barrier, std::int64_t arg);
+  std::uint32_t alloc_msg();
+  void free_msg(std::uint32_t i);
+  void transmit(std::uint32_t mi);
+  void enqueue_task(NodeId pe, const Task& t);
+  void start_next(NodeId pe);
+  void task_done(NodeId pe);
+  void deliver(std::uint32_t mi);
+  void go_idle_if(NodeId pe, int b);
+  void dec_live(int b);
+  void log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m);
+  const std::string& kind_name(int b, int kind) const;
+
+  MachineConfig cfg_;
+  Rng rng_;
+  bool fifo_ = false;
+  Tick now_ = 0;
+  std::uint64_t seq_ = 0;
+  std::uint64_t nevents_ = 0;
+  bool hard_stop_ = false;
+  bool injected_ = false;
+  std::priority_queue<Event, std::vector<Event>, Later> q_;
+  std::vector<std::unique_ptr<Workload>> workloads_;
+  std::vector<std::unique_ptr<Detector>> dets_;
+  std::vector<std::vector<std::string>> kind_names_;
+  std::vector<Pe> pes_;
+  std::vector<std::int64_t> count_;   // per (pe, barrier): queued + running + held
+  std::vector<std::int64_t> live_;    // per barrier: tasks queued/running + held messages
+  std::vector<std::int64_t> inflight_;// per barrier: primary messages in flight
+  std::vector<std::int64_t> inflight_ctrl_;  // per barrier: control messages in flight
+  std::vector<BarrierMetrics> metrics_;
+  std::deque<Message> msgs_;  // deque: references stay valid while detectors hold them
+  std::vector<std::uint32_t> free_msgs_;
+  std::unordered_map<std::uint64_t, Tick> fifo_last_;
+  std::uint64_t next_msg_id_ = 0;
+  std::int64_t next_task_id_ = 0;
+  std::vector<Spawn> spawn_buf_;
+  std::vector<Message*> batch_buf_;
+  std::vector<Task> locals_buf_;
+  std::string unknown_kind_ = "unknown";
+  std::FILE* evlog_ = nullptr;
+  bool chrome_ = false;
+  struct Span { NodeId pe; Tick t0, t1; };
+  struct Instant { NodeId pe; Tick t; std::string name; };
+  std::vector<Span> spans_;
+  std::vector<Instant> instants_;
+};
+
+}  // namespace td

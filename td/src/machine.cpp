@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: Apache-2.0
+// The discrete-event machine of the TD lab (see docs/td.md, "Kernel").
+#include "td/machine.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cinttypes>
+#include <stdexcept>
+
+namespace td {
+
+Tick DelayModel::draw(Rng& rng) const {
+  if (exp) {
+    std::exponential_distribution<double> d(1.0 / static_cast<double>(std::max<Tick>(lo, 1)));
+    return static_cast<Tick>(d(rng));
+  }
+  if (lo == hi) return lo;
+  std::uniform_int_distribution<Tick> d(lo, hi);
+  return d(rng);
+}
+
+namespace {
+Tick parse_tick(const std::string& s, const std::string& option) {
+  try {
+    std::size_t pos = 0;
+    long long v = std::stoll(s, &pos);
+    if (pos != s.size() || v < 0) throw std::invalid_argument("x");
+    return v;
+  } catch (const std::exception&) {
+    throw ConfigError(option + ": '" + s + "' is not a non-negative integer tick count");
+  }
+}
+}  // namespace
+
+DelayModel DelayModel::parse(const std::string& text, const std::string& option) {
+  DelayModel d;
+  if (text.rfind("uniform:", 0) == 0) {
+    auto rest = text.substr(8);
+    auto c = rest.find(':');
+    if (c == std::string::npos) throw ConfigError(option + ": expected uniform:LO:HI, got '" + text + "'");
+    d.lo = parse_tick(rest.substr(0, c), option);
+    d.hi = parse_tick(rest.substr(c + 1), option);
+    if (d.hi < d.lo) throw ConfigError(option + ": uniform:LO:HI needs LO <= HI");
+  } else if (text.rfind("exp:", 0) == 0) {
+    d.lo = d.hi = parse_tick(text.substr(4), option);
+    d.exp = true;
+  } else {
+    d.lo = d.hi = parse_tick(text, option);
+  }
+  return d;
+}
+
+Machine::Machine(const MachineConfig& cfg, std::vector<std::unique_ptr<Workload>> workloads,
+                 const DetectorFactory& make_detector)
+    : cfg_(cfg), rng_(cfg.seed), workloads_(std::move(workloads)) {
+  if (cfg_.npes < 1) throw ConfigError("--pes: must be at least 1");
+  if (cfg_.tree_arity < 1) throw ConfigError("--tree-arity: must be at least 1");
+  const std::size_t nb = workloads_.size();
+  metrics_.resize(nb);
+  live_.assign(nb, 0);
+  inflight_.assign(nb, 0);
+  inflight_ctrl_.assign(nb, 0);
+  pes_.resize(static_cast<std::size_t>(cfg_.npes) + 1);
+  count_.assign(pes_.size() * nb, 0);
+  for (std::size_t b = 0; b < nb; ++b) dets_.push_back(make_detector(*this, static_cast<int>(b)));
+  for (std::size_t b = 0; b < nb; ++b) {
+    auto names = dets_[b]->kind_names();
+    names.resize(std::max<std::size_t>(names.size(), 2));
+    names[0] = "primary";
+    names[1] = "term";
+    metrics_[b].by_kind.assign(names.size(), 0);
+    kind_names_.push_back(std::move(names));
+  }
+  fifo_ = cfg_.fifo < 0 ? dets_[0]->wants_fifo() : cfg_.fifo != 0;
+}
+
+Machine::~Machine() = default;
+
+void Machine::schedule(Tick t, std::uint8_t prio, EvType type, NodeId node, int barrier, std::int64_t arg) {
+  assert(t >= now_);
+  q_.push(Event{t, prio, seq_++, type, node, barrier, arg});
+}
+
+std::uint32_t Machine::alloc_msg() {
+  std::uint32_t i;
+  if (!free_msgs_.empty()) {
+    i = free_msgs_.back();
+    free_msgs_.pop_back();
+    Message& m = msgs_[i];
+    m.v.clear();
+    m.f[0] = m.f[1] = m.f[2] = 0;
+    m.pb[0] = m.pb[1] = 0;
+    m.task = Task{};
+  } else {
+    i = static_cast<std::uint32_t>(msgs_.size());
+    msgs_.emplace_back();
+  }
+  msgs_[i].slot = i;
+  msgs_[i].id = next_msg_id_++;
+  return i;
+}
+
+void Machine::free_msg(std::uint32_t i) { free_msgs_.push_back(i); }
+
+const std::string& Machine::kind_name(int b, int kind) const {
+  const auto& n = kind_names_[static_cast<std::size_t>(b)];
+  return kind >= 0 && static_cast<std::size_t>(kind) < n.size() ? n[static_cast<std::size_t>(kind)] : unknown_kind_;
+}
+
+void Machine::log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m) {
+  if (!evlog_) return;
+  std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"%s\",\"pe\":%d,\"peer\":%d,\"msg\":%" PRIu64 ",\"kind\":\"%s\",\"b\":%d}\n",
+               now_, ev, pe, peer, m.id, kind_name(m.barrier, m.kind).c_str(), m.barrier);
+}
+
+void Machine::transmit(std::uint32_t mi) {
+  Message& m = msgs_[mi];
+  Tick arrival = now_;
+  if (m.src != m.dst) {
+    Pe& s = pes_[static_cast<std::size_t>(m.src)];
+    Tick depart = std::max(now_, s.nic_free) + cfg_.send_cost;
+    s.nic_free = depart;
+    arrival = depart + cfg_.latency.draw(rng_);
+    if (fifo_) {
+      const std::uint64_t key = static_cast<std::uint64_t>(m.src) * pes_.size() + static_cast<std::uint64_t>(m.dst);
+      auto& last = fifo_last_[key];
+      arrival = std::max(arrival, last);
+      last = arrival;
+    }
+  }
+  log_msg("send", m.src, m.dst, m);
+  if (m.kind >= kFirstControl) ++inflight_ctrl_[static_cast<std::size_t>(m.barrier)];
+  schedule(arrival, kPrioDeliver, kDeliver, m.dst, m.barrier, mi);
+}
+
+void Machine::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0,
+                           std::int64_t f1, std::int64_t f2, std::vector<std::int64_t> v,
+                           std::int64_t bits) {
+  const std::uint32_t mi = alloc_msg();
+  Message& m = msgs_[mi];
+  m.src = src;
+  m.dst = dst;
+  m.kind = kind;
+  m.barrier = barrier;
+  m.f[0] = f0;
+  m.f[1] = f1;
+  m.f[2] = f2;
+  m.v = std::move(v);
+  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(barrier)];
+  if (src != dst) {
+    ++bm.ctrl_external;
+    bm.ctrl_bits += bits;
+    if (static_cast<std::size_t>(kind) < bm.by_kind.size()) ++bm.by_kind[static_cast<std::size_t>(kind)];
+  } else {
+    ++bm.internal;
+  }
+  transmit(mi);
+}
+
+void Machine::internal_note(NodeId, int barrier) { ++metrics_[static_cast<std::size_t>(barrier)].internal; }
+
+void Machine::declare(NodeId node, int barrier) {
+  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(barrier)];
+  if (bm.detected) return;
+  bm.detected = true;
+  bm.detected_at = now_;
+  if (!truly_terminated(barrier) || !injected_) bm.false_detection = true;  // before the start: nothing ran yet
+  if (dets_[static_cast<std::size_t>(barrier)]->strict_quiescence() && inflight_ctrl_[static_cast<std::size_t>(barrier)] != 0)
+    bm.false_detection = true;
+  if (evlog_) std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"detect\",\"pe\":%d,\"b\":%d}\n", now_, node, barrier);
+  if (chrome_) instants_.push_back(Instant{node, now_, "detect b" + std::to_string(barrier)});
+}
+
+void Machine::broadcast_termination(NodeId root, int barrier) {
+  if (root != 0) {
+    send_control(root, 0, barrier, kTermBroadcast);
+    return;
+  }
+  for (NodeId c : tree_children(0)) send_control(0, c, barrier, kTermBroadcast);
+}
+
+NodeId Machine::tree_parent(NodeId pe) const { return pe == 0 ? -1 : (pe - 1) / cfg_.tree_arity; }
+
+std::vector<NodeId> Machine::tree_children(NodeId pe) const {
+  std::vector<NodeId> c;
+  for (int k = 1; k <= cfg_.tree_arity; ++k) {
+    const std::int64_t ch = static_cast<std::int64_t>(pe) * cfg_.tree_arity + k;
+    if (ch < cfg_.npes) c.push_back(static_cast<NodeId>(ch));
+  }
+  return c;
+}
+
+std::size_t Machine::tree_nchildren(NodeId pe) const {
+  const std::int64_t first = static_cast<std::int64_t>(pe) * cfg_.tree_arity + 1;
+  if (first >= cfg_.npes) return 0;
+  return static_cast<std::size_t>(std::min<std::int64_t>(cfg_.tree_arity, cfg_.npes - first));
+}
+
+NodeId Machine::tree_child_towards(NodeId anc, NodeId desc) const {
+  NodeId x = desc;
+  while (x > 0 && tree_parent(x) != anc) x = tree_parent(x);
+  if (x <= 0) throw std::logic_error("tree_child_towards: not a descendant");
+  return x;
+}
+
+void Machine::note_state(NodeId, int barrier, std::int64_t entries) {
+  auto& p = metrics_[static_cast<std::size_t>(barrier)].peak_state;
+  p = std::max(p, entries);
+}
+
+void Machine::set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag) {
+  schedule(now_ + delay, kPrioTimer, kTimer, node, barrier, tag);
+}
+
+void Machine::dec_live(int b) {
+  --live_[static_cast<std::size_t>(b)];
+  if (live_[static_cast<std::size_t>(b)] == 0 && inflight_[static_cast<std::size_t>(b)] == 0)
+    metrics_[static_cast<std::size_t>(b)].true_termination = now_;
+}
+
+void Machine::enqueue_task(NodeId pe, const Task& t) {
+  const std::size_t i = idx(pe, t.barrier);
+  if (count_[i]++ == 0 && evlog_)
+    std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"busy\",\"pe\":%d,\"b\":%d}\n", now_, pe, t.barrier);
+  ++live_[static_cast<std::size_t>(t.barrier)];
+  Pe& p = pes_[static_cast<std::size_t>(pe)];
+  p.queue.push_back(t);
+  if (!p.running) start_next(pe);
+}
+
+void Machine::start_next(NodeId pe) {
+  Pe& p = pes_[static_cast<std::size_t>(pe)];
+  if (p.queue.empty()) {
+    p.running = false;
+    return;
+  }
+  p.cur = p.queue.front();
+  p.queue.pop_front();
+  p.running = true;
+  p.busy_since = now_;
+  Tick d = workloads_[static_cast<std::size_t>(p.cur.barrier)]->duration(p.cur, rng_);
+  if (d < 0) d = cfg_.task_time.draw(rng_);
+  schedule(now_ + d, kPrioTask, kTaskDone, pe, p.cur.barrier, 0);
+}
+
+void Machine::go_idle_if(NodeId pe, int b) {
+  if (count_[idx(pe, b)] != 0) return;
+  ++metrics_[static_cast<std::size_t>(b)].idle_events;
+  if (evlog_) std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"idle\",\"pe\":%d,\"b\":%d}\n", now_, pe, b);
+  dets_[static_cast<std::size_t>(b)]->on_idle(pe);
+}
+
+void Machine::task_done(NodeId pe) {
+  Pe& p = pes_[static_cast<std::size_t>(pe)];
+  Task t = p.cur;
+  const int b = t.barrier;
+  if (chrome_) spans_.push_back(Span{pe, p.busy_since, now_});
+  if (t.killed) {  // counted down when it was killed
+    p.running = false;
+    start_next(pe);
+    return;
+  }
+  Detector& det = *dets_[static_cast<std::size_t>(b)];
+  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(b)];
+  ++bm.tasks;
+  spawn_buf_.clear();
+  workloads_[static_cast<std::size_t>(b)]->execute(t, pe, rng_, spawn_buf_);
+  std::vector<Spawn> spawns;
+  spawns.swap(spawn_buf_);
+  std::vector<Message*> batch;
+  std::vector<Task> locals;
+  batch.swap(batch_buf_);  // reuse capacity (task_done is never re-entered)
+  locals.swap(locals_buf_);
+  batch.clear();
+  locals.clear();
+  for (Spawn& s : spawns) {
+    if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("workload spawned to a PE out of range");
+    Task child = s.task;
+    child.barrier = b;
+    if (child.level == 0) child.level = t.level + 1;
+    child.id = next_task_id_++;
+    const bool local = s.pe == pe;
+    det.on_produce(pe, t, child, local);
+    if (local) {
+      ++bm.local_spawns;
+      locals.push_back(child);
+    } else {
+      const std::uint32_t mi = alloc_msg();
+      Message& m = msgs_[mi];
+      m.src = pe;
+      m.dst = s.pe;
+      m.kind = kPrimary;
+      m.barrier = b;
+      m.task = child;
+      batch.push_back(&m);
+    }
+  }
+  p.cur = t;  // on_produce may have updated the parent's piggyback (e.g. Mattern's Y)
+  for (const Task& c : locals) enqueue_task(pe, c);
+  spawns.clear();
+  spawn_buf_.swap(spawns);
+  if (!batch.empty()) {
+    const bool remains_active = count_[idx(pe, b)] - 1 > 0;
+    std::vector<bool> hold(batch.size(), false);
+    det.on_emit(pe, batch, remains_active, hold);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (hold[i]) {
+        ++count_[idx(pe, b)];
+        ++live_[static_cast<std::size_t>(b)];
+      } else {
+        ++inflight_[static_cast<std::size_t>(b)];
+        ++bm.primary_msgs;
+        transmit(batch[i]->slot);
+      }
+    }
+  }
+  batch.swap(batch_buf_);
+  locals.swap(locals_buf_);
+  det.on_consume(pe, t);
+  --count_[idx(pe, b)];
+  dec_live(b);
+  go_idle_if(pe, b);
+  p.running = false;
+  start_next(pe);
+}
+
+void Machine::release_held(NodeId pe, Message* m) {
+  const int b = m->barrier;
+  ++inflight_[static_cast<std::size_t>(b)];
+  ++metrics_[static_cast<std::size_t>(b)].primary_msgs;
+  transmit(m->slot);
+  --count_[idx(pe, b)];
+  dec_live(b);
+  go_idle_if(pe, b);
+}
+
+void Machine::drop_held(NodeId pe, Message* m) {
+  const int b = m->barrier;
+  free_msg(m->slot);
+  --count_[idx(pe, b)];
+  dec_live(b);
+}
+
+void Machine::kill_barrier_at(NodeId pe, int b) {
+  Pe& p = pes_[static_cast<std::size_t>(pe)];
+  std::deque<Task> keep;
+  for (Task& t : p.queue) {
+    if (t.barrier == b) {
+      --count_[idx(pe, b)];
+      dec_live(b);
+    } else {
+      keep.push_back(t);
+    }
+  }
+  p.queue.swap(keep);
+  if (p.running && p.cur.barrier == b && !p.cur.killed) {
+    p.cur.killed = true;
+    --count_[idx(pe, b)];
+    dec_live(b);
+  }
+}
+
+void Machine::deliver(std::uint32_t mi) {
+  Message& m = msgs_[mi];
+  log_msg("recv", m.dst, m.src, m);
+  const int b = m.barrier;
+  if (m.kind == kPrimary) {
+    const bool was_idle = count_[idx(m.dst, b)] == 0;
+    enqueue_task(m.dst, m.task);
+    --inflight_[static_cast<std::size_t>(b)];
+    dets_[static_cast<std::size_t>(b)]->on_receive(m.dst, m, was_idle);
+  } else if (m.kind == kTermBroadcast) {
+    for (NodeId c : tree_children(m.dst)) send_control(m.dst, c, b, kTermBroadcast);
+  } else {
+    --inflight_ctrl_[static_cast<std::size_t>(b)];
+    dets_[static_cast<std::size_t>(b)]->on_control(m.dst, m);
+  }
+  free_msg(mi);
+}
+
+void Machine::run() {
+  schedule(cfg_.start, kPrioTask, kInject, 0, 0, 0);
+  for (auto& d : dets_) d->on_boot();
+  Tick lat_hi = cfg_.latency.exp ? 8 * cfg_.latency.lo : cfg_.latency.hi;
+  Tick unit = lat_hi + cfg_.send_cost + cfg_.task_time.hi + 1;
+  Tick last_term = -1;
+  bool all_term = false;
+  while (!q_.empty()) {
+    const Event ev = q_.top();
+    q_.pop();
+    now_ = ev.t;
+    if (++nevents_ > cfg_.max_events) {
+      hard_stop_ = true;
+      break;
+    }
+    switch (ev.type) {
+      case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
+      case kTaskDone: task_done(ev.node); break;
+      case kTimer: dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg); break;
+      case kInject: {
+        injected_ = true;
+        std::vector<Spawn> init;
+        for (std::size_t b = 0; b < workloads_.size(); ++b) {
+          init.clear();
+          workloads_[b]->initial(rng_, init);
+          for (Spawn& s : init) {
+            if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("initial task on a PE out of range");
+            s.task.barrier = static_cast<std::int32_t>(b);
+            if (s.task.level == 0) s.task.level = 1;
+            s.task.id = next_task_id_++;
+            dets_[b]->on_initial(s.pe, s.task);
+            enqueue_task(s.pe, s.task);
+          }
+          if (live_[b] == 0) metrics_[b].true_termination = now_;
+        }
+        for (auto& d : dets_) d->on_start();
+        break;
+      }
+    }
+    // Liveness guard: once every barrier truly terminated, allow a bounded time to detect.
+    if (!all_term) {
+      bool t = true;
+      for (std::size_t b = 0; b < metrics_.size(); ++b) {
+        if (!truly_terminated(static_cast<int>(b)) || metrics_[b].true_termination < 0) { t = false; break; }
+        last_term = std::max(last_term, metrics_[b].true_termination);
+      }
+      all_term = t && nevents_ > 1;
+    }
+    if (all_term) {
+      bool all_detected = true;
+      for (auto& bm : metrics_) all_detected = all_detected && bm.detected;
+      Tick bound = cfg_.liveness_bound > 0
+                       ? cfg_.liveness_bound
+                       : 64 * (static_cast<Tick>(cfg_.npes) + 64) * unit +
+                             cfg_.send_cost * static_cast<Tick>(next_msg_id_);
+      if (!all_detected && now_ - last_term > bound) {
+        hard_stop_ = true;
+        break;
+      }
+    }
+  }
+  for (auto& bm : metrics_) {
+    if (!bm.detected) bm.missed = true;
+    if (bm.detected && cfg_.liveness_bound > 0 && bm.true_termination >= 0 &&
+        bm.detected_at - bm.true_termination > cfg_.liveness_bound)
+      bm.missed = true;
+  }
+  for (std::size_t b = 0; b < metrics_.size(); ++b)
+    metrics_[b].ctrl_bits = dets_[b]->control_bits(metrics_[b], cfg_.npes);
+}
+
+void Machine::write_chrome_trace(std::FILE* f) const {
+  std::fprintf(f, "{\"traceEvents\":[\n");
+  bool first = true;
+  for (int pe = 0; pe <= cfg_.npes; ++pe) {
+    std::fprintf(f, "%s{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,\"args\":{\"name\":\"%s %d\"}}",
+                 first ? "" : ",\n", pe, pe == cfg_.npes ? "controller" : "PE", pe);
+    first = false;
+  }
+  for (const Span& s : spans_)
+    std::fprintf(f, ",\n{\"name\":\"task\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%" PRId64 ",\"dur\":%" PRId64 "}",
+                 s.pe, s.t0, s.t1 - s.t0);
+  for (const Instant& i : instants_)
+    std::fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"i\",\"s\":\"g\",\"pid\":0,\"tid\":%d,\"ts\":%" PRId64 "}",
+                 i.name.c_str(), i.pe, i.t);
+  std::fprintf(f, "\n],\"displayTimeUnit\":\"ns\"}\n");
+}
+
+}  // namespace td

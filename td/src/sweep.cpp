@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// Random oracle sweep (issue item 4): random algorithm, workload, machine and seed.
+#include "td/sweep.h"
+
+#include <sstream>
+
+namespace td {
+
+std::vector<std::string> corrected_variants() { return algorithm_names(); }
+
+std::vector<std::string> literal_variants() {
+  return {"baker-literal", "wtc-literal", "wtc-fifo-on-nonfifo", "tiered-flat", "edod-literal"};
+}
+
+std::string command_line(const RunConfig& c) {
+  std::ostringstream o;
+  auto delay = [](const DelayModel& d) {
+    if (d.exp) return "exp:" + std::to_string(d.lo);
+    if (d.lo == d.hi) return std::to_string(d.lo);
+    return "uniform:" + std::to_string(d.lo) + ":" + std::to_string(d.hi);
+  };
+  o << "tdsim --algo " << c.algo << " --workload '" << c.workload << "' --pes " << c.machine.npes << " --seed "
+    << c.machine.seed << " --latency " << delay(c.machine.latency) << " --task-time " << delay(c.machine.task_time)
+    << " --send-cost " << c.machine.send_cost << " --fifo " << (c.machine.fifo < 0 ? "auto" : std::to_string(c.machine.fifo))
+    << " --tree-arity " << c.machine.tree_arity;
+  if (c.opts.literal) o << " --literal";
+  for (auto& [k, v] : c.opts.kv) o << " --opt " << k << "=" << v;
+  return o.str();
+}
+
+RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& variant) {
+  Rng rng(seed * 0x9E3779B97F4A7C15ULL + i * 0xBF58476D1CE4E5B9ULL + 12345);
+  auto U = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto R = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  RunConfig c;
+  c.algo = variant;
+  if (variant == "baker-literal") {
+    c.algo = "baker";
+    c.opts.literal = true;
+  } else if (variant == "wtc-literal") {
+    c.algo = "wtc";
+    c.opts.literal = true;
+  } else if (variant == "wtc-fifo-on-nonfifo") {
+    c.algo = "wtc";
+    c.opts.kv["mode"] = "fifo";
+    c.machine.fifo = 0;
+  } else if (variant == "edod-literal") {
+    c.algo = "edod";
+    c.opts.literal = true;
+  } else if (variant == "tiered-flat") {
+    c.algo = "tiered";
+    c.opts.kv["levels"] = "0";
+  }
+  c.machine.seed = rng();
+  c.machine.npes = static_cast<int>(U(1, 12));
+  const Tick lat = U(0, 20);
+  c.machine.latency = U(0, 3) == 0 ? DelayModel{lat, lat, false} : DelayModel{0, lat + U(1, 40), false};
+  const Tick tt = U(0, 10);
+  c.machine.task_time = U(0, 2) == 0 ? DelayModel{tt, tt, false} : DelayModel{0, tt + U(1, 20), false};
+  c.machine.send_cost = U(0, 4) == 0 ? U(1, 3) : 0;
+  c.machine.tree_arity = static_cast<int>(U(1, 3));
+  // Channels: FIFO or not at random, except where the algorithm assumes FIFO (cv, edod,
+  // wtc mode=fifo).
+  if (c.machine.fifo < 0 && c.algo != "cv" && c.algo != "edod" && !(c.algo == "wtc" && c.opts.kv.count("mode")))
+    c.machine.fifo = static_cast<int>(U(0, 1));
+  if (c.algo == "wtc") {
+    if (U(0, 2) == 0) c.opts.kv["abort"] = std::to_string(U(1, 300));
+    if (U(0, 3) == 0) c.opts.kv["proactive"] = "1";
+    if (U(0, 1) == 0) {  // small weights exercise request/supply
+      c.opts.kv["w0"] = std::to_string(U(3, 16));
+      c.opts.kv["fixed"] = std::to_string(U(1, 8));
+      c.opts.kv["supply"] = std::to_string(U(3, 64));
+    }
+  }
+  if (c.algo == "cda" && U(0, 1) == 0) {  // small credit exercises borrow, prefetch, overflow
+    const std::int64_t ci = U(1, 64);
+    c.opts.kv["cinit"] = std::to_string(ci);
+    c.opts.kv["ccon"] = std::to_string(U(0, 32));
+    c.opts.kv["wcon"] = std::to_string(U(1, 8));
+    c.opts.kv["cborrow"] = std::to_string(U(0, 16));
+    c.opts.kv["cmax"] = std::to_string(ci + U(0, 200));
+  }
+  if (c.algo == "hcda" && U(0, 1) == 0) c.opts.kv["cinit"] = std::to_string(U(2, 64));
+  std::ostringstream w;
+  const std::int64_t nb = U(0, 3) == 0 ? U(2, 3) : 1;
+  switch (U(0, 5)) {
+    case 0: w << "ring:p=" << R(0.3, 0.97) << ",branch=" << (U(0, 1) ? R(0.0, 0.5) : 0.0) << ",maxsteps=" << U(1, 200); break;
+    case 1: w << "tree:lambda=" << R(0.3, 0.85) << ",lmax=" << U(3, 12) << ",lmin=" << U(1, 4) << ",map=" << (U(0, 1) ? "rr" : "random"); break;
+    case 2: w << "forkjoin:width=" << U(1, 12) << ",rounds=" << U(1, 3) << ",map=" << (U(0, 1) ? "rr" : "random"); break;
+    case 3: w << "dag:tasks=" << U(1, 150) << ",live=" << U(1, 16) << ",maxk=" << U(0, 4) << ",join=" << R(0.0, 0.5); break;
+    case 4: {
+      const char* cs[] = {"a", "b", "c"};
+      w << "tseng45:case=" << cs[U(0, 2)] << ",t=" << U(1, 40);
+      break;
+    }
+    default:
+      if (c.machine.npes < 2) c.machine.npes = 2;
+      w << "tseng47:t=" << U(2 * c.machine.npes - 2, 4 * c.machine.npes + 10);
+      break;
+  }
+  if (nb > 1) w << ",barriers=" << nb;
+  c.workload = w.str();
+  c.machine.max_events = 5'000'000;
+  return c;
+}
+
+std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n, const std::vector<std::string>& variants) {
+  std::map<std::string, SweepTally> t;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::string& v = variants[static_cast<std::size_t>(i) % variants.size()];
+    RunConfig c = random_config(seed, static_cast<std::uint64_t>(i), v);
+    RunResult r = run_simulation(c);
+    SweepTally& s = t[v];
+    ++s.runs;
+    if (!r.safe()) ++s.false_det;
+    if (!r.live()) ++s.missed;
+    if ((!r.safe() || !r.live()) && s.first_bad.empty()) s.first_bad = command_line(c);
+  }
+  return t;
+}
+
+}  // namespace td

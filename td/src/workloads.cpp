@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: Apache-2.0
+// Workloads of the TD lab: Bosilca's token ring and binary-tree projection, Tseng's
+// dispatching patterns (Figs. 4.5, 4.7), a static fork-join and random spawning DAGs.
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "td/workload.h"
+
+namespace td {
+
+WorkloadSpec parse_workload_spec(const std::string& text) {
+  WorkloadSpec s;
+  const auto colon = text.find(':');
+  s.name = text.substr(0, colon);
+  if (s.name.empty()) throw ConfigError("--workload: empty workload name in '" + text + "'");
+  if (colon == std::string::npos) return s;
+  std::string rest = text.substr(colon + 1);
+  std::stringstream ss(rest);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ConfigError("--workload: '" + item + "' in '" + text + "' is not key=value");
+    const std::string key = item.substr(0, eq);
+    if (s.params.count(key)) throw ConfigError("--workload: key '" + key + "' given twice");
+    s.params[key] = item.substr(eq + 1);
+  }
+  return s;
+}
+
+namespace {
+
+/// Typed access to a spec's keys; every key must be consumed (unknown keys are errors).
+class Params {
+ public:
+  explicit Params(const WorkloadSpec& s) : spec_(s) {}
+  std::int64_t i(const std::string& key, std::int64_t def, std::int64_t lo, std::int64_t hi) {
+    used_.insert(key);
+    auto it = spec_.params.find(key);
+    if (it == spec_.params.end()) return def;
+    std::int64_t v = 0;
+    try {
+      std::size_t pos = 0;
+      v = std::stoll(it->second, &pos);
+      if (pos != it->second.size()) throw std::invalid_argument("x");
+    } catch (const std::exception&) {
+      throw ConfigError(err(key, "'" + it->second + "' is not an integer"));
+    }
+    if (v < lo || v > hi)
+      throw ConfigError(err(key, std::to_string(v) + " is out of range [" + std::to_string(lo) + ", " +
+                                     std::to_string(hi) + "]"));
+    return v;
+  }
+  double d(const std::string& key, double def, double lo, double hi) {
+    used_.insert(key);
+    auto it = spec_.params.find(key);
+    if (it == spec_.params.end()) return def;
+    double v = 0;
+    try {
+      std::size_t pos = 0;
+      v = std::stod(it->second, &pos);
+      if (pos != it->second.size()) throw std::invalid_argument("x");
+    } catch (const std::exception&) {
+      throw ConfigError(err(key, "'" + it->second + "' is not a number"));
+    }
+    if (!(v >= lo && v <= hi))
+      throw ConfigError(err(key, it->second + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"));
+    return v;
+  }
+  std::string s(const std::string& key, const std::string& def, const std::vector<std::string>& allowed) {
+    used_.insert(key);
+    auto it = spec_.params.find(key);
+    if (it == spec_.params.end()) return def;
+    if (std::find(allowed.begin(), allowed.end(), it->second) == allowed.end()) {
+      std::string a;
+      for (auto& x : allowed) a += (a.empty() ? "" : "|") + x;
+      throw ConfigError(err(key, "'" + it->second + "' is not one of " + a));
+    }
+    return it->second;
+  }
+  void finish() {
+    used_.insert("barriers");
+    for (auto& [k, v] : spec_.params)
+      if (!used_.count(k)) throw ConfigError("--workload " + spec_.name + ": unknown key '" + k + "'");
+  }
+
+ private:
+  std::string err(const std::string& key, const std::string& what) const {
+    return "--workload " + spec_.name + ": key '" + key + "': " + what;
+  }
+  const WorkloadSpec& spec_;
+  std::set<std::string> used_;
+};
+
+bool coin(Rng& rng, double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng) < p; }
+NodeId uniform_pe(Rng& rng, int n) { return static_cast<NodeId>(std::uniform_int_distribution<int>(0, n - 1)(rng)); }
+
+Spawn mk(NodeId pe, std::int64_t a, std::int64_t b = 0, std::int32_t level = 0) {
+  Spawn s;
+  s.pe = pe;
+  s.task.a = a;
+  s.task.b = b;
+  s.task.level = level;
+  return s;
+}
+
+// ---- Bosilca §5.1 / §6.2(a): token ring with optional branching -----------------------
+class Ring : public Workload {
+ public:
+  Ring(Params& p, int n, int offset) : n_(n), offset_(offset) {
+    p_ = p.d("p", 0.99, 0.0, 1.0);
+    branch_ = p.d("branch", 0.0, 0.0, 1.0);
+    maxsteps_ = p.i("maxsteps", 1'000'000, 1, 1'000'000'000);
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override { out.push_back(mk(offset_ % n_, 0)); }
+  void execute(const Task& t, NodeId pe, Rng& rng, std::vector<Spawn>& out) override {
+    if (t.b == 1) return;  // a refinement leaf
+    if (branch_ > 0 && coin(rng, branch_)) out.push_back(mk(pe, 0, 1));
+    if (t.a + 1 < maxsteps_ && coin(rng, p_)) out.push_back(mk(uniform_pe(rng, n_), t.a + 1));
+  }
+
+ private:
+  int n_, offset_;
+  double p_, branch_;
+  std::int64_t maxsteps_;
+};
+
+// ---- Bosilca §5.2: non-deterministic binary tree (1-D projection model) ---------------
+class Tree : public Workload {
+ public:
+  Tree(Params& p, int n, int offset) : n_(n), offset_(offset) {
+    lambda_ = p.d("lambda", 0.8, 0.0, 1.0);
+    lmin_ = static_cast<int>(p.i("lmin", 3, 1, 64));
+    lmax_ = static_cast<int>(p.i("lmax", 30, 1, 100000));
+    map_ = p.s("map", "rr", {"rr", "random"});
+    target_ = p.i("n", 0, 0, 200'000'000);
+    maxnodes_ = p.i("maxnodes", 20'000'000, 1, 500'000'000);
+  }
+  void initial(Rng& rng, std::vector<Spawn>& out) override {
+    for (int attempt = 0;; ++attempt) {
+      generate(rng);
+      if (target_ == 0 || static_cast<std::int64_t>(level_.size()) >= target_) break;
+      if (attempt == 50)
+        throw ConfigError("--workload tree: key 'n': " + std::to_string(target_) +
+                          " nodes not reached in 50 trees; raise lambda or lmax");
+    }
+    out.push_back(mk(pe_of(0), 0, 0, 1));
+  }
+  void execute(const Task& t, NodeId, Rng&, std::vector<Spawn>& out) override {
+    const auto x = static_cast<std::size_t>(t.a);
+    for (int k = 0; k < nchild_[x]; ++k) {
+      const std::int64_t c = first_[x] + k;
+      out.push_back(mk(pe_of(c), c, 0, level_[static_cast<std::size_t>(c)] + 1));
+    }
+  }
+  /// Number of nodes of the generated tree.
+  std::size_t size() const { return level_.size(); }
+
+ private:
+  NodeId pe_of(std::int64_t x) const {
+    if (map_ == "rr") return static_cast<NodeId>((x + offset_) % n_);
+    return map_pe_[static_cast<std::size_t>(x)];
+  }
+  // Steps (1)-(4) of §5.2, generated breadth-first so that node indices are the paper's
+  // BFS labels. Height counts levels (the reading that yields the paper's tree sizes): the start tree has levels 0..lmin-1;
+  // a refined leaf at level l (probability lambda^l) becomes the root of a complete subtree
+  // of h in [2, 5] levels; nodes at level >= lmax are cropped.
+  void generate(Rng& rng) {
+    level_.clear();
+    first_.clear();
+    nchild_.clear();
+    map_pe_.clear();
+    std::vector<std::int8_t> rem;  // levels still guaranteed below the node
+    auto add = [&](std::int32_t lvl, std::int8_t r) {
+      level_.push_back(lvl);
+      first_.push_back(-1);
+      nchild_.push_back(0);
+      rem.push_back(r);
+      if (map_ == "random") map_pe_.push_back(uniform_pe(rng, n_));
+    };
+    add(0, static_cast<std::int8_t>(lmin_ - 1));
+    std::uniform_int_distribution<int> hdist(2, 5);
+    for (std::size_t i = 0; i < level_.size(); ++i) {
+      const std::int32_t l = level_[i];
+      int r = rem[i];
+      if (r == 0 && coin(rng, std::pow(lambda_, l))) r = hdist(rng) - 1;
+      if (r == 0 || l + 1 >= lmax_) continue;
+      int k = 2;
+      if (target_ > 0) k = static_cast<int>(std::min<std::int64_t>(2, target_ - static_cast<std::int64_t>(level_.size())));
+      if (k <= 0) continue;
+      first_[i] = static_cast<std::int64_t>(level_.size());
+      nchild_[i] = static_cast<std::int8_t>(k);
+      for (int c = 0; c < k; ++c) add(l + 1, static_cast<std::int8_t>(r - 1));
+      if (static_cast<std::int64_t>(level_.size()) > maxnodes_)
+        throw ConfigError("--workload tree: key 'maxnodes': tree exceeds " + std::to_string(maxnodes_) +
+                          " nodes; lower lambda or lmax, or set n");
+    }
+  }
+  int n_, offset_;
+  double lambda_;
+  int lmin_, lmax_;
+  std::string map_;
+  std::int64_t target_, maxnodes_;
+  std::vector<std::int32_t> level_;
+  std::vector<std::int64_t> first_;
+  std::vector<std::int8_t> nchild_;
+  std::vector<NodeId> map_pe_;
+};
+
+// ---- static fork-join ------------------------------------------------------------------
+class ForkJoin : public Workload {
+ public:
+  ForkJoin(Params& p, int n, int offset) : n_(n), offset_(offset) {
+    width_ = p.i("width", 16, 1, 10'000'000);
+    rounds_ = p.i("rounds", 3, 1, 1'000'000);
+    map_ = p.s("map", "rr", {"rr", "random"});
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override { out.push_back(mk(root(), 0, kFork)); }
+  void execute(const Task& t, NodeId, Rng& rng, std::vector<Spawn>& out) override {
+    if (t.b == kWork) {
+      out.push_back(mk(root(), t.a, kJoin));
+      return;
+    }
+    std::int64_t round = t.a;
+    if (t.b == kJoin) {
+      if (++joined_[round] < width_) return;
+      if (++round >= rounds_) return;
+    }
+    for (std::int64_t i = 0; i < width_; ++i) {
+      const NodeId pe = map_ == "rr" ? static_cast<NodeId>((i + 1 + offset_) % n_) : uniform_pe(rng, n_);
+      out.push_back(mk(pe, round, kWork));
+    }
+  }
+
+ private:
+  enum { kFork = 0, kWork = 1, kJoin = 2 };
+  NodeId root() const { return static_cast<NodeId>(offset_ % n_); }
+  int n_, offset_;
+  std::int64_t width_, rounds_;
+  std::string map_;
+  std::map<std::int64_t, std::int64_t> joined_;
+};
+
+// ---- random spawning DAG with a bound on live tasks -----------------------------------
+class Dag : public Workload {
+ public:
+  Dag(Params& p, int n, int offset) : n_(n), offset_(offset) {
+    budget_ = p.i("tasks", 1000, 1, 1'000'000'000);
+    maxlive_ = p.i("live", 64, 1, 1'000'000'000);
+    maxk_ = p.i("maxk", 3, 0, 1000);
+    join_ = p.d("join", 0.2, 0.0, 1.0);
+    map_ = p.s("map", "random", {"rr", "random"});
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override {
+    created_ = live_ = 1;
+    out.push_back(mk(static_cast<NodeId>(offset_ % n_), 0));
+  }
+  void execute(const Task&, NodeId, Rng& rng, std::vector<Spawn>& out) override {
+    --live_;
+    auto place = [&]() {
+      return map_ == "rr" ? static_cast<NodeId>((created_ + offset_) % n_) : uniform_pe(rng, n_);
+    };
+    // A pending join node has two predecessors: the task that created it and the next task
+    // to complete, which spawns it.
+    if (join_pending_) {
+      join_pending_ = false;
+      ++live_;
+      out.push_back(mk(place(), created_++));
+    }
+    std::int64_t k = std::uniform_int_distribution<std::int64_t>(0, maxk_)(rng);
+    if (live_ == 0 && !join_pending_ && created_ < budget_) k = std::max<std::int64_t>(k, 1);
+    for (std::int64_t j = 0; j < k; ++j) {
+      if (created_ >= budget_ || live_ >= maxlive_) break;
+      if (!join_pending_ && live_ > 0 && coin(rng, join_)) {
+        join_pending_ = true;  // spawned when a second task completes
+        continue;
+      }
+      ++live_;
+      out.push_back(mk(place(), created_++));
+    }
+    if (join_pending_ && live_ == 0) {  // nobody left to release it: release now
+      join_pending_ = false;
+      ++live_;
+      out.push_back(mk(place(), created_++));
+    }
+  }
+
+ private:
+  int n_, offset_;
+  std::int64_t budget_, maxlive_, maxk_;
+  double join_;
+  std::string map_;
+  std::int64_t created_ = 0, live_ = 0;
+  bool join_pending_ = false;
+};
+
+// ---- Tseng Fig. 4.5: extreme dispatching patterns --------------------------------------
+class Tseng45 : public Workload {
+ public:
+  Tseng45(Params& p, int n, int offset) : n_(n), offset_(offset) {
+    case_ = p.s("case", "a", {"a", "b", "c"});
+    t_ = p.i("t", 64, 1, 100'000'000);
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override {
+    if (case_ == "c") {
+      for (std::int64_t j = 0; j < t_; ++j) out.push_back(mk(pe(j), j, 0, 1));
+    } else {
+      out.push_back(mk(pe(0), 0, 0, 1));
+    }
+  }
+  void execute(const Task& t, NodeId, Rng&, std::vector<Spawn>& out) override {
+    if (case_ == "a") {  // (a) every task on its own level, adjacent levels on distinct PEs
+      if (t.a + 1 < t_) out.push_back(mk(pe(t.a + 1), t.a + 1));
+    } else if (case_ == "b" && t.level == 1) {  // (b) one task spawns the other T-1 to level 2
+      for (std::int64_t j = 1; j < t_; ++j)
+        out.push_back(mk(n_ > 1 ? static_cast<NodeId>((offset_ + 1 + (j - 1) % (n_ - 1)) % n_) : 0, j));
+    }
+  }
+
+ private:
+  NodeId pe(std::int64_t j) const { return static_cast<NodeId>((j + offset_) % n_); }
+  int n_, offset_;
+  std::string case_;
+  std::int64_t t_;
+};
+
+// ---- Tseng Fig. 4.7: worst cases of CV and LTD -----------------------------------------
+// One task on each of PEs 0..N-2 (a chain PE i -> i+1) and the other T-N+1 tasks on the
+// last PE; every PE above the last one sends it at least one task.
+class Tseng47 : public Workload {
+ public:
+  Tseng47(Params& p, int n) : n_(n) {
+    if (n < 2) throw ConfigError("--workload tseng47: needs --pes >= 2");
+    t_ = p.i("t", 4 * n, 1, 100'000'000);
+    if (t_ < 2 * static_cast<std::int64_t>(n) - 2)
+      throw ConfigError("--workload tseng47: key 't': must be at least 2*pes-2 = " + std::to_string(2 * n - 2));
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override { out.push_back(mk(0, 0, kChain, 1)); }
+  void execute(const Task& t, NodeId, Rng&, std::vector<Spawn>& out) override {
+    if (t.b != kChain || t.a >= n_ - 1) return;
+    const std::int64_t i = t.a;
+    out.push_back(mk(static_cast<NodeId>(i + 1), i + 1, kChain));
+    const std::int64_t extras = t_ - n_;
+    const std::int64_t mine = extras / (n_ - 1) + (i < extras % (n_ - 1) ? 1 : 0);
+    for (std::int64_t k = 0; k < mine; ++k) out.push_back(mk(static_cast<NodeId>(n_ - 1), -1, kExtra));
+  }
+
+ private:
+  enum { kChain = 0, kExtra = 1 };
+  int n_;
+  std::int64_t t_;
+};
+
+}  // namespace
+
+std::vector<std::string> workload_names() { return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"}; }
+
+std::string workload_help(const std::string& name) {
+  if (name == "ring") return "token ring / random walk (Bosilca 5.1, 6.2a): p=0.99 branch=0 maxsteps=1000000";
+  if (name == "tree") return "binary-tree projection (Bosilca 5.2): lambda=0.8 lmin=3 lmax=30 map=rr|random n=0 maxnodes=20000000";
+  if (name == "forkjoin") return "static fork-join: width=16 rounds=3 map=rr|random";
+  if (name == "dag") return "random spawning DAG: tasks=1000 live=64 maxk=3 join=0.2 map=random|rr";
+  if (name == "tseng45") return "Tseng Fig. 4.5 extreme dispatching: case=a|b|c t=64";
+  if (name == "tseng47") return "Tseng Fig. 4.7 CV/LTD worst case: t=4*pes (>= 2*pes-2)";
+  return "";
+}
+
+int workload_barriers(const WorkloadSpec& spec) {
+  auto it = spec.params.find("barriers");
+  if (it == spec.params.end()) return 1;
+  try {
+    std::size_t pos = 0;
+    int v = std::stoi(it->second, &pos);
+    if (pos != it->second.size() || v < 1 || v > 4096) throw std::invalid_argument("x");
+    return v;
+  } catch (const std::exception&) {
+    throw ConfigError("--workload " + spec.name + ": key 'barriers': '" + it->second + "' is not an integer in [1, 4096]");
+  }
+}
+
+std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int barrier, int nbarriers) {
+  Params p(spec);
+  const int offset = static_cast<int>(static_cast<std::int64_t>(barrier) * npes / std::max(nbarriers, 1));
+  std::unique_ptr<Workload> w;
+  if (spec.name == "ring") w = std::make_unique<Ring>(p, npes, offset);
+  else if (spec.name == "tree") w = std::make_unique<Tree>(p, npes, offset);
+  else if (spec.name == "forkjoin") w = std::make_unique<ForkJoin>(p, npes, offset);
+  else if (spec.name == "dag") w = std::make_unique<Dag>(p, npes, offset);
+  else if (spec.name == "tseng45") w = std::make_unique<Tseng45>(p, npes, offset);
+  else if (spec.name == "tseng47") w = std::make_unique<Tseng47>(p, npes);
+  else throw ConfigError("--workload: unknown workload '" + spec.name + "' (see tdsim --list)");
+  p.finish();
+  return w;
+}
+
+}  // namespace td

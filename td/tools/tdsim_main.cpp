@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// tdsim: command-line front end of the software termination-detection lab (docs/td.md).
+// Exit status: 0 success, 1 a run was unsafe or missed its detection, 2 bad input.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+#include "td/run.h"
+#include "td/sweep.h"
+
+namespace {
+
+int list() {
+  std::cout << "algorithms:\n";
+  for (auto& a : td::algorithm_names()) std::cout << "  " << a << "  - " << td::algorithm_help(a) << "\n";
+  std::cout << "workloads (NAME[:key=value,...], every key defaulted; all accept barriers=K):\n";
+  for (auto& w : td::workload_names()) std::cout << "  " << w << "  - " << td::workload_help(w) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tdsim: deterministic discrete-event simulator of termination-detection algorithms"};
+  td::RunConfig cfg;
+  std::string latency = "10", task_time = "5", fifo = "auto";
+  std::vector<std::string> opts;
+  bool json = false, do_list = false;
+  std::int64_t sweep = 0;
+  bool sweep_literal = false;
+  app.add_flag("--list", do_list, "list algorithms and workloads");
+  app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds");
+  app.add_option("--workload", cfg.workload, "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
+  app.add_option("--pes", cfg.machine.npes, "number of PEs")->check(CLI::Range(1, 1 << 20));
+  app.add_option("--seed", cfg.machine.seed, "seed of the run's RNG");
+  auto* lat_opt = app.add_option("--latency", latency, "message latency in ticks: N, uniform:LO:HI or exp:MEAN");
+  auto* tt_opt = app.add_option("--task-time", task_time, "task execution time in ticks: N, uniform:LO:HI or exp:MEAN");
+  std::string model;
+  app.add_option("--model", model,
+                 "timing preset for Bosilca's execution models: instant (tasks 1, latency 0), local (tasks 1, "
+                 "latency 50), load (tasks 50, latency 1); --latency/--task-time override it")
+      ->check(CLI::IsMember({"instant", "local", "load"}));
+  app.add_option("--send-cost", cfg.machine.send_cost, "sender NIC ticks per external message (serialised)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
+  app.add_option("--fifo", fifo, "channels: auto (the algorithm's assumption), 1 FIFO, 0 non-FIFO")
+      ->check(CLI::IsMember({"auto", "0", "1"}));
+  app.add_option("--start", cfg.machine.start, "tick at which the initial tasks are injected")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 50));
+  app.add_option("--tree-arity", cfg.machine.tree_arity, "arity of the control/broadcast tree")->check(CLI::Range(1, 1024));
+  app.add_option("--liveness-bound", cfg.machine.liveness_bound, "ticks allowed from true termination to detection (0 auto)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 60));
+  app.add_option("--max-events", cfg.machine.max_events, "hard stop after this many events");
+  app.add_flag("--literal", cfg.opts.literal, "run the paper's pseudo-code as printed (baker, wtc)");
+  app.add_option("--opt", opts, "algorithm option key=value (repeatable), see --list");
+  app.add_flag("--json", json, "print the result as one JSON object");
+  app.add_option("--events", cfg.events_path, "write a JSON Lines event log to FILE");
+  app.add_option("--chrome-trace", cfg.chrome_path, "write a Chrome trace (Perfetto) to FILE");
+  app.add_option("--sweep", sweep, "run N random (algorithm, workload, seed) combinations through the oracle")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  app.add_flag("--sweep-literal", sweep_literal, "sweep the literal-errata/unsafe variants instead");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "tdsim: error: " << e.what() << "\n";
+    return 2;
+  }
+  if (do_list) return list();
+  if (!model.empty()) {  // Bosilca et al. §5.2's S_instant, S_local, S_load as timings
+    if (lat_opt->count() == 0) latency = model == "local" ? "50" : model == "load" ? "1" : "0";
+    if (tt_opt->count() == 0) task_time = model == "load" ? "50" : "1";
+  }
+  try {
+    cfg.machine.latency = td::DelayModel::parse(latency, "--latency");
+    cfg.machine.task_time = td::DelayModel::parse(task_time, "--task-time");
+    cfg.machine.fifo = fifo == "auto" ? -1 : std::stoi(fifo);
+    for (const std::string& o : opts) {
+      const auto eq = o.find('=');
+      if (eq == std::string::npos || eq == 0) throw td::ConfigError("--opt: '" + o + "' is not key=value");
+      cfg.opts.kv[o.substr(0, eq)] = o.substr(eq + 1);
+    }
+    if (sweep > 0) {
+      const auto variants = sweep_literal ? td::literal_variants() : td::corrected_variants();
+      const auto t = td::run_sweep(cfg.machine.seed, sweep, variants);
+      std::int64_t runs = 0, bad = 0;
+      for (auto& [v, s] : t) {
+        runs += s.runs;
+        bad += s.false_det + s.missed;
+        std::printf("%-22s runs=%-8lld false=%-6lld missed=%-6lld%s%s\n", v.c_str(), static_cast<long long>(s.runs),
+                    static_cast<long long>(s.false_det), static_cast<long long>(s.missed),
+                    s.first_bad.empty() ? "" : "  first: ", s.first_bad.c_str());
+      }
+      std::printf("total runs=%lld bad=%lld\n", static_cast<long long>(runs), static_cast<long long>(bad));
+      if (sweep_literal) return 0;
+      return bad == 0 ? 0 : 1;
+    }
+    const td::RunResult r = td::run_simulation(cfg);
+    if (json) std::cout << td::to_json(cfg, r) << "\n";
+    else std::cout << td::to_text(cfg, r);
+    return r.safe() && r.live() ? 0 : 1;
+  } catch (const td::ConfigError& e) {
+    std::cerr << "tdsim: error: " << e.what() << "\n";
+    return 2;
+  }
+}
