@@ -22,7 +22,7 @@ LINT_CONFIGS := 1,1,8,1 2,4,8,2 3,5,9,3 7,4,20,5 16,32,16,8 64,1024,32,16 256,4,
 TEST_EXTRA :=
 SIM_EXTRA :=
 -include $(sort $(wildcard mk/*.mk))
-.PHONY: help deps build tools test sim lint icarus synth-check bench demo waves clean
+.PHONY: help deps build tools test sim regress lint icarus synth-check bench demo waves clean
 
 help: ## list the targets
 	@echo "DSBC: distributed-sum bit-comparison termination detection"
@@ -61,6 +61,8 @@ sim: deps lint ## the regression: full lockstep matrix (long), Icarus, one-scree
 	@for t in $(SIM_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	python3 scripts/sim-summary.py $(BUILD_SIM)/summary.txt
 
+regress: sim ## same as make sim (the long regression of every area)
+
 lint: deps ## verilator --lint-only -Wall over the RTL for several parameter sets
 	@for c in $(LINT_CONFIGS); do \
 	  set -- $$(echo $$c | tr , ' '); \
@@ -86,4 +88,4 @@ waves: build ## rerun lockstep tests with FST waves: make waves TEST=DirectedN2M
 	@find $(BUILD) -name '*.fst' -newer $(BUILD)/CMakeCache.txt
 
 clean: ## remove the build directories
-	rm -rf $(BUILD) $(BUILD_SIM)
+	rm -rf $(BUILD) $(BUILD_SIM) build-td build-sys
