@@ -55,21 +55,19 @@ module dsbc_fifo #(
       if (do_pop)  rd_ptr_q <= next_ptr(rd_ptr_q);
       if (do_push && !do_pop)      count_q <= count_q + 1'b1;
       else if (do_pop && !do_push) count_q <= count_q - 1'b1;
+`ifndef SYNTHESIS
+      // Checked here, out of reset only: before reset count_q and push_i are random.
+      if (push_i && full_o) begin
+        $display("%m: ERROR: push into a full FIFO at %0t (the full slot should prevent this)",
+                 $time);
+      end
+`endif
     end
   end
 
   always @(posedge clk_i) begin
     if (do_push) mem_q[wr_ptr_q] <= push_data_i;
   end
-
-`ifndef SYNTHESIS
-  always @(posedge clk_i) begin
-    if (push_i && full_o) begin
-      $display("%m: ERROR: push into a full FIFO at %0t (the full slot should prevent this)",
-               $time);
-    end
-  end
-`endif
 
 endmodule
 

@@ -14,6 +14,7 @@ packages=(
   libfmt-dev
   nextpnr-ice40 fpga-icestorm   # iCE40 place and route, Fmax (synth flows)
   gnuplot-nox                   # report plots
+  libsystemc-dev                # SystemC 2.3.4: the system co-simulation top (sim/)
   z3                            # yosys-smtbmc solver
 )
 

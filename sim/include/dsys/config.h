@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file config.h
+/// Parameters of one system co-simulation run (docs/system.md) and the time base.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dsbc/unit.h"
+#include "td/types.h"
+
+namespace dsys {
+
+/// Simulated time in picoseconds. The TD lab's integer Tick is used with this unit, so the
+/// DSBC clock period, the network latency and the task time share one clock of truth.
+using Ps = td::Tick;
+
+/// A bad option or value; what() names the option and its legal range. The CLI exits 2.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Which implementation of the DSBC unit observes the run.
+enum class EngineKind { kModel, kRtl, kBoth, kSystemC };
+
+/// Parses "model", "rtl", "both" or "systemc" (throws ConfigError naming --engine).
+EngineKind parse_engine(const std::string& s);
+/// "model", "rtl" or "both".
+std::string engine_name(EngineKind e);
+
+/// One run of the system: a TD-lab workload on N PEs, the DSBC unit, software detectors.
+struct SystemConfig {
+  std::string workload = "tree";        ///< TD-lab spec NAME[:key=value,...] (no barriers= key)
+  int pes = 16;                         ///< N (1..256: the unit's range)
+  int barriers = 1;                     ///< M: DSBC barrier IDs = concurrent workload instances (1..1024)
+  int epochs = 1;                       ///< epochs run one after the other on every barrier (1..100000)
+  std::uint64_t seed = 1;               ///< seed of epoch 0; epoch e uses seed + e
+  EngineKind engine = EngineKind::kModel;
+  std::vector<std::string> algos;       ///< software TD algorithms observing the same execution
+  Ps clock_ps = 0;                      ///< DSBC clock period; 0 = default_clock_ps(pes)
+  Ps latency_ps = 500'000;              ///< network latency per message (constant)
+  Ps task_ps = 2'000'000;               ///< task execution time (constant)
+  int count_bits = 16;                  ///< T of the unit (8..32)
+  int fifo_depth = 8;                   ///< completion FIFO depth per PE (1..1024)
+
+  /// Throws ConfigError naming the first bad parameter and its legal range.
+  void validate() const;
+  /// The DSBC configuration (N, M, T, D).
+  dsbc::Config dsbc() const;
+  /// The clock period actually used (clock_ps, or the default for pes).
+  Ps period_ps() const { return clock_ps > 0 ? clock_ps : default_clock_ps(pes); }
+
+  /// Default DSBC clock period for N PEs: 1/Fmax of the slower of dsbc_local and dsbc_global
+  /// on iCE40 HX8K (reports/synth.csv, M=16, T=16, D=8, median over seeds). The whole unit
+  /// does not fit the device for N >= 16, so this is the block estimate docs/synthesis.md
+  /// uses; N > 64 was not synthesised and gets N=64's value (optimistic; documented).
+  static Ps default_clock_ps(int pes);
+};
+
+}  // namespace dsys

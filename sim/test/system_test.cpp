@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// System co-simulation on the golden model. The exact cycles of the two small scenarios are
+// derived by hand from docs/architecture.md section 4 (comments below), not from the code.
+#include "dsys/system.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace dsys {
+namespace {
+
+SystemConfig small(const std::string& workload, int pes) {
+  SystemConfig c;
+  c.workload = workload;
+  c.pes = pes;
+  c.barriers = 1;
+  c.clock_ps = 10'000;    // 10 ns
+  c.latency_ps = 50'000;  // 50 ns
+  c.task_ps = 100'000;    // 100 ns
+  return c;
+}
+
+// One task on PE 0 of N=4, M=1, T=16 (Q = 18). Its +1 is requested at t=0 (cycle 0, the RAM
+// clearing cycle: ready low), accepted in cycle 1, committed in cycle 2. It completes at
+// 100 ns: -1 presented in cycle 10, committed in cycle 11. Snapshots (first in cycle M=1):
+// s=1 unused word, exit at the open slot (s+2), next s=4; s=4 count 1, exit at count bit 0
+// (s+4), next s=9; s=9 still 1 (the commit of cycle 11 is later), next s=14; s=14 sum 0 and
+// open: complete, ctl_done at s+Q+4 = 36; every PE pops in 37 and knows at the end of 37,
+// 380 ns. True termination is 100 ns.
+TEST(SystemModel, SingleTaskDetectedAtHandComputedCycle) {
+  SystemResult r = run_system(small("ring:p=0", 4), make_model_backend);
+  ASSERT_TRUE(r.ok()) << r.failures.front();
+  ASSERT_EQ(r.rows.size(), 1U);
+  const EpochRow& row = r.rows[0];
+  EXPECT_EQ(row.tasks, 1);
+  EXPECT_EQ(row.true_termination, 100'000);
+  EXPECT_EQ(row.dsbc_requests, 2);
+  EXPECT_EQ(row.dsbc_snap_cycle, 14U);
+  EXPECT_EQ(row.dsbc_done_cycle, 36U);
+  EXPECT_EQ(row.det[0].at, 380'000);
+  EXPECT_EQ(row.det[0].control_msgs, 0);
+}
+
+// tree lmin=2 lambda=0 on N=2 (Q = 17), map rr: root (node 0) on PE 0 spawns node 1 for PE 1
+// and node 2 locally at 100 ns. PE 0 presents +1(n1), +1(n2), -1(root) from cycle 10:
+// accepted 10, 11, 12, committed 11, 12, 13. n1 may leave only after its +1 is acknowledged:
+// at the end of cycle 11 = 120 ns, arriving at 170 ns; it runs to 270 ns (true termination)
+// and its -1 is committed in cycle 28. n2 runs 100..200 ns, -1 committed in cycle 21.
+// Snapshots: 1 (unused) -> 4 (sum 1, exit bit 0) -> 9 -> 14 (sum 2: exit at count bit 1,
+// s+5) -> 20 (sum 2) -> 26 (sum 1) -> 31 (sum 0): ctl_done 31+17+4 = 52, known at 540 ns.
+// Without the hold the task would arrive at 150 ns and terminate at 250 ns.
+TEST(SystemModel, RemoteChildWaitsForItsAck) {
+  SystemResult r = run_system(small("tree:lmin=2,lmax=2,lambda=0,map=rr", 2), make_model_backend);
+  ASSERT_TRUE(r.ok()) << r.failures.front();
+  const EpochRow& row = r.rows.at(0);
+  EXPECT_EQ(row.tasks, 3);
+  EXPECT_EQ(row.primary_msgs, 1);
+  EXPECT_EQ(row.true_termination, 270'000);
+  EXPECT_EQ(row.dsbc_snap_cycle, 31U);
+  EXPECT_EQ(row.dsbc_done_cycle, 52U);
+  EXPECT_EQ(row.det[0].at, 540'000);
+}
+
+TEST(SystemModel, AlgorithmsSeeTheSameExecutionAndNoneIsWrong) {
+  SystemConfig c;
+  c.workload = "tree:lambda=0.7,lmax=12,map=random";
+  c.pes = 16;
+  c.barriers = 3;
+  c.epochs = 2;
+  c.seed = 5;
+  c.algos = {"tiered", "cda", "4c", "edod", "ltd"};
+  SystemResult r = run_system(c, make_model_backend);
+  for (const auto& f : r.failures) ADD_FAILURE() << f;
+  ASSERT_EQ(r.rows.size(), 6U);
+  for (const EpochRow& row : r.rows) {
+    ASSERT_EQ(row.det.size(), 6U);
+    EXPECT_EQ(row.dsbc_requests, 2 * row.tasks);  // one +1 and one -1 per task
+    for (const Detection& d : row.det) {
+      EXPECT_TRUE(d.same_execution) << d.name;
+      EXPECT_GE(d.at, row.true_termination) << d.name;
+    }
+    // Detection within L_max of the closing commit, plus the pop cycle.
+    const Ps bound = (c.dsbc().latency_bound() + 2) * r.period_ps;
+    const Ps last_commit_end = static_cast<Ps>(row.dsbc_last_commit_cycle + 1) * r.period_ps - row.epoch_start;
+    EXPECT_LE(row.det[0].at - last_commit_end, bound);
+  }
+}
+
+TEST(SystemModel, SameSeedSameResult) {
+  SystemConfig c = small("ring:p=0.95", 8);
+  c.barriers = 2;
+  c.epochs = 3;
+  c.algos = {"4c"};
+  std::ostringstream a, b;
+  write_json(run_system(c, make_model_backend), a);
+  write_json(run_system(c, make_model_backend), b);
+  // wall_seconds differs; compare everything after it.
+  EXPECT_EQ(a.str().substr(a.str().find("\"rows\"")), b.str().substr(b.str().find("\"rows\"")));
+}
+
+TEST(SystemModel, RejectsBadParametersNamingThem) {
+  SystemConfig c;
+  c.pes = 0;
+  try {
+    run_system(c, make_model_backend);
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("--pes"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("1..256"), std::string::npos);
+  }
+  c.pes = 4;
+  c.algos = {"nosuch"};
+  EXPECT_THROW(run_system(c, make_model_backend), ConfigError);
+  c.algos = {};
+  c.workload = "tree:barriers=2";
+  EXPECT_THROW(run_system(c, make_model_backend), ConfigError);
+  c.workload = "tree:nokey=1";
+  EXPECT_THROW(run_system(c, make_model_backend), ConfigError);
+}
+
+}  // namespace
+}  // namespace dsys
