@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "td/machine.h"
+
 namespace dsys {
 
 Backend::Backend(const dsbc::Config& cfg, Ps period_ps)
@@ -44,13 +46,17 @@ void Backend::finish() {
   // the quiet rule then needs at most (M+1) words of Q+4 cycles; four times that is ample.
   const std::uint64_t limit = std::max(cycle_, max_req_cycle_) + 4 * static_cast<std::uint64_t>(cfg_.latency_bound() + (m + 1) * (cfg_.q() + 4) + 64) +
                               4 * unacked_;
-  while (!(unacked_ == 0 && quiet_ >= m + 1)) {
+  while (!settled()) {
     if (cycle_ >= limit)
       throw std::runtime_error("DSBC did not become quiet by cycle " + std::to_string(limit) +
                                " (a completion was never delivered)");
     run_cycles(cycle_ + 1);
   }
 }
+
+bool Backend::settled() const { return unacked_ == 0 && quiet_ >= static_cast<std::uint64_t>(cfg_.barriers) + 1; }
+
+void Backend::run_machine(td::Machine& m, Ps /*offset*/) { m.run(); }
 
 const dsbc::Inputs& Backend::on_cycle(std::uint64_t k, const dsbc::Outputs& o) {
   begin_cycle(k, o.global);

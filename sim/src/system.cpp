@@ -43,22 +43,24 @@ Pass run_pass(const SystemConfig& cfg, Backend& be, const std::string& algo) {
   td::DetectorFactory inner;
   if (!algo.empty()) inner = td::make_detector_factory(algo, td::AlgoOptions{});
   Pass p;
-  for (int e = 0; e < cfg.epochs; ++e) {
-    std::vector<std::unique_ptr<td::Workload>> ws;
-    for (int b = 0; b < cfg.barriers; ++b) ws.push_back(td::make_workload(spec, cfg.pes, b, cfg.barriers));
-    // Rule 4: an epoch starts only after every PE popped every completion of the previous
-    // one, which finish() guarantees; the new epoch's time 0 is the next cycle boundary.
-    const Ps offset = static_cast<Ps>(be.cycle()) * be.period_ps();
-    p.offset.push_back(offset);
-    p.first_request.push_back(be.requests().size());
-    p.first_cycle.push_back(be.cycle());
-    Coupler c(be, offset);
-    td::Machine m(machine_config(cfg, e), std::move(ws), c.wrap(inner));
-    m.run();
-    be.finish();
-    for (int b = 0; b < cfg.barriers; ++b) p.metrics.push_back(m.metrics(b));
-    p.fingerprint.push_back(c.fingerprint());
-  }
+  be.run_session([&] {
+    for (int e = 0; e < cfg.epochs; ++e) {
+      std::vector<std::unique_ptr<td::Workload>> ws;
+      for (int b = 0; b < cfg.barriers; ++b) ws.push_back(td::make_workload(spec, cfg.pes, b, cfg.barriers));
+      // Rule 4: an epoch starts only after every PE popped every completion of the previous
+      // one, which finish() guarantees; the new epoch's time 0 is the next cycle boundary.
+      const Ps offset = static_cast<Ps>(be.cycle()) * be.period_ps();
+      p.offset.push_back(offset);
+      p.first_request.push_back(be.requests().size());
+      p.first_cycle.push_back(be.cycle());
+      Coupler c(be, offset);
+      td::Machine m(machine_config(cfg, e), std::move(ws), c.wrap(inner));
+      be.run_machine(m, offset);
+      be.finish();
+      for (int b = 0; b < cfg.barriers; ++b) p.metrics.push_back(m.metrics(b));
+      p.fingerprint.push_back(c.fingerprint());
+    }
+  });
   p.first_request.push_back(be.requests().size());
   p.first_cycle.push_back(be.cycle());
   return p;

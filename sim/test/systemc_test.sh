@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The SystemC top and the pure-C++ path give the same detection times, cycles and request
-# streams on the same seeds (model engine on the C++ side: the lockstep shows it equals the RTL).
+# streams on the same seeds (model engine on the C++ side: the lockstep shows it equals the RTL),
+# and under SystemC the machine's events really ran in the PE and network processes: the
+# network thread delivered exactly the run's primary messages, the PE threads ran at least one
+# event per task (its completion; the rest are the hold timers), the scheduler one injection
+# per epoch.
 set -euo pipefail
 sys=$1 sc=$2
 # SystemC prints its banner on stdout unless told not to.
@@ -9,15 +13,32 @@ export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for args in "--workload ring:p=0.97 --seed 4 --epochs 3 --algos tiered,edod" \
-            "--workload tree:lambda=0.75,lmax=12,map=random --seed 11 --epochs 2"; do
+            "--workload tree:lambda=0.75,lmax=12,map=random --seed 11 --epochs 2" \
+            "--workload dag:tasks=2000,live=48 --seed 5 --epochs 2 --clock-ns 3.3 --latency-ns 40 --task-ns 55 --algos cda"; do
   # shellcheck disable=SC2086
   "$sys" --pes 16 --barriers 4 $args --engine model --json --dump-trace "$tmp/a.trace" \
     | sed 's/"engine":"[a-z]*",//;s/"wall_seconds":[^,]*,//' > "$tmp/a.json"
   # shellcheck disable=SC2086
-  "$sc" --pes 16 --barriers 4 $args --engine systemc --json --dump-trace "$tmp/b.trace" \
+  "$sc" --pes 16 --barriers 4 $args --engine systemc --json --dump-trace "$tmp/b.trace" 2> "$tmp/b.err" \
     | sed 's/"engine":"[a-z]*",//;s/"wall_seconds":[^,]*,//' > "$tmp/b.json"
   cmp "$tmp/a.json" "$tmp/b.json"
   cmp "$tmp/a.trace" "$tmp/b.trace"
   grep -q '"oracle_ok":true' "$tmp/a.json"
+  python3 - "$tmp/b.json" "$tmp/b.err" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+err = open(sys.argv[2]).read()
+m = re.search(r"PE threads (\d+) \((\d+) of (\d+) PEs\), network (\d+), controller (\d+), scheduler (\d+)", err)
+assert m, "no event counts on stderr: " + err
+pe, active, npes, net, ctl, sched = map(int, m.groups())
+tasks = sum(row["tasks"] for row in r["rows"])
+msgs = sum(row["primary_msgs"] for row in r["rows"])
+assert net == msgs, f"network thread delivered {net}, the run sent {msgs} primary messages"
+assert pe >= tasks, f"PE threads ran {pe} events for {tasks} tasks"
+assert active > 1, f"only {active} PE thread(s) ran events"
+assert sched == r["epochs"], f"scheduler injected {sched} times for {r['epochs']} epochs"
+assert ctl == 0, "the controller thread ran events in a run without a software detector"
+print(f"  SystemC processes: {pe} PE events ({active}/{npes} PEs, {tasks} tasks), {net} deliveries")
+PY
 done
 echo "SystemC and C++ paths: identical results"

@@ -122,6 +122,15 @@ int run(int argc, char** argv) {
     std::cerr << "dsbc-system: " << e.what() << "\n";
     return 1;
   }
+#ifdef DSYS_SYSTEMC
+  if (cfg.engine == dsys::EngineKind::kSystemC) {
+    // Which SystemC processes ran the machine's events (systemc_test.sh checks them against
+    // the run's tasks and messages).
+    const dsys::ScEventCounts c = dsys::ScBackend::executed();
+    std::cerr << "systemc: events executed: PE threads " << c.pe << " (" << c.pes_active << " of " << cfg.pes
+              << " PEs), network " << c.network << ", controller " << c.controller << ", scheduler " << c.machine << "\n";
+  }
+#endif
   if (!dump.empty()) {
     std::ofstream f(dump);
     if (!f) usage_error("--dump-trace: cannot open '" + dump + "' for writing");

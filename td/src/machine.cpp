@@ -379,66 +379,99 @@ void Machine::deliver(std::uint32_t mi) {
 }
 
 void Machine::run() {
+  begin();
+  while (pending()) step();
+  end();
+}
+
+void Machine::begin() {
+  if (begun_) throw std::logic_error("Machine::begin called twice");
+  begun_ = true;
   schedule(cfg_.start, kPrioTask, kInject, 0, 0, 0);
   for (auto& d : dets_) d->on_boot();
-  Tick lat_hi = cfg_.latency.exp ? 8 * cfg_.latency.lo : cfg_.latency.hi;
-  Tick unit = lat_hi + cfg_.send_cost + cfg_.task_time.hi + 1;
-  Tick last_term = -1;
-  bool all_term = false;
-  while (!q_.empty()) {
-    const Event ev = q_.top();
-    q_.pop();
-    now_ = ev.t;
-    if (++nevents_ > cfg_.max_events) {
-      hard_stop_ = true;
+  const Tick lat_hi = cfg_.latency.exp ? 8 * cfg_.latency.lo : cfg_.latency.hi;
+  liveness_unit_ = lat_hi + cfg_.send_cost + cfg_.task_time.hi + 1;
+}
+
+bool Machine::pending() const { return begun_ && !stopped_ && !q_.empty(); }
+
+Tick Machine::next_time() const {
+  if (!pending()) throw std::logic_error("Machine::next_time: no pending event");
+  return q_.top().t;
+}
+
+Machine::Owner Machine::next_owner() const {
+  if (!pending()) throw std::logic_error("Machine::next_owner: no pending event");
+  const Event& ev = q_.top();
+  switch (ev.type) {
+    case kDeliver: return Owner{Owner::kNetwork, msgs_[static_cast<std::size_t>(ev.arg)].dst};
+    case kInject: return Owner{Owner::kMachine, -1};
+    case kTaskDone:
+    case kTimer: break;
+  }
+  return Owner{Owner::kNode, ev.node};
+}
+
+void Machine::step() {
+  if (!pending()) throw std::logic_error("Machine::step: no pending event");
+  const Event ev = q_.top();
+  q_.pop();
+  now_ = ev.t;
+  if (++nevents_ > cfg_.max_events) {
+    hard_stop_ = true;
+    stopped_ = true;
+    return;
+  }
+  switch (ev.type) {
+    case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
+    case kTaskDone: task_done(ev.node); break;
+    case kTimer: dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg); break;
+    case kInject: {
+      injected_ = true;
+      std::vector<Spawn> init;
+      for (std::size_t b = 0; b < workloads_.size(); ++b) {
+        init.clear();
+        workloads_[b]->initial(rng_, init);
+        for (Spawn& s : init) {
+          if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("initial task on a PE out of range");
+          s.task.barrier = static_cast<std::int32_t>(b);
+          if (s.task.level == 0) s.task.level = 1;
+          s.task.id = next_task_id_++;
+          dets_[b]->on_initial(s.pe, s.task);
+          enqueue_task(s.pe, s.task);
+        }
+        if (live_[b] == 0) metrics_[b].true_termination = now_;
+      }
+      for (auto& d : dets_) d->on_start();
       break;
     }
-    switch (ev.type) {
-      case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
-      case kTaskDone: task_done(ev.node); break;
-      case kTimer: dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg); break;
-      case kInject: {
-        injected_ = true;
-        std::vector<Spawn> init;
-        for (std::size_t b = 0; b < workloads_.size(); ++b) {
-          init.clear();
-          workloads_[b]->initial(rng_, init);
-          for (Spawn& s : init) {
-            if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("initial task on a PE out of range");
-            s.task.barrier = static_cast<std::int32_t>(b);
-            if (s.task.level == 0) s.task.level = 1;
-            s.task.id = next_task_id_++;
-            dets_[b]->on_initial(s.pe, s.task);
-            enqueue_task(s.pe, s.task);
-          }
-          if (live_[b] == 0) metrics_[b].true_termination = now_;
-        }
-        for (auto& d : dets_) d->on_start();
-        break;
-      }
+  }
+  // Liveness guard: once every barrier truly terminated, allow a bounded time to detect.
+  if (!all_term_) {
+    bool t = true;
+    for (std::size_t b = 0; b < metrics_.size(); ++b) {
+      if (!truly_terminated(static_cast<int>(b)) || metrics_[b].true_termination < 0) { t = false; break; }
+      last_term_ = std::max(last_term_, metrics_[b].true_termination);
     }
-    // Liveness guard: once every barrier truly terminated, allow a bounded time to detect.
-    if (!all_term) {
-      bool t = true;
-      for (std::size_t b = 0; b < metrics_.size(); ++b) {
-        if (!truly_terminated(static_cast<int>(b)) || metrics_[b].true_termination < 0) { t = false; break; }
-        last_term = std::max(last_term, metrics_[b].true_termination);
-      }
-      all_term = t && nevents_ > 1;
-    }
-    if (all_term) {
-      bool all_detected = true;
-      for (auto& bm : metrics_) all_detected = all_detected && bm.detected;
-      Tick bound = cfg_.liveness_bound > 0
-                       ? cfg_.liveness_bound
-                       : 64 * (static_cast<Tick>(cfg_.npes) + 64) * unit +
-                             cfg_.send_cost * static_cast<Tick>(next_msg_id_);
-      if (!all_detected && now_ - last_term > bound) {
-        hard_stop_ = true;
-        break;
-      }
+    all_term_ = t && nevents_ > 1;
+  }
+  if (all_term_) {
+    bool all_detected = true;
+    for (auto& bm : metrics_) all_detected = all_detected && bm.detected;
+    const Tick bound = cfg_.liveness_bound > 0
+                           ? cfg_.liveness_bound
+                           : 64 * (static_cast<Tick>(cfg_.npes) + 64) * liveness_unit_ +
+                                 cfg_.send_cost * static_cast<Tick>(next_msg_id_);
+    if (!all_detected && now_ - last_term_ > bound) {
+      hard_stop_ = true;
+      stopped_ = true;
     }
   }
+}
+
+void Machine::end() {
+  if (!begun_ || ended_) throw std::logic_error("Machine::end: not begun, or ended already");
+  ended_ = true;
   for (auto& bm : metrics_) {
     if (!bm.detected) bm.missed = true;
     if (bm.detected && cfg_.liveness_bound > 0 && bm.true_termination >= 0 &&

@@ -11,11 +11,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "dsbc/unit.h"
 #include "dsys/config.h"
 #include "dsys/pe_agent.h"
+
+namespace td {
+class Machine;
+}
 
 namespace dsys {
 
@@ -64,12 +69,22 @@ class Backend {
   /// Runs until nothing more can happen: every request acked, every completion popped, and
   /// M+1 snapshots since then found nothing (the end rule of dsbc-replay).
   void finish();
+  /// Whether finish() would stop now: every request acked and M+1 quiet snapshots.
+  bool settled() const;
+
+  /// Runs `pass`, which drives machines with run_machine() and finish(). The C++ path just
+  /// calls it; the SystemC top runs it in its machine-scheduler process under the kernel.
+  virtual void run_session(const std::function<void()>& pass) { pass(); }
+  /// Runs machine `m`, whose time 0 is global time `offset`, to its end (begin, every
+  /// event, end). The C++ path: m.run() (cycles run lazily, from the coupler). The
+  /// SystemC top executes each event in the SystemC process that owns it, at its time.
+  virtual void run_machine(td::Machine& m, Ps offset);
 
   const std::vector<RequestRecord>& requests() const { return reqs_; }
   const std::vector<Completion>& completions() const { return comps_; }
 
  protected:
-  /// Runs cycles cycle() .. until-1; for each cycle k, in order, calls on_cycle(k, outputs of
+  /// Runs cycles cycle() .. until-1 (the SystemC top waits for its clock to run them); for each cycle k, in order, calls on_cycle(k, outputs of
   /// cycle k) and applies the inputs it returns in cycle k.
   virtual void run_cycles(std::uint64_t until) = 0;
   /// Bookkeeping of cycle k; returns the inputs of cycle k. The same as begin_cycle, then

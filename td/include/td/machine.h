@@ -129,7 +129,28 @@ class Machine {
   ~Machine();
 
   /// Runs to completion (event queue empty or hard stop); then evaluates liveness.
+  /// The same as begin(), step() while pending(), end().
   void run();
+
+  // ---- stepping, for a host kernel that executes the events itself (the SystemC top) ---
+  /// Who executes an event: a node (task completion, timer), the network (a delivery to
+  /// node `node`), or the machine itself (injecting the initial tasks).
+  struct Owner {
+    enum Kind : std::uint8_t { kNode, kNetwork, kMachine } kind;
+    NodeId node;  ///< the node, or the delivery's destination; -1 for the machine
+  };
+  /// Injects the start event and boots the detectors.
+  void begin();
+  /// Whether an event is left (and no hard stop was hit).
+  bool pending() const;
+  /// Time of the next event (pending() must hold); events run in (time, priority, order).
+  Tick next_time() const;
+  /// Who executes the next event.
+  Owner next_owner() const;
+  /// Executes the next event, then the liveness guard.
+  void step();
+  /// Final liveness evaluation and control-bit accounting.
+  void end();
 
   // ---- services for detectors --------------------------------------------------------
   /// Current time.
@@ -255,6 +276,12 @@ class Machine {
   std::uint64_t nevents_ = 0;
   bool hard_stop_ = false;
   bool injected_ = false;
+  bool begun_ = false;
+  bool ended_ = false;
+  bool stopped_ = false;     // hard stop: step() refuses further events
+  bool all_term_ = false;    // liveness guard state (see step())
+  Tick last_term_ = -1;
+  Tick liveness_unit_ = 0;
   std::priority_queue<Event, std::vector<Event>, Later> q_;
   std::vector<std::unique_ptr<Workload>> workloads_;
   std::vector<std::unique_ptr<Detector>> dets_;
