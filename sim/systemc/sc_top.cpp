@@ -57,6 +57,8 @@ Ps now_ps() { return static_cast<Ps>(sc_core::sc_time_stamp().value() / sc_core:
 struct EventHost {
   virtual ~EventHost() = default;
   virtual void execute_here(const char* who) = 0;
+  /// Stops the simulation with error `e` (the first one is rethrown by run_session).
+  virtual void fail(std::exception_ptr e) = 0;
 };
 
 /// A module whose thread executes the machine events it owns when the scheduler notifies
@@ -84,7 +86,6 @@ struct ScEventOwner : sc_core::sc_module {
 /// and its method does the port handshake with its local block at the falling clock edge.
 struct ScPe : ScEventOwner {
   ScBackend* be = nullptr;
-  std::function<void(std::exception_ptr)> fail;
   int index = 0;
   int bw = 1;
   const std::uint64_t* cycle = nullptr;
@@ -117,7 +118,7 @@ struct ScPe : ScEventOwner {
     try {
       in = be->sc_pe(*cycle, index, o);
     } catch (...) {  // e.g. a refused request: stop the simulation, rethrown by run_session
-      fail(std::current_exception());
+      host->fail(std::current_exception());
       return;
     }
     valid_o.write(in.req_valid);
@@ -151,7 +152,6 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
       pes.push_back(std::make_unique<ScPe>(("pe" + std::to_string(i)).c_str(), *this, pe_go));
       ScPe& pe = *pes.back();
       pe.be = &be;
-      pe.fail = [this](std::exception_ptr e) { fail(e); };
       pe.index = i;
       pe.bw = bw;
       pe.cycle = &k;
@@ -169,7 +169,7 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
     dont_initialize();
   }
 
-  void fail(std::exception_ptr e) {
+  void fail(std::exception_ptr e) override {
     if (!error) error = e;
     sc_core::sc_pause();
   }
