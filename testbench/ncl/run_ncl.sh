@@ -24,6 +24,13 @@ seeds=${2:-100}
 # that a running `make ncl` is using.
 out=build/ncl/$mode
 mkdir -p "$out"
+# Two runs of one mode at once would recompile each other's binaries and truncate each
+# other's logs: the second waits for the first.
+exec 9> "$out.lock"
+if ! flock -n 9; then
+  echo "run_ncl: another '$mode' run is using $out; waiting for it to finish"
+  flock 9
+fi
 
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
