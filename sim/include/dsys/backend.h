@@ -69,8 +69,6 @@ class Backend {
   /// Runs until nothing more can happen: every request acked, every completion popped, and
   /// M+1 snapshots since then found nothing (the end rule of dsbc-replay).
   void finish();
-  /// Whether finish() would stop now: every request acked and M+1 quiet snapshots.
-  bool settled() const;
 
   /// Runs `pass`, which drives machines with run_machine() and finish(). The C++ path just
   /// calls it; the SystemC top runs it in its machine-scheduler process under the kernel.
@@ -84,8 +82,9 @@ class Backend {
   const std::vector<Completion>& completions() const { return comps_; }
 
  protected:
-  /// Runs cycles cycle() .. until-1 (the SystemC top waits for its clock to run them); for each cycle k, in order, calls on_cycle(k, outputs of
-  /// cycle k) and applies the inputs it returns in cycle k.
+  /// Runs cycles cycle() .. until-1 (the SystemC top waits for its clock to run them); for
+  /// each cycle k, in order, calls on_cycle(k, outputs of cycle k) and applies the inputs it
+  /// returns in cycle k.
   virtual void run_cycles(std::uint64_t until) = 0;
   /// Bookkeeping of cycle k; returns the inputs of cycle k. The same as begin_cycle, then
   /// pe_cycle for every PE in order, then end_cycle (the SystemC top calls those from its
@@ -99,6 +98,9 @@ class Backend {
   void end_cycle(std::uint64_t k, const dsbc::GlobalOut& g);
 
  private:
+  /// Whether finish() may stop: every request acked and M+1 quiet snapshots since.
+  bool settled() const;
+
   dsbc::Config cfg_;
   Ps period_;
   std::uint64_t cycle_ = 0;
