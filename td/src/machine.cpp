@@ -393,7 +393,7 @@ void Machine::begin() {
   liveness_unit_ = lat_hi + cfg_.send_cost + cfg_.task_time.hi + 1;
 }
 
-bool Machine::pending() const { return begun_ && !stopped_ && !q_.empty(); }
+bool Machine::pending() const { return begun_ && !hard_stop_ && !q_.empty(); }
 
 Tick Machine::next_time() const {
   if (!pending()) throw std::logic_error("Machine::next_time: no pending event");
@@ -419,7 +419,6 @@ void Machine::step() {
   now_ = ev.t;
   if (++nevents_ > cfg_.max_events) {
     hard_stop_ = true;
-    stopped_ = true;
     return;
   }
   switch (ev.type) {
@@ -464,7 +463,6 @@ void Machine::step() {
                                  cfg_.send_cost * static_cast<Tick>(next_msg_id_);
     if (!all_detected && now_ - last_term_ > bound) {
       hard_stop_ = true;
-      stopped_ = true;
     }
   }
 }

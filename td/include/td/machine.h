@@ -274,11 +274,10 @@ class Machine {
   Tick now_ = 0;
   std::uint64_t seq_ = 0;
   std::uint64_t nevents_ = 0;
-  bool hard_stop_ = false;
+  bool hard_stop_ = false;   // event or liveness limit hit: step() refuses further events
   bool injected_ = false;
   bool begun_ = false;
   bool ended_ = false;
-  bool stopped_ = false;     // hard stop: step() refuses further events
   bool all_term_ = false;    // liveness guard state (see step())
   Tick last_term_ = -1;
   Tick liveness_unit_ = 0;
