@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cinttypes>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "kv_reader.h"
 
 namespace td {
 
@@ -20,15 +23,20 @@ Tick DelayModel::draw(Rng& rng) const {
 }
 
 namespace {
+using Json = nlohmann::ordered_json;  // keys in insertion order: the log reads t, ev, pe first
+
+/// One JSON Lines record.
+void write_line(std::FILE* f, const Json& j) {
+  const std::string s = j.dump();
+  std::fwrite(s.data(), 1, s.size(), f);
+  std::fputc('\n', f);
+}
+
 Tick parse_tick(const std::string& s, const std::string& option) {
-  try {
-    std::size_t pos = 0;
-    long long v = std::stoll(s, &pos);
-    if (pos != s.size() || v < 0) throw std::invalid_argument("x");
-    return v;
-  } catch (const std::exception&) {
-    throw ConfigError(option + ": '" + s + "' is not a non-negative integer tick count");
-  }
+  Tick v = 0;
+  if (!detail::parse_decimal(s, v) || v < 0)
+    throw ConfigError(option + ": '" + s + "' is not a non-negative decimal tick count");
+  return v;
 }
 }  // namespace
 
@@ -109,8 +117,12 @@ const std::string& Machine::kind_name(int b, int kind) const {
 
 void Machine::log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m) {
   if (!evlog_) return;
-  std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"%s\",\"pe\":%d,\"peer\":%d,\"msg\":%" PRIu64 ",\"kind\":\"%s\",\"b\":%d}\n",
-               now_, ev, pe, peer, m.id, kind_name(m.barrier, m.kind).c_str(), m.barrier);
+  write_line(evlog_, Json{{"t", now_}, {"ev", ev}, {"pe", pe}, {"peer", peer}, {"msg", m.id},
+                          {"kind", kind_name(m.barrier, m.kind)}, {"b", m.barrier}});
+}
+
+void Machine::log_pe(const char* ev, NodeId pe, int barrier) {
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", ev}, {"pe", pe}, {"b", barrier}});
 }
 
 void Machine::transmit(std::uint32_t mi) {
@@ -167,7 +179,7 @@ void Machine::declare(NodeId node, int barrier) {
   if (!truly_terminated(barrier) || !injected_) bm.false_detection = true;  // before the start: nothing ran yet
   if (dets_[static_cast<std::size_t>(barrier)]->strict_quiescence() && inflight_ctrl_[static_cast<std::size_t>(barrier)] != 0)
     bm.false_detection = true;
-  if (evlog_) std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"detect\",\"pe\":%d,\"b\":%d}\n", now_, node, barrier);
+  log_pe("detect", node, barrier);
   if (chrome_) instants_.push_back(Instant{node, now_, "detect b" + std::to_string(barrier)});
 }
 
@@ -220,8 +232,7 @@ void Machine::dec_live(int b) {
 
 void Machine::enqueue_task(NodeId pe, const Task& t) {
   const std::size_t i = idx(pe, t.barrier);
-  if (count_[i]++ == 0 && evlog_)
-    std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"busy\",\"pe\":%d,\"b\":%d}\n", now_, pe, t.barrier);
+  if (count_[i]++ == 0) log_pe("busy", pe, t.barrier);
   ++live_[static_cast<std::size_t>(t.barrier)];
   Pe& p = pes_[static_cast<std::size_t>(pe)];
   p.queue.push_back(t);
@@ -246,34 +257,40 @@ void Machine::start_next(NodeId pe) {
 void Machine::go_idle_if(NodeId pe, int b) {
   if (count_[idx(pe, b)] != 0) return;
   ++metrics_[static_cast<std::size_t>(b)].idle_events;
-  if (evlog_) std::fprintf(evlog_, "{\"t\":%" PRId64 ",\"ev\":\"idle\",\"pe\":%d,\"b\":%d}\n", now_, pe, b);
+  log_pe("idle", pe, b);
   dets_[static_cast<std::size_t>(b)]->on_idle(pe);
 }
 
+// A task completion runs in four phases: the workload executes the task and the children
+// are produced (produce_children), the local ones are queued, the remote ones leave as one
+// batch (emit_batch), and the task is consumed (retire_task). The order is part of the
+// deterministic behaviour: every phase may draw from the RNG or allocate message ids.
 void Machine::task_done(NodeId pe) {
   Pe& p = pes_[static_cast<std::size_t>(pe)];
   Task t = p.cur;
-  const int b = t.barrier;
   if (chrome_) spans_.push_back(Span{pe, p.busy_since, now_});
-  if (t.killed) {  // counted down when it was killed
+  if (t.killed) {  // already counted down when it was killed: no children, no consume
     p.running = false;
     start_next(pe);
     return;
   }
+  ++metrics_[static_cast<std::size_t>(t.barrier)].tasks;
+  produce_children(pe, t);
+  p.cur = t;  // on_produce may have updated the parent's piggyback (e.g. Mattern's Y)
+  for (const Task& c : locals_buf_) enqueue_task(pe, c);
+  emit_batch(pe, t.barrier);
+  retire_task(pe, t);
+}
+
+void Machine::produce_children(NodeId pe, Task& t) {
+  const int b = t.barrier;
   Detector& det = *dets_[static_cast<std::size_t>(b)];
   BarrierMetrics& bm = metrics_[static_cast<std::size_t>(b)];
-  ++bm.tasks;
   spawn_buf_.clear();
+  batch_buf_.clear();
+  locals_buf_.clear();
   workloads_[static_cast<std::size_t>(b)]->execute(t, pe, rng_, spawn_buf_);
-  std::vector<Spawn> spawns;
-  spawns.swap(spawn_buf_);
-  std::vector<Message*> batch;
-  std::vector<Task> locals;
-  batch.swap(batch_buf_);  // reuse capacity (task_done is never re-entered)
-  locals.swap(locals_buf_);
-  batch.clear();
-  locals.clear();
-  for (Spawn& s : spawns) {
+  for (const Spawn& s : spawn_buf_) {
     if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("workload spawned to a PE out of range");
     Task child = s.task;
     child.barrier = b;
@@ -283,7 +300,7 @@ void Machine::task_done(NodeId pe) {
     det.on_produce(pe, t, child, local);
     if (local) {
       ++bm.local_spawns;
-      locals.push_back(child);
+      locals_buf_.push_back(child);
     } else {
       const std::uint32_t mi = alloc_msg();
       Message& m = msgs_[mi];
@@ -292,35 +309,37 @@ void Machine::task_done(NodeId pe) {
       m.kind = kPrimary;
       m.barrier = b;
       m.task = child;
-      batch.push_back(&m);
+      batch_buf_.push_back(&m);
     }
   }
-  p.cur = t;  // on_produce may have updated the parent's piggyback (e.g. Mattern's Y)
-  for (const Task& c : locals) enqueue_task(pe, c);
-  spawns.clear();
-  spawn_buf_.swap(spawns);
-  if (!batch.empty()) {
-    const bool remains_active = count_[idx(pe, b)] - 1 > 0;
-    std::vector<bool> hold(batch.size(), false);
-    det.on_emit(pe, batch, remains_active, hold);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      if (hold[i]) {
-        ++count_[idx(pe, b)];
-        ++live_[static_cast<std::size_t>(b)];
-      } else {
-        ++inflight_[static_cast<std::size_t>(b)];
-        ++bm.primary_msgs;
-        transmit(batch[i]->slot);
-      }
+}
+
+void Machine::emit_batch(NodeId pe, int b) {
+  if (batch_buf_.empty()) return;
+  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(b)];
+  // The completing task is still counted in count_; it is retired after the batch.
+  const bool remains_active = count_[idx(pe, b)] - 1 > 0;
+  std::vector<bool> hold(batch_buf_.size(), false);
+  dets_[static_cast<std::size_t>(b)]->on_emit(pe, batch_buf_, remains_active, hold);
+  for (std::size_t i = 0; i < batch_buf_.size(); ++i) {
+    if (hold[i]) {  // the detector owns it now: it stays work of this PE until released
+      ++count_[idx(pe, b)];
+      ++live_[static_cast<std::size_t>(b)];
+    } else {
+      ++inflight_[static_cast<std::size_t>(b)];
+      ++bm.primary_msgs;
+      transmit(batch_buf_[i]->slot);
     }
   }
-  batch.swap(batch_buf_);
-  locals.swap(locals_buf_);
-  det.on_consume(pe, t);
+}
+
+void Machine::retire_task(NodeId pe, const Task& t) {
+  const int b = t.barrier;
+  dets_[static_cast<std::size_t>(b)]->on_consume(pe, t);
   --count_[idx(pe, b)];
   dec_live(b);
   go_idle_if(pe, b);
-  p.running = false;
+  pes_[static_cast<std::size_t>(pe)].running = false;
   start_next(pe);
 }
 
@@ -412,6 +431,8 @@ Machine::Owner Machine::next_owner() const {
   return Owner{Owner::kNode, ev.node};
 }
 
+// One event: take it off the queue (advancing time), charge it to the event budget,
+// execute it, then let the liveness guard decide whether the run may go on.
 void Machine::step() {
   if (!pending()) throw std::logic_error("Machine::step: no pending event");
   const Event ev = q_.top();
@@ -421,50 +442,61 @@ void Machine::step() {
     hard_stop_ = true;
     return;
   }
+  execute(ev);
+  liveness_guard();
+}
+
+void Machine::execute(const Event& ev) {
   switch (ev.type) {
     case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
     case kTaskDone: task_done(ev.node); break;
     case kTimer: dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg); break;
-    case kInject: {
-      injected_ = true;
-      std::vector<Spawn> init;
-      for (std::size_t b = 0; b < workloads_.size(); ++b) {
-        init.clear();
-        workloads_[b]->initial(rng_, init);
-        for (Spawn& s : init) {
-          if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("initial task on a PE out of range");
-          s.task.barrier = static_cast<std::int32_t>(b);
-          if (s.task.level == 0) s.task.level = 1;
-          s.task.id = next_task_id_++;
-          dets_[b]->on_initial(s.pe, s.task);
-          enqueue_task(s.pe, s.task);
-        }
-        if (live_[b] == 0) metrics_[b].true_termination = now_;
-      }
-      for (auto& d : dets_) d->on_start();
-      break;
-    }
+    case kInject: inject_initial_tasks(); break;
   }
-  // Liveness guard: once every barrier truly terminated, allow a bounded time to detect.
-  if (!all_term_) {
-    bool t = true;
-    for (std::size_t b = 0; b < metrics_.size(); ++b) {
-      if (!truly_terminated(static_cast<int>(b)) || metrics_[b].true_termination < 0) { t = false; break; }
-      last_term_ = std::max(last_term_, metrics_[b].true_termination);
+}
+
+void Machine::inject_initial_tasks() {
+  injected_ = true;
+  std::vector<Spawn> init;
+  for (std::size_t b = 0; b < workloads_.size(); ++b) {
+    init.clear();
+    workloads_[b]->initial(rng_, init);
+    for (Spawn& s : init) {
+      if (s.pe < 0 || s.pe >= cfg_.npes) throw std::logic_error("initial task on a PE out of range");
+      s.task.barrier = static_cast<std::int32_t>(b);
+      if (s.task.level == 0) s.task.level = 1;
+      s.task.id = next_task_id_++;
+      dets_[b]->on_initial(s.pe, s.task);
+      enqueue_task(s.pe, s.task);
     }
-    all_term_ = t && nevents_ > 1;
+    if (live_[b] == 0) metrics_[b].true_termination = now_;  // an empty workload
   }
-  if (all_term_) {
-    bool all_detected = true;
-    for (auto& bm : metrics_) all_detected = all_detected && bm.detected;
-    const Tick bound = cfg_.liveness_bound > 0
-                           ? cfg_.liveness_bound
-                           : 64 * (static_cast<Tick>(cfg_.npes) + 64) * liveness_unit_ +
-                                 cfg_.send_cost * static_cast<Tick>(next_msg_id_);
-    if (!all_detected && now_ - last_term_ > bound) {
-      hard_stop_ = true;
-    }
+  for (auto& d : dets_) d->on_start();
+}
+
+// Once every barrier truly terminated, the detectors get a bounded time to declare it;
+// past the bound the run stops (and end() reports the undeclared barriers as missed).
+void Machine::liveness_guard() {
+  if (!all_term_) all_term_ = all_truly_terminated() && nevents_ > 1;
+  if (!all_term_) return;
+  bool all_detected = true;
+  for (auto& bm : metrics_) all_detected = all_detected && bm.detected;
+  if (!all_detected && now_ - last_term_ > liveness_bound()) hard_stop_ = true;
+}
+
+bool Machine::all_truly_terminated() {
+  for (std::size_t b = 0; b < metrics_.size(); ++b) {
+    if (!truly_terminated(static_cast<int>(b)) || metrics_[b].true_termination < 0) return false;
+    last_term_ = std::max(last_term_, metrics_[b].true_termination);
   }
+  return true;
+}
+
+Tick Machine::liveness_bound() const {
+  if (cfg_.liveness_bound > 0) return cfg_.liveness_bound;
+  // Automatic: generous in the machine size and the slowest message/task, plus the time
+  // the senders' NICs may have been serialising.
+  return 64 * (static_cast<Tick>(cfg_.npes) + 64) * liveness_unit_ + cfg_.send_cost * static_cast<Tick>(next_msg_id_);
 }
 
 void Machine::end() {
@@ -481,20 +513,24 @@ void Machine::end() {
 }
 
 void Machine::write_chrome_trace(std::FILE* f) const {
-  std::fprintf(f, "{\"traceEvents\":[\n");
+  // One event per line (diff- and grep-friendly); every event is serialised by the JSON
+  // library, only the array framing is ours.
+  std::string out = "{\"traceEvents\":[\n";
   bool first = true;
-  for (int pe = 0; pe <= cfg_.npes; ++pe) {
-    std::fprintf(f, "%s{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,\"args\":{\"name\":\"%s %d\"}}",
-                 first ? "" : ",\n", pe, pe == cfg_.npes ? "controller" : "PE", pe);
+  auto add = [&](const Json& e) {
+    if (!first) out += ",\n";
     first = false;
-  }
+    out += e.dump();
+  };
+  for (int pe = 0; pe <= cfg_.npes; ++pe)
+    add(Json{{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", pe},
+             {"args", Json{{"name", (pe == cfg_.npes ? "controller " : "PE ") + std::to_string(pe)}}}});
   for (const Span& s : spans_)
-    std::fprintf(f, ",\n{\"name\":\"task\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%" PRId64 ",\"dur\":%" PRId64 "}",
-                 s.pe, s.t0, s.t1 - s.t0);
+    add(Json{{"name", "task"}, {"ph", "X"}, {"pid", 0}, {"tid", s.pe}, {"ts", s.t0}, {"dur", s.t1 - s.t0}});
   for (const Instant& i : instants_)
-    std::fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"i\",\"s\":\"g\",\"pid\":0,\"tid\":%d,\"ts\":%" PRId64 "}",
-                 i.name.c_str(), i.pe, i.t);
-  std::fprintf(f, "\n],\"displayTimeUnit\":\"ns\"}\n");
+    add(Json{{"name", i.name}, {"ph", "i"}, {"s", "g"}, {"pid", 0}, {"tid", i.pe}, {"ts", i.t}});
+  out += "\n],\"displayTimeUnit\":\"ns\"}\n";
+  std::fwrite(out.data(), 1, out.size(), f);
 }
 
 }  // namespace td

@@ -3,10 +3,11 @@
 #include "td/run.h"
 
 #include <chrono>
-#include <cinttypes>
 #include <cstdio>
 #include <memory>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 namespace td {
 
@@ -66,51 +67,40 @@ RunResult run_simulation(const RunConfig& cfg) {
   return r;
 }
 
-namespace {
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
-}  // namespace
-
 std::string to_json(const RunConfig& cfg, const RunResult& r) {
-  std::ostringstream o;
+  using Json = nlohmann::ordered_json;  // fields in the documented order
   const auto& mc = cfg.machine;
-  o << "{\"algo\":\"" << esc(cfg.algo) << "\",\"literal\":" << (cfg.opts.literal ? "true" : "false")
-    << ",\"workload\":\"" << esc(cfg.workload) << "\",\"pes\":" << mc.npes << ",\"seed\":" << mc.seed
-    << ",\"fifo\":" << (r.fifo ? "true" : "false") << ",\"events\":" << r.events
-    << ",\"wall_seconds\":" << r.wall_seconds << ",\"safe\":" << (r.safe() ? "true" : "false")
-    << ",\"live\":" << (r.live() ? "true" : "false") << ",\"barriers\":[";
+  Json barriers = Json::array();
   for (std::size_t b = 0; b < r.barriers.size(); ++b) {
     const auto& m = r.barriers[b];
-    o << (b ? "," : "") << "{\"barrier\":" << b << ",\"T\":" << m.tasks << ",\"E\":" << m.idle_events
-      << ",\"primary_msgs\":" << m.primary_msgs << ",\"local_spawns\":" << m.local_spawns
-      << ",\"ctrl_external\":" << m.ctrl_external << ",\"internal\":" << m.internal << ",\"ctrl_bits\":" << m.ctrl_bits
-      << ",\"peak_state\":" << m.peak_state << ",\"true_termination\":" << m.true_termination
-      << ",\"detected_at\":" << m.detected_at << ",\"delay\":" << m.delay()
-      << ",\"detected\":" << (m.detected ? "true" : "false")
-      << ",\"false_detection\":" << (m.false_detection ? "true" : "false")
-      << ",\"missed\":" << (m.missed ? "true" : "false") << ",\"by_kind\":{";
-    bool first = true;
-    for (std::size_t k = 1; k < m.by_kind.size(); ++k) {
-      o << (first ? "" : ",") << "\"" << esc(k < r.kind_names.size() ? r.kind_names[k] : std::to_string(k))
-        << "\":" << m.by_kind[k];
-      first = false;
-    }
-    o << "},\"extra\":{";
-    first = true;
-    for (auto& [k, v] : r.extra[b]) {
-      o << (first ? "" : ",") << "\"" << esc(k) << "\":" << v;
-      first = false;
-    }
-    o << "}}";
+    Json by_kind = Json::object();
+    for (std::size_t k = 1; k < m.by_kind.size(); ++k)
+      by_kind[k < r.kind_names.size() ? r.kind_names[k] : std::to_string(k)] = m.by_kind[k];
+    Json extra = Json::object();
+    for (const auto& [k, v] : r.extra[b]) extra[k] = v;
+    barriers.push_back(Json{{"barrier", b},
+                            {"T", m.tasks},
+                            {"E", m.idle_events},
+                            {"primary_msgs", m.primary_msgs},
+                            {"local_spawns", m.local_spawns},
+                            {"ctrl_external", m.ctrl_external},
+                            {"internal", m.internal},
+                            {"ctrl_bits", m.ctrl_bits},
+                            {"peak_state", m.peak_state},
+                            {"true_termination", m.true_termination},
+                            {"detected_at", m.detected_at},
+                            {"delay", m.delay()},
+                            {"detected", m.detected},
+                            {"false_detection", m.false_detection},
+                            {"missed", m.missed},
+                            {"by_kind", std::move(by_kind)},
+                            {"extra", std::move(extra)}});
   }
-  o << "]}";
-  return o.str();
+  const Json j{{"algo", cfg.algo},     {"literal", cfg.opts.literal}, {"workload", cfg.workload},
+               {"pes", mc.npes},       {"seed", mc.seed},             {"fifo", r.fifo},
+               {"events", r.events},   {"wall_seconds", r.wall_seconds}, {"safe", r.safe()},
+               {"live", r.live()},     {"barriers", std::move(barriers)}};
+  return j.dump();
 }
 
 std::string to_text(const RunConfig& cfg, const RunResult& r) {

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "kv_reader.h"
 #include "td/workload.h"
 
 namespace td {
@@ -34,66 +35,7 @@ WorkloadSpec parse_workload_spec(const std::string& text) {
 namespace {
 
 /// Typed access to a spec's keys; every key must be consumed (unknown keys are errors).
-class Params {
- public:
-  explicit Params(const WorkloadSpec& s) : spec_(s) {}
-  std::int64_t i(const std::string& key, std::int64_t def, std::int64_t lo, std::int64_t hi) {
-    used_.insert(key);
-    auto it = spec_.params.find(key);
-    if (it == spec_.params.end()) return def;
-    std::int64_t v = 0;
-    try {
-      std::size_t pos = 0;
-      v = std::stoll(it->second, &pos);
-      if (pos != it->second.size()) throw std::invalid_argument("x");
-    } catch (const std::exception&) {
-      throw ConfigError(err(key, "'" + it->second + "' is not an integer"));
-    }
-    if (v < lo || v > hi)
-      throw ConfigError(err(key, std::to_string(v) + " is out of range [" + std::to_string(lo) + ", " +
-                                     std::to_string(hi) + "]"));
-    return v;
-  }
-  double d(const std::string& key, double def, double lo, double hi) {
-    used_.insert(key);
-    auto it = spec_.params.find(key);
-    if (it == spec_.params.end()) return def;
-    double v = 0;
-    try {
-      std::size_t pos = 0;
-      v = std::stod(it->second, &pos);
-      if (pos != it->second.size()) throw std::invalid_argument("x");
-    } catch (const std::exception&) {
-      throw ConfigError(err(key, "'" + it->second + "' is not a number"));
-    }
-    if (!(v >= lo && v <= hi))
-      throw ConfigError(err(key, it->second + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"));
-    return v;
-  }
-  std::string s(const std::string& key, const std::string& def, const std::vector<std::string>& allowed) {
-    used_.insert(key);
-    auto it = spec_.params.find(key);
-    if (it == spec_.params.end()) return def;
-    if (std::find(allowed.begin(), allowed.end(), it->second) == allowed.end()) {
-      std::string a;
-      for (auto& x : allowed) a += (a.empty() ? "" : "|") + x;
-      throw ConfigError(err(key, "'" + it->second + "' is not one of " + a));
-    }
-    return it->second;
-  }
-  void finish() {
-    used_.insert("barriers");
-    for (auto& [k, v] : spec_.params)
-      if (!used_.count(k)) throw ConfigError("--workload " + spec_.name + ": unknown key '" + k + "'");
-  }
-
- private:
-  std::string err(const std::string& key, const std::string& what) const {
-    return "--workload " + spec_.name + ": key '" + key + "': " + what;
-  }
-  const WorkloadSpec& spec_;
-  std::set<std::string> used_;
-};
+using Params = detail::KvReader;
 
 bool coin(Rng& rng, double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng) < p; }
 NodeId uniform_pe(Rng& rng, int n) { return static_cast<NodeId>(std::uniform_int_distribution<int>(0, n - 1)(rng)); }
@@ -369,20 +311,12 @@ std::string workload_help(const std::string& name) {
 }
 
 int workload_barriers(const WorkloadSpec& spec) {
-  auto it = spec.params.find("barriers");
-  if (it == spec.params.end()) return 1;
-  try {
-    std::size_t pos = 0;
-    int v = std::stoi(it->second, &pos);
-    if (pos != it->second.size() || v < 1 || v > 4096) throw std::invalid_argument("x");
-    return v;
-  } catch (const std::exception&) {
-    throw ConfigError("--workload " + spec.name + ": key 'barriers': '" + it->second + "' is not an integer in [1, 4096]");
-  }
+  detail::KvReader r("--workload " + spec.name, spec.params);
+  return static_cast<int>(r.i("barriers", 1, 1, 4096));
 }
 
 std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int barrier, int nbarriers) {
-  Params p(spec);
+  Params p("--workload " + spec.name, spec.params);
   const int offset = static_cast<int>(static_cast<std::int64_t>(barrier) * npes / std::max(nbarriers, 1));
   std::unique_ptr<Workload> w;
   if (spec.name == "ring") w = std::make_unique<Ring>(p, npes, offset);
@@ -392,7 +326,8 @@ std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int 
   else if (spec.name == "tseng45") w = std::make_unique<Tseng45>(p, npes, offset);
   else if (spec.name == "tseng47") w = std::make_unique<Tseng47>(p, npes);
   else throw ConfigError("--workload: unknown workload '" + spec.name + "' (see tdsim --list)");
-  p.finish();
+  p.known("barriers");  // read by workload_barriers
+  p.done();
   return w;
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // tdsim: command-line front end of the software termination-detection lab (docs/td.md).
 // Exit status: 0 success, 1 a run was unsafe or missed its detection, 2 bad input.
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <iostream>
 
 #include "td/run.h"
@@ -18,12 +19,36 @@ int list() {
   return 0;
 }
 
+/// CLI11 validator of a delay model (N, uniform:LO:HI, exp:MEAN); CLI11 names the option.
+CLI::Validator delay_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          td::DelayModel::parse(text, "value");
+          return {};
+        } catch (const td::ConfigError& e) {
+          return e.what();
+        }
+      },
+      "DELAY");
+}
+
+/// CLI11 validator of an algorithm option: key=value with a non-empty key.
+CLI::Validator key_value_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto eq = text.find('=');
+        return eq == std::string::npos || eq == 0 ? "'" + text + "' is not key=value" : std::string();
+      },
+      "KEY=VALUE");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"tdsim: deterministic discrete-event simulator of termination-detection algorithms"};
   td::RunConfig cfg;
-  std::string latency = "10", task_time = "5", fifo = "auto";
+  std::string latency = "10", task_time = "5";
   std::vector<std::string> opts;
   bool json = false, do_list = false;
   std::int64_t sweep = 0;
@@ -32,9 +57,11 @@ int main(int argc, char** argv) {
   app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds");
   app.add_option("--workload", cfg.workload, "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
   app.add_option("--pes", cfg.machine.npes, "number of PEs")->check(CLI::Range(1, 1 << 20));
-  app.add_option("--seed", cfg.machine.seed, "seed of the run's RNG");
-  auto* lat_opt = app.add_option("--latency", latency, "message latency in ticks: N, uniform:LO:HI or exp:MEAN");
-  auto* tt_opt = app.add_option("--task-time", task_time, "task execution time in ticks: N, uniform:LO:HI or exp:MEAN");
+  app.add_option("--seed", cfg.machine.seed, "seed of the run's RNG (0 .. 2^64-1)");
+  auto* lat_opt = app.add_option("--latency", latency, "message latency in ticks: N, uniform:LO:HI or exp:MEAN")
+                      ->check(delay_validator());
+  auto* tt_opt = app.add_option("--task-time", task_time, "task execution time in ticks: N, uniform:LO:HI or exp:MEAN")
+                     ->check(delay_validator());
   std::string model;
   app.add_option("--model", model,
                  "timing preset for Bosilca's execution models: instant (tasks 1, latency 0), local (tasks 1, "
@@ -42,16 +69,17 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"instant", "local", "load"}));
   app.add_option("--send-cost", cfg.machine.send_cost, "sender NIC ticks per external message (serialised)")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
-  app.add_option("--fifo", fifo, "channels: auto (the algorithm's assumption), 1 FIFO, 0 non-FIFO")
-      ->check(CLI::IsMember({"auto", "0", "1"}));
+  app.add_option("--fifo", cfg.machine.fifo, "channels: auto (the algorithm's assumption), 1 FIFO, 0 non-FIFO")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, int>{{"auto", -1}, {"0", 0}, {"1", 1}}));
   app.add_option("--start", cfg.machine.start, "tick at which the initial tasks are injected")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 50));
   app.add_option("--tree-arity", cfg.machine.tree_arity, "arity of the control/broadcast tree")->check(CLI::Range(1, 1024));
   app.add_option("--liveness-bound", cfg.machine.liveness_bound, "ticks allowed from true termination to detection (0 auto)")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 60));
-  app.add_option("--max-events", cfg.machine.max_events, "hard stop after this many events");
+  app.add_option("--max-events", cfg.machine.max_events, "hard stop after this many events")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
   app.add_flag("--literal", cfg.opts.literal, "run the paper's pseudo-code as printed (baker, wtc)");
-  app.add_option("--opt", opts, "algorithm option key=value (repeatable), see --list");
+  app.add_option("--opt", opts, "algorithm option key=value (repeatable), see --list")->check(key_value_validator());
   app.add_flag("--json", json, "print the result as one JSON object");
   app.add_option("--events", cfg.events_path, "write a JSON Lines event log to FILE");
   app.add_option("--chrome-trace", cfg.chrome_path, "write a Chrome trace (Perfetto) to FILE");
@@ -74,10 +102,8 @@ int main(int argc, char** argv) {
   try {
     cfg.machine.latency = td::DelayModel::parse(latency, "--latency");
     cfg.machine.task_time = td::DelayModel::parse(task_time, "--task-time");
-    cfg.machine.fifo = fifo == "auto" ? -1 : std::stoi(fifo);
-    for (const std::string& o : opts) {
+    for (const std::string& o : opts) {  // key=value, checked by key_value_validator
       const auto eq = o.find('=');
-      if (eq == std::string::npos || eq == 0) throw td::ConfigError("--opt: '" + o + "' is not key=value");
       cfg.opts.kv[o.substr(0, eq)] = o.substr(eq + 1);
     }
     if (sweep > 0) {
@@ -87,11 +113,10 @@ int main(int argc, char** argv) {
       for (auto& [v, s] : t) {
         runs += s.runs;
         bad += s.false_det + s.missed;
-        std::printf("%-22s runs=%-8lld false=%-6lld missed=%-6lld%s%s\n", v.c_str(), static_cast<long long>(s.runs),
-                    static_cast<long long>(s.false_det), static_cast<long long>(s.missed),
-                    s.first_bad.empty() ? "" : "  first: ", s.first_bad.c_str());
+        fmt::print("{:<22} runs={:<8} false={:<6} missed={:<6}{}{}\n", v, s.runs, s.false_det, s.missed,
+                   s.first_bad.empty() ? "" : "  first: ", s.first_bad);
       }
-      std::printf("total runs=%lld bad=%lld\n", static_cast<long long>(runs), static_cast<long long>(bad));
+      fmt::print("total runs={} bad={}\n", runs, bad);
       if (sweep_literal) return 0;
       return bad == 0 ? 0 : 1;
     }

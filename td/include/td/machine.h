@@ -21,14 +21,15 @@
 namespace td {
 
 /// A delay distribution: constant (lo == hi), uniform on [lo, hi], or exponential with
-/// mean `lo` (exp == true, rounded down, at least 0).
+/// mean max(lo, 1) (exp == true; each draw rounded down, so it may be 0).
 struct DelayModel {
   Tick lo = 10;      ///< lower bound (or constant, or mean of the exponential)
   Tick hi = 10;      ///< upper bound
   bool exp = false;  ///< exponential with mean lo
   /// Draws one delay.
   Tick draw(Rng& rng) const;
-  /// Parses `N`, `uniform:LO:HI` or `exp:MEAN`; throws ConfigError naming `option`.
+  /// Parses `N`, `uniform:LO:HI` or `exp:MEAN` (decimal tick counts); throws ConfigError
+  /// naming `option`.
   static DelayModel parse(const std::string& text, const std::string& option);
 };
 
@@ -41,7 +42,7 @@ struct MachineConfig {
   Tick send_cost = 0;            ///< sender NIC occupancy per external message (serialises)
   int fifo = -1;                 ///< 1 FIFO channels, 0 non-FIFO, -1 the algorithm's default
   Tick start = 0;                ///< time at which the initial tasks are injected
-  Tick liveness_bound = 0;       ///< 0: automatic (see Machine::run)
+  Tick liveness_bound = 0;       ///< 0: automatic (see Machine::liveness_bound)
   std::uint64_t max_events = 400'000'000;  ///< hard stop (counts as a missed detection)
   int tree_arity = 2;            ///< arity of the heap-ordered control/broadcast tree
 };
@@ -60,8 +61,12 @@ struct BarrierMetrics {
   Tick true_termination = -1;        ///< when live tasks and in-flight primaries hit 0
   Tick detected_at = -1;             ///< when the algorithm declared termination
   bool detected = false;             ///< declared at all
-  bool false_detection = false;      ///< declared while a task was live or a primary in flight
-  bool missed = false;               ///< not declared (or later than the liveness bound)
+  /// Declared while a task was live or a primary in flight, before the initial tasks were
+  /// injected, or (strict_quiescence algorithms) with a control message in flight.
+  bool false_detection = false;
+  /// Not declared, or (with an explicit MachineConfig::liveness_bound) declared later than
+  /// the bound after true termination.
+  bool missed = false;
   /// Detection delay in ticks (declaration - true termination), -1 if not detected.
   Tick delay() const { return detected && true_termination >= 0 ? detected_at - true_termination : -1; }
 };
@@ -147,7 +152,8 @@ class Machine {
   Tick next_time() const;
   /// Who executes the next event.
   Owner next_owner() const;
-  /// Executes the next event, then the liveness guard.
+  /// Executes the next event, then the liveness guard. The event counts against
+  /// MachineConfig::max_events; over the budget it is not executed and the run stops.
   void step();
   /// Final liveness evaluation and control-bit accounting.
   void end();
@@ -177,7 +183,8 @@ class Machine {
   void internal_note(NodeId node, int barrier);
   /// Declares termination of `barrier` at `node`; the oracle checks it.
   void declare(NodeId node, int barrier);
-  /// Starts the termination broadcast from `root` down the broadcast tree (N-1 messages).
+  /// Starts the termination broadcast down the broadcast tree: N-1 messages from PE 0, plus
+  /// one message root -> 0 when `root` is not PE 0.
   void broadcast_termination(NodeId root, int barrier);
   /// Sends a message an algorithm held in Detector::on_emit.
   void release_held(NodeId pe, Message* m);
@@ -198,7 +205,8 @@ class Machine {
   NodeId tree_child_towards(NodeId anc, NodeId desc) const;
   /// Children of `pe` in that tree.
   std::vector<NodeId> tree_children(NodeId pe) const;
-  /// Whether a primary message of `barrier` is in flight or a task is live (oracle state).
+  /// Whether `barrier` truly terminated: no live task (queued, running or held) and no
+  /// primary message in flight (oracle state).
   bool truly_terminated(int barrier) const { return live_[barrier] == 0 && inflight_[barrier] == 0; }
 
   // ---- results -----------------------------------------------------------------------
@@ -262,10 +270,19 @@ class Machine {
   void enqueue_task(NodeId pe, const Task& t);
   void start_next(NodeId pe);
   void task_done(NodeId pe);
+  void produce_children(NodeId pe, Task& t);
+  void emit_batch(NodeId pe, int b);
+  void retire_task(NodeId pe, const Task& t);
+  void execute(const Event& ev);
+  void inject_initial_tasks();
+  void liveness_guard();
+  bool all_truly_terminated();
+  Tick liveness_bound() const;
   void deliver(std::uint32_t mi);
   void go_idle_if(NodeId pe, int b);
   void dec_live(int b);
   void log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m);
+  void log_pe(const char* ev, NodeId pe, int barrier);
   const std::string& kind_name(int b, int kind) const;
 
   MachineConfig cfg_;
