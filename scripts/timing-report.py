@@ -20,6 +20,8 @@ import math
 import os
 import subprocess
 import sys
+from collections import namedtuple
+from dataclasses import dataclass
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -161,8 +163,297 @@ def load_synth(path):
     return by
 
 
-def num(r, k):
-    return float(r[k]) if r and r.get(k) not in (None, "") else None
+# --- Rows of the CSVs: the field names are the CSV column names --------------------------------
+AnalyticRow = namedtuple("AnalyticRow", [
+    "pes", "adder_levels", "q", "t_bt_chk_ns", "dsbc16_ns", "dsbc32_ns", "wnor_ns", "tas_ns",
+    "queue_lock_ns", "tas_over_dsbc16", "tas_over_dsbc32", "tas_over_wnor",
+    "queue_lock_over_dsbc16"])
+WireRow = namedtuple("WireRow", ["pes", "dsbc_3n", "wnor_m16", "wnor_m32", "dsbc_x2_6n"])
+MeasuredRow = namedtuple("MeasuredRow", [
+    "design", "workload", "target", "pes", "barriers", "period_ns", "clock_from", "mean_cycles",
+    "p99_cycles", "mean_ns", "p99_ns"])
+AreaRow = namedtuple("AreaRow", [
+    "design", "pes", "barriers", "luts", "ffs", "brams", "unit_luts_placed", "unit_status_hx8k",
+    "gates", "transistors_excl_ram", "ram_bits", "wires"])
+
+TARGETS = ("ice40-hx8k", "ice40-up5k")
+
+
+def col(row_type, field):
+    """gnuplot column number (1-based) of a field in the CSV written from row_type."""
+    return row_type._fields.index(field) + 1
+
+
+@dataclass
+class Report:
+    """Everything the plots and the page are made from."""
+    out: str            # directory of timing.md, the SVGs and the CSVs
+    png_dir: str        # PNG copies and the per-curve data files
+    latency_cycles: int
+    analytic: dict      # pes -> AnalyticRow
+    measured: dict      # (design, workload, target, pes, barriers) -> MeasuredRow
+    synth: dict         # (design, target, pes, barriers) -> synth.csv row
+    area: dict          # (design, pes, barriers) -> AreaRow
+    pes_list: list      # every N in synth.csv
+
+
+# --- Phase 1: analytic model ------------------------------------------------------------------
+def check_closed_form():
+    """Eq. 5.3 (closed form) must equal Eq. 5.2 (series)."""
+    for q in range(2, 40):
+        assert abs(eq52_word_bits(q) - eq53_word_bits(q)) < 1e-12, q
+
+
+def analytic_row(n):
+    d16, d32 = eq55_dsbc_ns(n, 16), eq55_dsbc_ns(n, 32)
+    tas, ql, wn = tas_ns(n), queue_lock_ns(n), wnor_ns(n)
+    return AnalyticRow(
+        pes=n, adder_levels=clog2(n), q=T_COUNT_BITS + clog2(n), t_bt_chk_ns=t_bt_chk(n),
+        dsbc16_ns=round(d16, 2), dsbc32_ns=round(d32, 2), wnor_ns=round(wn, 2),
+        tas_ns=round(tas, 2), queue_lock_ns=round(ql, 2), tas_over_dsbc16=round(tas / d16, 2),
+        tas_over_dsbc32=round(tas / d32, 2), tas_over_wnor=round(tas / wn, 2),
+        queue_lock_over_dsbc16=round(ql / d16, 3))
+
+
+def wire_row(n):
+    return WireRow(pes=n, dsbc_3n=3 * n, wnor_m16=16 * n, wnor_m32=32 * n, dsbc_x2_6n=6 * n)
+
+
+# --- Phase 2: measured detection time and area ------------------------------------------------
+def run_latency(latency_bin, cycles, out):
+    """Runs wnor_latency (writes latency.csv) and returns its rows."""
+    lat_csv = f"{out}/latency.csv"
+    if not os.path.exists(latency_bin):
+        sys.exit(f"timing-report: {latency_bin} is missing: build it (make build)")
+    subprocess.run(["nice", "-n", "10", latency_bin, lat_csv, str(cycles)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return list(csv.DictReader(open(lat_csv)))
+
+
+def clock_period(synth, design, target, n, m):
+    """Measured clock period (ns) of a whole unit and where it comes from."""
+    if design == "dsbc":
+        r = synth.get(("dsbc_top", target, n, m))
+        if r and r["fmax_mhz"]:
+            return 1000.0 / float(r["fmax_mhz"]), "unit"
+        g, l = synth.get(("dsbc_global", target, n, m)), synth.get(("dsbc_local", target, n, m))
+        if g and l and g["fmax_mhz"] and l["fmax_mhz"]:
+            f = min(float(g["fmax_mhz"]), float(l["fmax_mhz"]))
+            return 1000.0 / f, "blocks"
+        return None, "n/a"
+    r = synth.get(("wnor_top", target, n, m))
+    if r and r["fmax_mhz"]:
+        return 1000.0 / float(r["fmax_mhz"]), "unit"
+    return None, "n/a"
+
+
+def measured_rows(lat, synth):
+    """Detection cycles (latency.csv) times the clock period, per design and device."""
+    rows = []
+    for r in lat:
+        n, m = int(r["pes"]), int(r["barriers"])
+        for target in TARGETS:
+            period, src = clock_period(synth, r["design"], target, n, m)
+            row = MeasuredRow(design=r["design"], workload=r["workload"], target=target, pes=n,
+                              barriers=m, period_ns="", clock_from=src,
+                              mean_cycles=r["mean_cycles"], p99_cycles=r["p99_cycles"],
+                              mean_ns="", p99_ns="")
+            if period is not None:
+                row = row._replace(period_ns=round(period, 3),
+                                   mean_ns=round(float(r["mean_cycles"]) * period, 1),
+                                   p99_ns=round(float(r["p99_cycles"]) * period, 1))
+            rows.append(row)
+    return rows
+
+
+def area_rows(synth, pes_list):
+    """Area of whole units. DSBC unit = N local blocks + 1 global block (the sum of the block
+    results, available for every N); the placed unit where it fits, as a check of the sum."""
+    rows = []
+    for n in pes_list:
+        for m in (16, 32, 256):
+            l = synth.get(("dsbc_local", "ice40-hx8k", n, m))
+            g = synth.get(("dsbc_global", "ice40-hx8k", n, m))
+            u = synth.get(("dsbc_top", "ice40-hx8k", n, m))
+            lg = synth.get(("dsbc_local", "generic", n, m))
+            gg = synth.get(("dsbc_global", "generic", n, m))
+            if not (l and g):
+                continue
+            rows.append(AreaRow(
+                design="dsbc", pes=n, barriers=m,
+                luts=n * int(l["luts"]) + int(g["luts"]), ffs=n * int(l["ffs"]) + int(g["ffs"]),
+                brams=n * int(l["brams"]), unit_luts_placed=u["luts"] if u else "",
+                unit_status_hx8k=u["status"] if u else "",
+                gates=n * int(lg["gates"]) + int(gg["gates"]) if lg and gg else "",
+                transistors_excl_ram=(n * int(lg["transistors"]) + int(gg["transistors"])
+                                      if lg and gg else ""),
+                ram_bits=n * int(lg["ram_bits"]) if lg else "", wires=3 * n))
+        for m in (16, 32):
+            w = synth.get(("wnor_top", "ice40-hx8k", n, m))
+            wg = synth.get(("wnor_top", "generic", n, m))
+            if w:
+                rows.append(AreaRow(
+                    design="wnor", pes=n, barriers=m, luts=w["luts"], ffs=w["ffs"], brams=0,
+                    unit_luts_placed=w["luts"], unit_status_hx8k=w["status"],
+                    gates=wg["gates"] if wg else "",
+                    transistors_excl_ram=wg["transistors"] if wg else "", ram_bits=0,
+                    wires=m * n))
+    return rows
+
+
+# --- Phase 3: plots ---------------------------------------------------------------------------
+def curves(png_dir, name, specs):
+    """The plot command over one small data file per curve (kept in png_dir); only curves with
+    data are plotted."""
+    parts = []
+    for key, rows, using, style, title in specs:
+        if not rows:
+            continue
+        path = os.path.join(png_dir, f"{name}_{key}.dat")
+        with open(path, "w") as f:
+            f.writelines(" ".join(str(v) for v in r) + "\n" for r in rows)
+        parts.append(f'"{path}" using {using} {style} title "{title}"')
+    return "plot " + ", \\\n     ".join(parts) + "\n"
+
+
+def plot_analytic(rep):
+    out, a, wr = rep.out, AnalyticRow, WireRow
+    gnuplot(f"""
+set title "Fig. 5.8 reproduced: expected detection time (Eq. 5.5, part delays of section 5.4.1)"
+set xlabel "number of PEs N"
+set ylabel "detection time (ns)"
+set logscale xy
+set xrange [2:512]
+set format y "10^{{%L}}"
+set key top left
+set datafile separator ","
+plot "{out}/analytic.csv" skip 1 using 1:{col(a, "tas_ns")} with lines lw 2 lc rgb "#d62728" title "Test-and-Set barrier (spin lock, Anderson 1990 bus model)", \\
+     "" skip 1 using 1:{col(a, "queue_lock_ns")} with lines lw 2 dt 2 lc rgb "#ff9896" title "queue-lock barrier (Anderson 1990), for reference", \\
+     "" skip 1 using 1:{col(a, "dsbc32_ns")} with lines lw 2 lc rgb "#1f77b4" title "DSBC, m = 32 barriers", \\
+     "" skip 1 using 1:{col(a, "dsbc16_ns")} with lines lw 2 lc rgb "#2ca02c" title "DSBC, m = 16 barriers", \\
+     "" skip 1 using 1:{col(a, "wnor_ns")} with lines lw 2 lc rgb "#9467bd" title "Wired-NOR (electrical model, any m)"
+""", f"{out}/fig58_analytic.svg", rep.png_dir)
+
+    gnuplot(f"""
+set title "Fig. 5.8 ratios: Test-and-Set time over hardware detection time"
+set xlabel "number of PEs N"
+set ylabel "speed-up over Test-and-Set (x)"
+set logscale xy
+set format y "%g"
+set yrange [0.1:1e6]
+set xrange [2:512]
+set key top left
+set datafile separator ","
+$paper << EOD
+20,29
+512,3008
+EOD
+plot "{out}/analytic.csv" skip 1 using 1:{col(a, "tas_over_dsbc16")} with lines lw 2 lc rgb "#2ca02c" title "DSBC-16 (this model)", \\
+     "" skip 1 using 1:{col(a, "tas_over_dsbc32")} with lines lw 2 lc rgb "#1f77b4" title "DSBC-32 (this model)", \\
+     "" skip 1 using 1:{col(a, "tas_over_wnor")} with lines lw 2 lc rgb "#9467bd" title "Wired-NOR (this model)", \\
+     "" skip 1 using 1:{col(a, "queue_lock_over_dsbc16")} with lines lw 2 dt 2 lc rgb "#2ca02c" title "DSBC-16 over queue lock", \\
+     $paper using 1:2 with points pt 7 ps 1.6 lc rgb "black" title "dissertation: DSBC-16 29x at 20, 3008x at 512"
+""", f"{out}/fig58_ratio.svg", rep.png_dir)
+
+    gnuplot(f"""
+set title "Fig. 5.9 reproduced: wires between the PEs and the barrier logic"
+set xlabel "number of PEs N"
+set ylabel "wires"
+set logscale xy
+set xrange [2:512]
+set key top left
+set datafile separator ","
+plot "{out}/wires.csv" skip 1 using 1:{col(wr, "wnor_m32")} with lines lw 2 lc rgb "#9467bd" title "Wired-NOR, m = 32: m N", \\
+     "" skip 1 using 1:{col(wr, "wnor_m16")} with lines lw 2 dt 2 lc rgb "#9467bd" title "Wired-NOR, m = 16: m N", \\
+     "" skip 1 using 1:{col(wr, "dsbc_x2_6n")} with lines lw 2 dt 2 lc rgb "#2ca02c" title "DSBC duplicated twice: 6N", \\
+     "" skip 1 using 1:{col(wr, "dsbc_3n")} with lines lw 2 lc rgb "#2ca02c" title "DSBC, any m: 3N"
+""", f"{out}/fig59_wires.svg", rep.png_dir)
+
+
+G, B, O, P = '"#2ca02c"', '"#1f77b4"', '"#ff7f0e"', '"#9467bd"'  # curve colours
+
+
+def plot_measured(rep):
+    def rows(d, wl, m):  # (N, mean ns, p99 ns) on HX8K
+        rows = []
+        for n in rep.pes_list:
+            r = rep.measured.get((d, wl, "ice40-hx8k", n, m))
+            if r and r.mean_ns != "":
+                rows.append((n, r.mean_ns, r.p99_ns))
+        return rows
+
+    gnuplot(f"""
+set title "Measured detection time on iCE40 HX8K: simulated cycles x nextpnr clock period"
+set xlabel "number of PEs N"
+set ylabel "detection time (ns); point: mean, bar top: 99th percentile"
+set logscale xy
+set xrange [3:80]
+set yrange [1:300000]
+set format y "10^{{%L}}"
+set key top left
+set xtics (4, 8, 16, 32, 64)
+""" + curves(rep.png_dir, "measured", [
+        ("dsbc16s", rows("dsbc", "sparse", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {G}", "DSBC m=16, sparse"),
+        ("dsbc32s", rows("dsbc", "sparse", 32), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC m=32, sparse"),
+        ("dsbc256s", rows("dsbc", "sparse", 256), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {O}", "DSBC m=256, sparse"),
+        ("dsbc16b", rows("dsbc", "saturated", 16), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC m=16, saturated"),
+        ("dsbc32b", rows("dsbc", "saturated", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {B}", "DSBC m=32, saturated"),
+        ("wnor16", rows("wnor", "random", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16"),
+        ("wnor32", rows("wnor", "random", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32"),
+    ]), f"{rep.out}/measured_detection.svg", rep.png_dir)
+
+
+def plot_area(rep):
+    def rows(d, m):  # (N, LUT4, flip-flops)
+        return [(n, rep.area[(d, n, m)].luts, rep.area[(d, n, m)].ffs)
+                for n in rep.pes_list if (d, n, m) in rep.area]
+
+    gnuplot(f"""
+set title "Area on iCE40 (Yosys synth_ice40): whole unit, DSBC = N local + 1 global block" noenhanced
+set xlabel "number of PEs N"
+set ylabel "cells (LUT4 or flip-flops)"
+set logscale xy
+set xrange [3:80]
+set xtics (4, 8, 16, 32, 64)
+set key top left
+""" + curves(rep.png_dir, "area", [
+        ("dsbc16", rows("dsbc", 16), "1:2", f"with linespoints lw 2 pt 7 lc rgb {G}", "DSBC m=16, LUT4"),
+        ("dsbc32", rows("dsbc", 32), "1:2", f"with linespoints lw 2 pt 7 lc rgb {B}", "DSBC m=32, LUT4"),
+        ("dsbc256", rows("dsbc", 256), "1:2", f"with linespoints lw 2 pt 7 lc rgb {O}", "DSBC m=256, LUT4"),
+        ("wnor16", rows("wnor", 16), "1:2", f"with linespoints lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16, LUT4"),
+        ("wnor32", rows("wnor", 32), "1:2", f"with linespoints lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32, LUT4"),
+        ("dsbc16f", rows("dsbc", 16), "1:3", f"with linespoints lw 1 dt 3 pt 6 lc rgb {G}", "DSBC m=16, flip-flops"),
+        ("wnor16f", rows("wnor", 16), "1:3", f"with linespoints lw 1 dt 3 pt 8 lc rgb {P}", "Wired-NOR m=16, flip-flops"),
+    ]), f"{rep.out}/area.svg", rep.png_dir)
+
+
+def plot_fmax(rep):
+    def rows(d, m):  # (N, median, min, max Fmax) on HX8K
+        rows = []
+        for n in rep.pes_list:
+            r = rep.synth.get((d, "ice40-hx8k", n, m))
+            if r and r["fmax_mhz"]:
+                rows.append((n, r["fmax_mhz"], r["fmax_min_mhz"], r["fmax_max_mhz"]))
+        return rows
+
+    gnuplot(f"""
+set title "Fmax on iCE40 HX8K (nextpnr, register harness): median, min-max over seeds"
+set xlabel "number of PEs N"
+set ylabel "Fmax (MHz)"
+set logscale x
+set xrange [3:80]
+set yrange [0:*]
+set xtics (4, 8, 16, 32, 64)
+set key bottom left
+""" + curves(rep.png_dir, "fmax", [
+        ("g16", rows("dsbc_global", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC global block, M=16"),
+        ("g256", rows("dsbc_global", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 7 lc rgb {B}", "DSBC global block, M=256"),
+        ("l16", rows("dsbc_local", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 5 lc rgb {G}", "DSBC local block, M=16"),
+        ("l256", rows("dsbc_local", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC local block, M=256"),
+        ("u16", rows("dsbc_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 13 lc rgb {O}", "DSBC whole unit, M=16 (placed where it fits)"),
+        ("w16", rows("wnor_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR, m=16"),
+        ("w32", rows("wnor_top", 32), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR, m=32"),
+    ]), f"{rep.out}/fmax.svg", rep.png_dir)
 
 
 def main():
@@ -180,257 +471,48 @@ def main():
     if not os.path.exists(args.synth):
         sys.exit(f"timing-report: {args.synth} is missing: run `make synth` first")
 
-    # ---------------------------------------------------------------- 1. analytic
-    for q in range(2, 40):
-        assert abs(eq52_word_bits(q) - eq53_word_bits(q)) < 1e-12, q
-    ns = list(range(2, 513))
-    analytic = []
-    for n in ns:
-        d16, d32 = eq55_dsbc_ns(n, 16), eq55_dsbc_ns(n, 32)
-        tas, ql, wn = tas_ns(n), queue_lock_ns(n), wnor_ns(n)
-        analytic.append([n, clog2(n), T_COUNT_BITS + clog2(n), t_bt_chk(n), round(d16, 2),
-                         round(d32, 2), round(wn, 2), round(tas, 2), round(ql, 2),
-                         round(tas / d16, 2), round(tas / d32, 2), round(tas / wn, 2),
-                         round(ql / d16, 3)])
-    write_csv(f"{out}/analytic.csv",
-              ["pes", "adder_levels", "q", "t_bt_chk_ns", "dsbc16_ns", "dsbc32_ns", "wnor_ns",
-               "tas_ns", "queue_lock_ns", "tas_over_dsbc16", "tas_over_dsbc32",
-               "tas_over_wnor", "queue_lock_over_dsbc16"], analytic)
-    A = {r[0]: r for r in analytic}
-    write_csv(f"{out}/wires.csv", ["pes", "dsbc_3n", "wnor_m16", "wnor_m32", "dsbc_x2_6n"],
-              [[n, 3 * n, 16 * n, 32 * n, 6 * n] for n in ns])
+    # 1. analytic
+    check_closed_form()
+    ns = range(2, 513)
+    analytic = [analytic_row(n) for n in ns]
+    write_csv(f"{out}/analytic.csv", AnalyticRow._fields, analytic)
+    write_csv(f"{out}/wires.csv", WireRow._fields, [wire_row(n) for n in ns])
 
-    # ---------------------------------------------------------------- 2. measured
-    lat_csv = f"{out}/latency.csv"
-    if not os.path.exists(args.latency_bin):
-        sys.exit(f"timing-report: {args.latency_bin} is missing: build it (make build)")
-    subprocess.run(["nice", "-n", "10", args.latency_bin, lat_csv, str(args.latency_cycles)],
-                   check=True, stdout=subprocess.DEVNULL)
-    lat = list(csv.DictReader(open(lat_csv)))
-    S = load_synth(args.synth)
+    # 2. measured
+    lat = run_latency(args.latency_bin, args.latency_cycles, out)
+    synth = load_synth(args.synth)
+    measured = measured_rows(lat, synth)
+    write_csv(f"{out}/measured.csv", MeasuredRow._fields, measured)
+    pes_list = sorted({int(k[2]) for k in synth})
+    area = area_rows(synth, pes_list)
+    write_csv(f"{out}/area.csv", AreaRow._fields, area)
 
-    def clock(design, target, n, m):
-        """Measured clock period (ns) of a whole unit and where it comes from."""
-        if design == "dsbc":
-            r = S.get(("dsbc_top", target, n, m))
-            if r and r["fmax_mhz"]:
-                return 1000.0 / float(r["fmax_mhz"]), "unit"
-            g, l = S.get(("dsbc_global", target, n, m)), S.get(("dsbc_local", target, n, m))
-            if g and l and g["fmax_mhz"] and l["fmax_mhz"]:
-                f = min(float(g["fmax_mhz"]), float(l["fmax_mhz"]))
-                return 1000.0 / f, "blocks"
-            return None, "n/a"
-        r = S.get(("wnor_top", target, n, m))
-        if r and r["fmax_mhz"]:
-            return 1000.0 / float(r["fmax_mhz"]), "unit"
-        return None, "n/a"
+    rep = Report(out=out, png_dir=args.png_dir, latency_cycles=args.latency_cycles,
+                 analytic={r.pes: r for r in analytic},
+                 measured={(r.design, r.workload, r.target, r.pes, r.barriers): r
+                           for r in measured},
+                 synth=synth, area={(r.design, r.pes, r.barriers): r for r in area},
+                 pes_list=pes_list)
 
-    measured = []
-    for r in lat:
-        n, m = int(r["pes"]), int(r["barriers"])
-        for target in ("ice40-hx8k", "ice40-up5k"):
-            period, src = clock(r["design"], target, n, m)
-            if period is None:
-                measured.append([r["design"], r["workload"], target, n, m, "", src,
-                                 r["mean_cycles"], r["p99_cycles"], "", ""])
-                continue
-            measured.append([r["design"], r["workload"], target, n, m, round(period, 3), src,
-                             r["mean_cycles"], r["p99_cycles"],
-                             round(float(r["mean_cycles"]) * period, 1),
-                             round(float(r["p99_cycles"]) * period, 1)])
-    write_csv(f"{out}/measured.csv",
-              ["design", "workload", "target", "pes", "barriers", "period_ns", "clock_from",
-               "mean_cycles", "p99_cycles", "mean_ns", "p99_ns"], measured)
-    M = {(r[0], r[1], r[2], r[3], r[4]): r for r in measured}
+    # 3. plots
+    plot_analytic(rep)
+    plot_measured(rep)
+    plot_area(rep)
+    plot_fmax(rep)
 
-    # Area: whole units. DSBC unit = N local blocks + 1 global block (the sum of the block
-    # results, available for every N); the placed unit where it fits, as a check of the sum.
-    area = []
-    pes_list = sorted({int(k[2]) for k in S})
-    for n in pes_list:
-        for m in (16, 32, 256):
-            l = S.get(("dsbc_local", "ice40-hx8k", n, m))
-            g = S.get(("dsbc_global", "ice40-hx8k", n, m))
-            u = S.get(("dsbc_top", "ice40-hx8k", n, m))
-            lg = S.get(("dsbc_local", "generic", n, m))
-            gg = S.get(("dsbc_global", "generic", n, m))
-            if not (l and g):
-                continue
-            area.append(["dsbc", n, m,
-                         n * int(l["luts"]) + int(g["luts"]), n * int(l["ffs"]) + int(g["ffs"]),
-                         n * int(l["brams"]), u["luts"] if u else "",
-                         u["status"] if u else "",
-                         n * int(lg["gates"]) + int(gg["gates"]) if lg and gg else "",
-                         n * int(lg["transistors"]) + int(gg["transistors"]) if lg and gg else "",
-                         n * int(lg["ram_bits"]) if lg else "", 3 * n])
-        for m in (16, 32):
-            w = S.get(("wnor_top", "ice40-hx8k", n, m))
-            wg = S.get(("wnor_top", "generic", n, m))
-            if w:
-                area.append(["wnor", n, m, w["luts"], w["ffs"], 0, w["luts"], w["status"],
-                             wg["gates"] if wg else "", wg["transistors"] if wg else "", 0, m * n])
-    write_csv(f"{out}/area.csv",
-              ["design", "pes", "barriers", "luts", "ffs", "brams", "unit_luts_placed",
-               "unit_status_hx8k", "gates", "transistors_excl_ram", "ram_bits", "wires"], area)
-    AR = {(r[0], r[1], r[2]): r for r in area}
-
-    # ---------------------------------------------------------------- 3. plots
-    pngs = []
-    pngs.append(gnuplot(f"""
-set title "Fig. 5.8 reproduced: expected detection time (Eq. 5.5, part delays of section 5.4.1)"
-set xlabel "number of PEs N"
-set ylabel "detection time (ns)"
-set logscale xy
-set xrange [2:512]
-set format y "10^{{%L}}"
-set key top left
-set datafile separator ","
-plot "{out}/analytic.csv" skip 1 using 1:8 with lines lw 2 lc rgb "#d62728" title "Test-and-Set barrier (spin lock, Anderson 1990 bus model)", \\
-     "" skip 1 using 1:9 with lines lw 2 dt 2 lc rgb "#ff9896" title "queue-lock barrier (Anderson 1990), for reference", \\
-     "" skip 1 using 1:6 with lines lw 2 lc rgb "#1f77b4" title "DSBC, m = 32 barriers", \\
-     "" skip 1 using 1:5 with lines lw 2 lc rgb "#2ca02c" title "DSBC, m = 16 barriers", \\
-     "" skip 1 using 1:7 with lines lw 2 lc rgb "#9467bd" title "Wired-NOR (electrical model, any m)"
-""", f"{out}/fig58_analytic.svg", args.png_dir))
-
-    pngs.append(gnuplot(f"""
-set title "Fig. 5.8 ratios: Test-and-Set time over hardware detection time"
-set xlabel "number of PEs N"
-set ylabel "speed-up over Test-and-Set (x)"
-set logscale xy
-set format y "%g"
-set yrange [0.1:1e6]
-set xrange [2:512]
-set key top left
-set datafile separator ","
-$paper << EOD
-20,29
-512,3008
-EOD
-plot "{out}/analytic.csv" skip 1 using 1:10 with lines lw 2 lc rgb "#2ca02c" title "DSBC-16 (this model)", \\
-     "" skip 1 using 1:11 with lines lw 2 lc rgb "#1f77b4" title "DSBC-32 (this model)", \\
-     "" skip 1 using 1:12 with lines lw 2 lc rgb "#9467bd" title "Wired-NOR (this model)", \\
-     "" skip 1 using 1:13 with lines lw 2 dt 2 lc rgb "#2ca02c" title "DSBC-16 over queue lock", \\
-     $paper using 1:2 with points pt 7 ps 1.6 lc rgb "black" title "dissertation: DSBC-16 29x at 20, 3008x at 512"
-""", f"{out}/fig58_ratio.svg", args.png_dir))
-
-    pngs.append(gnuplot(f"""
-set title "Fig. 5.9 reproduced: wires between the PEs and the barrier logic"
-set xlabel "number of PEs N"
-set ylabel "wires"
-set logscale xy
-set xrange [2:512]
-set key top left
-set datafile separator ","
-plot "{out}/wires.csv" skip 1 using 1:4 with lines lw 2 lc rgb "#9467bd" title "Wired-NOR, m = 32: m N", \\
-     "" skip 1 using 1:3 with lines lw 2 dt 2 lc rgb "#9467bd" title "Wired-NOR, m = 16: m N", \\
-     "" skip 1 using 1:5 with lines lw 2 dt 2 lc rgb "#2ca02c" title "DSBC duplicated twice: 6N", \\
-     "" skip 1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title "DSBC, any m: 3N"
-""", f"{out}/fig59_wires.svg", args.png_dir))
-
-    # Measured detection time, area, Fmax: one small data file per curve (derived from the
-    # CSVs above, kept in the PNG directory), and only curves with data are plotted.
-    def curves(name, specs):
-        parts = []
-        for key, rows, using, style, title in specs:
-            if not rows:
-                continue
-            path = os.path.join(args.png_dir, f"{name}_{key}.dat")
-            with open(path, "w") as f:
-                f.writelines(" ".join(str(v) for v in r) + "\n" for r in rows)
-            parts.append(f'"{path}" using {using} {style} title "{title}"')
-        return "plot " + ", \\\n     ".join(parts) + "\n"
-
-    def mrows(d, wl, m):
-        rows = []
-        for n in pes_list:
-            r = M.get((d, wl, "ice40-hx8k", n, m))
-            if r and r[9] != "":
-                rows.append((n, r[9], r[10]))
-        return rows
-
-    G, B, O, P = '"#2ca02c"', '"#1f77b4"', '"#ff7f0e"', '"#9467bd"'
-    pngs.append(gnuplot(f"""
-set title "Measured detection time on iCE40 HX8K: simulated cycles x nextpnr clock period"
-set xlabel "number of PEs N"
-set ylabel "detection time (ns); point: mean, bar top: 99th percentile"
-set logscale xy
-set xrange [3:80]
-set yrange [1:300000]
-set format y "10^{{%L}}"
-set key top left
-set xtics (4, 8, 16, 32, 64)
-""" + curves("measured", [
-        ("dsbc16s", mrows("dsbc", "sparse", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {G}", "DSBC m=16, sparse"),
-        ("dsbc32s", mrows("dsbc", "sparse", 32), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC m=32, sparse"),
-        ("dsbc256s", mrows("dsbc", "sparse", 256), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {O}", "DSBC m=256, sparse"),
-        ("dsbc16b", mrows("dsbc", "saturated", 16), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC m=16, saturated"),
-        ("dsbc32b", mrows("dsbc", "saturated", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {B}", "DSBC m=32, saturated"),
-        ("wnor16", mrows("wnor", "random", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16"),
-        ("wnor32", mrows("wnor", "random", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32"),
-    ]), f"{out}/measured_detection.svg", args.png_dir))
-
-    def arows(d, m):
-        return [(n, AR[(d, n, m)][3], AR[(d, n, m)][4]) for n in pes_list if (d, n, m) in AR]
-
-    pngs.append(gnuplot(f"""
-set title "Area on iCE40 (Yosys synth_ice40): whole unit, DSBC = N local + 1 global block" noenhanced
-set xlabel "number of PEs N"
-set ylabel "cells (LUT4 or flip-flops)"
-set logscale xy
-set xrange [3:80]
-set xtics (4, 8, 16, 32, 64)
-set key top left
-""" + curves("area", [
-        ("dsbc16", arows("dsbc", 16), "1:2", f"with linespoints lw 2 pt 7 lc rgb {G}", "DSBC m=16, LUT4"),
-        ("dsbc32", arows("dsbc", 32), "1:2", f"with linespoints lw 2 pt 7 lc rgb {B}", "DSBC m=32, LUT4"),
-        ("dsbc256", arows("dsbc", 256), "1:2", f"with linespoints lw 2 pt 7 lc rgb {O}", "DSBC m=256, LUT4"),
-        ("wnor16", arows("wnor", 16), "1:2", f"with linespoints lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16, LUT4"),
-        ("wnor32", arows("wnor", 32), "1:2", f"with linespoints lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32, LUT4"),
-        ("dsbc16f", arows("dsbc", 16), "1:3", f"with linespoints lw 1 dt 3 pt 6 lc rgb {G}", "DSBC m=16, flip-flops"),
-        ("wnor16f", arows("wnor", 16), "1:3", f"with linespoints lw 1 dt 3 pt 8 lc rgb {P}", "Wired-NOR m=16, flip-flops"),
-    ]), f"{out}/area.svg", args.png_dir))
-
-    def frows(d, m):
-        rows = []
-        for n in pes_list:
-            r = S.get((d, "ice40-hx8k", n, m))
-            if r and r["fmax_mhz"]:
-                rows.append((n, r["fmax_mhz"], r["fmax_min_mhz"], r["fmax_max_mhz"]))
-        return rows
-
-    pngs.append(gnuplot(f"""
-set title "Fmax on iCE40 HX8K (nextpnr, register harness): median, min-max over seeds"
-set xlabel "number of PEs N"
-set ylabel "Fmax (MHz)"
-set logscale x
-set xrange [3:80]
-set yrange [0:*]
-set xtics (4, 8, 16, 32, 64)
-set key bottom left
-""" + curves("fmax", [
-        ("g16", frows("dsbc_global", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC global block, M=16"),
-        ("g256", frows("dsbc_global", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 7 lc rgb {B}", "DSBC global block, M=256"),
-        ("l16", frows("dsbc_local", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 5 lc rgb {G}", "DSBC local block, M=16"),
-        ("l256", frows("dsbc_local", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC local block, M=256"),
-        ("u16", frows("dsbc_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 13 lc rgb {O}", "DSBC whole unit, M=16 (placed where it fits)"),
-        ("w16", frows("wnor_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR, m=16"),
-        ("w32", frows("wnor_top", 32), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR, m=32"),
-    ]), f"{out}/fmax.svg", args.png_dir))
-
-    # ---------------------------------------------------------------- 4. the page
-    write_page(out, A, M, S, AR, lat, pes_list, args)
+    # 4. the page
+    write_page(rep)
     print(f"timing-report: {out}/timing.md, 6 SVG plots (PNG copies in {args.png_dir})")
 
 
-def write_page(out, A, M, S, AR, lat, pes_list, args):
+# --- Phase 4: the page, one function per section; each returns its lines ----------------------
+def page_headline(rep):
     L = []
     w = L.append
     w("# Detection time: DSBC against Wired-NOR and a Test-and-Set barrier\n")
     w("Generated by `make report` (`scripts/timing-report.py`) from `reports/synth.csv` "
       "(`make synth`) and from simulated detection latencies. Do not edit by hand. "
       "How to read it, and the flows behind it: [docs/synthesis.md](../docs/synthesis.md).\n")
-
-    # Headline
     w("## Headline (iCE40 HX8K, T = 16-bit counts, FIFO depth 8)\n")
     w("| design | N | Fmax MHz (median of seeds) | LUT4 (unit) | FF (unit) | BRAM | "
       "detection mean ns | detection p99 ns | cycles mean / p99 |")
@@ -438,22 +520,27 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
     for n in (16, 64):
         for d, m, wl in (("dsbc", 16, "sparse"), ("dsbc", 32, "sparse"), ("wnor", 16, "random"),
                          ("wnor", 32, "random")):
-            r = M.get((d, wl, "ice40-hx8k", n, m))
-            a = AR.get((d, n, m))
+            r = rep.measured.get((d, wl, "ice40-hx8k", n, m))
+            a = rep.area.get((d, n, m))
             if not r or not a:
                 continue
-            f = 1000.0 / r[5] if r[5] != "" else None
+            f = 1000.0 / r.period_ns if r.period_ns != "" else None
             name = f"DSBC-{m}" if d == "dsbc" else f"Wired-NOR m={m}"
-            fsrc = " (blocks)" if r[6] == "blocks" else ""
-            w(f"| {name} | {n} | {fmt(f)}{fsrc} | {a[3]} | {a[4]} | {a[5]} | {fmt(r[9])} | "
-              f"{fmt(r[10])} | {fmt(float(r[7]))} / {r[8]} |")
+            fsrc = " (blocks)" if r.clock_from == "blocks" else ""
+            w(f"| {name} | {n} | {fmt(f)}{fsrc} | {a.luts} | {a.ffs} | {a.brams} | "
+              f"{fmt(r.mean_ns)} | {fmt(r.p99_ns)} | {fmt(float(r.mean_cycles))} / "
+              f"{r.p99_cycles} |")
     w("")
     w("DSBC detection is the *sparse* workload (two epochs running, the other words idle); "
       "the clock of a DSBC unit too big for the device is the slower of its two blocks "
       "(\"(blocks)\"), see *Measured* below. Unit LUT/FF for DSBC are N local blocks + 1 global "
       "block as synthesized separately.\n")
+    return L
 
-    # Analytic
+
+def page_analytic_model(rep):
+    L = []
+    w = L.append
     w("## 1. Analytic reproduction of Fig. 5.8 and Fig. 5.9\n")
     w("### Model\n")
     w(f"- **DSBC**, Eq. 5.5 exactly as printed: T = T_RAM + {{(m-1)[1 - (1/2)^(q-1) q + "
@@ -491,41 +578,54 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
       "TAS / DSBC-16 | TAS / DSBC-32 | dissertation TAS / DSBC-16 |")
     w("|---|---|---|---|---|---|---|---|---|---|")
     for n in (2, 4, 8, 16, 20, 32, 64, 128, 256, 512):
-        r = A[n]
+        r = rep.analytic[n]
         paper = f"{PAPER_RATIO[n]:,.0f}x" if n in PAPER_RATIO else ""
-        w(f"| {n} | {r[3]:g} | {r[2]} | {fmt(r[4])} | {fmt(r[5])} | {fmt(r[6])} | "
-          f"{fmt(r[7], 0)} | {ratio(r[9])} | {ratio(r[10])} | {paper} |")
+        w(f"| {n} | {r.t_bt_chk_ns:g} | {r.q} | {fmt(r.dsbc16_ns)} | {fmt(r.dsbc32_ns)} | "
+          f"{fmt(r.wnor_ns)} | {fmt(r.tas_ns, 0)} | {ratio(r.tas_over_dsbc16)} | "
+          f"{ratio(r.tas_over_dsbc32)} | {paper} |")
     w("")
-    r20, r512 = A[20], A[512]
+    return L
+
+
+def page_claims(rep):
+    """The dissertation's claims against the analytic model."""
+    L = []
+    w = L.append
+    r20, r512 = rep.analytic[20], rep.analytic[512]
     growth_paper = PAPER_RATIO[512] / PAPER_RATIO[20]
-    growth_ours = r512[9] / r20[9]
+    growth_ours = r512.tas_over_dsbc16 / r20.tas_over_dsbc16
     w("### Against the dissertation's claims\n")
-    scale = PAPER_RATIO[20] / r20[9]  # T_bus that would match the 20-PE claim, relative
+    # T_bus that would match the 20-PE claim, relative to T_BUS_NS
+    scale = PAPER_RATIO[20] / r20.tas_over_dsbc16
     exp_paper = math.log(growth_paper) / math.log(512 / 20)
     exp_ours = math.log(growth_ours) / math.log(512 / 20)
-    growth_queue = r512[12] / r20[12]
+    growth_queue = r512.queue_lock_over_dsbc16 / r20.queue_lock_over_dsbc16
     w(f"- **DSBC-16 over Test-and-Set, 29x at 20 PEs to 3,008x at 512 PEs.** This model gives "
-      f"**{r20[9]:,.0f}x at 20 PEs and {r512[9]:,.0f}x at 512 PEs**: the super-linear growth "
+      f"**{r20.tas_over_dsbc16:,.0f}x at 20 PEs and {r512.tas_over_dsbc16:,.0f}x at 512 PEs**: "
+      f"the super-linear growth "
       f"and both end points within a factor of about 2, but not the numbers. The difference is "
       f"in the growth: from 20 to 512 PEs the ratio grows {growth_paper:,.0f}-fold in the "
       f"dissertation (about N^{exp_paper:.2f}) and {growth_ours:,.0f}-fold here (about "
       f"N^{exp_ours:.2f}), because spin-on-test-and-set under this bus model costs ~N^2. "
       f"T_bus only scales the curve: {T_BUS_NS * scale:.0f} ns instead of {T_BUS_NS:g} ns would "
-      f"match the 29x at 20 PEs, but would then give {r512[9] * scale:,.0f}x at 512. So no "
+      f"match the 29x at 20 PEs, but would then give {r512.tas_over_dsbc16 * scale:,.0f}x at "
+      f"512. So no "
       f"choice of T_bus reproduces both ends: the dissertation's Test-and-Set curve, which it "
       f"takes from [34]/[45] without stating the model, grows more slowly than N^2. "
       f"Anderson's queue lock, linear, grows "
-      f"{growth_queue:,.0f}-fold ({r20[12]:.1f}x to {r512[12]:,.0f}x): the dissertation's "
+      f"{growth_queue:,.0f}-fold ({r20.queue_lock_over_dsbc16:.1f}x to "
+      f"{r512.queue_lock_over_dsbc16:,.0f}x): the dissertation's "
       f"growth lies between the linear and the quadratic model.")
     w(f"- **DSBC-16 faster than Wired-NOR, DSBC-32 slightly slower.** Not reproduced with an "
       f"electrical Wired-NOR model: the line settles in well under a microsecond "
-      f"({fmt(A[20][6])} ns at 20 PEs, {fmt(A[512][6])} ns at 512), while DSBC needs at least "
-      f"q bit-check cycles for the completing word alone (q T_bt_chk = "
-      f"{A[20][2] * A[20][3]:,.0f} ns at 20 PEs) plus the wait for its turn, "
-      f"{fmt(A[20][4])} ns (m = 16) and {fmt(A[20][5])} ns (m = 32) at 20 PEs. For the "
+      f"({fmt(r20.wnor_ns)} ns at 20 PEs, {fmt(r512.wnor_ns)} ns at 512), while DSBC needs at "
+      f"least q bit-check cycles for the completing word alone (q T_bt_chk = "
+      f"{r20.q * r20.t_bt_chk_ns:,.0f} ns at 20 PEs) plus the wait for its turn, "
+      f"{fmt(r20.dsbc16_ns)} ns (m = 16) and {fmt(r20.dsbc32_ns)} ns (m = 32) at 20 PEs. For the "
       f"dissertation's ordering, Wired-NOR would have to take between those two values, "
-      f"i.e. {fmt(A[20][4] / 1000, 1)}-{fmt(A[20][5] / 1000, 1)} us at 20 PEs and "
-      f"{fmt(A[512][4] / 1000, 1)}-{fmt(A[512][5] / 1000, 1)} us at 512: microseconds that "
+      f"i.e. {fmt(r20.dsbc16_ns / 1000, 1)}-{fmt(r20.dsbc32_ns / 1000, 1)} us at 20 PEs and "
+      f"{fmt(r512.dsbc16_ns / 1000, 1)}-{fmt(r512.dsbc32_ns / 1000, 1)} us at 512: microseconds "
+      f"that "
       f"the wire itself does not explain, so the dissertation's Wired-NOR curve must include "
       f"overheads from [26] (software set/poll protocol, interrupt or repeater-board timing) "
       f"that we cannot check. The measured FPGA comparison below agrees with the electrical "
@@ -537,8 +637,12 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
       "DSBC needs 1,536 wires for any m, Wired-NOR 8,192 (m = 16) or 16,384 (m = 32). Even two "
       "DSBC units side by side (6N) need fewer wires than a 16-line Wired-NOR for every N.\n")
     w("![Fig. 5.9 reproduced](fig59_wires.svg)\n")
+    return L
 
-    # Measured
+
+def page_measured(rep):
+    L = []
+    w = L.append
     w("## 2. Measured on iCE40\n")
     w("**Detection cycles** come from simulation over random workloads "
       "(`build/testbench/wnor/wnor_latency`, CSV `latency.csv`): for DSBC the golden model "
@@ -562,32 +666,41 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
     for d, wl, m in (("dsbc", "sparse", 16), ("dsbc", "sparse", 32), ("dsbc", "sparse", 256),
                      ("dsbc", "saturated", 16), ("dsbc", "saturated", 32),
                      ("wnor", "random", 16), ("wnor", "random", 32)):
-        for n in pes_list:
-            r = M.get((d, wl, "ice40-hx8k", n, m))
-            u = M.get((d, wl, "ice40-up5k", n, m))
+        for n in rep.pes_list:
+            r = rep.measured.get((d, wl, "ice40-hx8k", n, m))
+            u = rep.measured.get((d, wl, "ice40-up5k", n, m))
             if not r:
                 continue
             w(f"| {'DSBC' if d == 'dsbc' else 'Wired-NOR'} | {wl} | {n} | {m} | "
-              f"{fmt(r[5], 2)} ({r[6]}) | {fmt(float(r[7]))} | {r[8]} | {fmt(r[9])} | "
-              f"{fmt(r[10])} | {fmt(u[9]) if u else '–'} |")
+              f"{fmt(r.period_ns, 2)} ({r.clock_from}) | {fmt(float(r.mean_cycles))} | "
+              f"{r.p99_cycles} | {fmt(r.mean_ns)} | {fmt(r.p99_ns)} | "
+              f"{fmt(u.mean_ns) if u else '–'} |")
     w("")
-    d16 = M.get(("dsbc", "sparse", "ice40-hx8k", 16, 16))
-    wn16 = M.get(("wnor", "random", "ice40-hx8k", 16, 16))
-    if d16 and wn16 and d16[9] != "" and wn16[9] != "":
-        w(f"At N = 16 Wired-NOR detects {d16[9] / wn16[9]:,.0f}x faster than DSBC-16 on the "
+    d16 = rep.measured.get(("dsbc", "sparse", "ice40-hx8k", 16, 16))
+    wn16 = rep.measured.get(("wnor", "random", "ice40-hx8k", 16, 16))
+    if d16 and wn16 and d16.mean_ns != "" and wn16.mean_ns != "":
+        w(f"At N = 16 Wired-NOR detects {d16.mean_ns / wn16.mean_ns:,.0f}x faster than DSBC-16 "
+          f"on the "
           f"same device. The cycle counts match the analysis: a sparse DSBC pass costs about "
           f"3 cycles per idle word and Q + 4 for the completing one, so the mean is about "
           f"1.5 m + Q + 4 cycles (Eq. 5.5 counts only bit checks: (m - 1) x ~1 + q). "
           f"Saturated, the scanner completes almost every word it inspects and the mean "
           f"approaches the documented bound M (Q + 4) + 5 + log2 N.\n")
+    return L
+
+
+def page_area_fmax(rep):
+    L = []
+    w = L.append
     w("### Area\n")
     w("![Area](area.svg)\n")
     w("| design | N | m | LUT4 | FF | BRAM | gates (generic) | transistors (generic, excl. RAM) "
       "| RAM bits | wires |")
     w("|---|---|---|---|---|---|---|---|---|---|")
-    for r in sorted(AR.values(), key=lambda r: (r[0], r[2], r[1])):
-        w(f"| {'DSBC' if r[0] == 'dsbc' else 'Wired-NOR'} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | "
-          f"{r[5]} | {r[8]} | {r[9]} | {r[10]} | {r[11]} |")
+    for r in sorted(rep.area.values(), key=lambda r: (r.design, r.barriers, r.pes)):
+        w(f"| {'DSBC' if r.design == 'dsbc' else 'Wired-NOR'} | {r.pes} | {r.barriers} | "
+          f"{r.luts} | {r.ffs} | {r.brams} | {r.gates} | {r.transistors_excl_ram} | "
+          f"{r.ram_bits} | {r.wires} |")
     w("")
     w("Wired-NOR's area grows as m N (one X flip-flop with its update logic per PE and line, "
       "plus the m trees), DSBC's as N (one local block per PE, almost independent of N, whose "
@@ -600,9 +713,11 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
     w("Per block, all seeds: `synth.csv` (columns fmax_mhz = median, fmax_min_mhz, "
       "fmax_max_mhz; status says \"does not fit\" with the Yosys estimate where a configuration "
       "was not placed).\n")
+    return L
 
-    # Tools
-    w("## Tools and commands\n")
+
+def tool_versions():
+    """First line of each tool's version output."""
     tools = []
     for cmd in (["yosys", "-V"], ["nextpnr-ice40", "--version"], ["gnuplot", "--version"],
                 ["iverilog", "-V"], ["verilator", "--version"]):
@@ -611,14 +726,21 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
             tools.append(v.stdout.strip().splitlines()[0])
         except OSError:
             tools.append(f"{cmd[0]}: not found")
-    for t in tools:
+    return tools
+
+
+def page_tools(rep):
+    L = []
+    w = L.append
+    w("## Tools and commands\n")
+    for t in tool_versions():
         w(f"- {t}")
     w("")
     w("```sh")
     w("make synth    # python3 scripts/synth-flow.py   -> reports/synth.csv, synth-commands.txt")
     w("              # bash scripts/postsynth-check.sh build/tools/dsbc-replay")
     w("make report   # build/testbench/wnor/wnor_latency reports/latency.csv "
-      f"{args.latency_cycles}")
+      f"{rep.latency_cycles}")
     w("              # python3 scripts/timing-report.py -> reports/timing.md, *.svg, *.csv")
     w("```\n")
     w("The exact Yosys and nextpnr invocations (one of each kind; every configuration runs the "
@@ -626,14 +748,22 @@ def write_page(out, A, M, S, AR, lat, pes_list, args):
       "[synth-commands.txt](synth-commands.txt):\n")
     w("```")
     try:
-        w(open(f"{out}/synth-commands.txt").read().rstrip())
+        w(open(f"{rep.out}/synth-commands.txt").read().rstrip())
     except OSError:
         w("(synth-commands.txt missing: run make synth)")
     w("```")
     w("\nCSV behind each plot: fig58_analytic.svg and fig58_ratio.svg: `analytic.csv`; "
       "fig59_wires.svg: `wires.csv`; measured_detection.svg: `measured.csv`; area.svg: "
       "`area.csv`; fmax.svg: `synth.csv`.")
-    open(f"{out}/timing.md", "w").write("\n".join(L) + "\n")
+    return L
+
+
+def write_page(rep):
+    lines = []
+    for section in (page_headline, page_analytic_model, page_claims, page_measured,
+                    page_area_fmax, page_tools):
+        lines += section(rep)
+    open(f"{rep.out}/timing.md", "w").write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
