@@ -200,21 +200,35 @@ Unit::Unit(const Config& cfg) : cfg_(cfg) {
   impl_->fill_outputs(cycle_, out_);
 }
 
+// One cycle k, in the order the hardware's events of cycle k depend on each other: the
+// decision and the FIFO sample read only state from before k; the completion is captured
+// before a same-cycle snapshot replaces the inspection record; the snapshot reads the RAM
+// before this cycle's commits; requests accepted now commit in k+1.
 void Unit::step(const Inputs& in) {
-  Impl& s = *impl_;
-  const size_t n = static_cast<size_t>(s.n);
+  check_inputs(in);  // before any state changes, so that a throw leaves the unit untouched
+  const uint64_t k = cycle_;
+  sample_fifo_full_after_snapshot(k);
+  decide_inspected_word(k);
+  pop_fifos(in);
+  complete_barrier(k);
+  take_snapshot(k);
+  commit_rebase(k);
+  commit_requests(k);
+  accept_requests(in);
+  ++cycle_;
+  impl_->fill_outputs(cycle_, out_);
+}
+
+void Unit::check_inputs(const Inputs& in) const {
+  const size_t n = static_cast<size_t>(cfg_.pes);
   if (in.pe.size() != n) {
     std::ostringstream msg;
     msg << "Unit::step: inputs for " << in.pe.size() << " PEs, expected " << n;
     throw std::invalid_argument(msg.str());
   }
-  const uint64_t k = cycle_;
-
-  // Requests accepted this cycle. Validate before any state changes so that a throw
-  // leaves the unit untouched.
   for (size_t i = 0; i < n; ++i) {
     const PeIn& pin = in.pe[i];
-    if (pin.req_valid && out_.pe[i].req_ready && pin.req_barrier >= s.barrier_limit) {
+    if (pin.req_valid && out_.pe[i].req_ready && pin.req_barrier >= impl_->barrier_limit) {
       // The port is only BW bits wide: such an ID cannot be presented to the RTL, and
       // silently truncating it would hide a stimulus bug.
       std::ostringstream msg;
@@ -223,109 +237,129 @@ void Unit::step(const Inputs& in) {
       throw std::invalid_argument(msg.str());
     }
   }
+}
 
+void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // "FIFO full in cycle s+1" (slot 1) is the occupancy as of the start of s+1, so it is
   // sampled before this cycle's pops and pushes.
-  if (s.insp.deciding && k == s.insp.snap_cycle + 1) {
-    for (size_t i = 0; i < n; ++i) s.insp.full_at_s1[i] = s.fifo[i].size() >= s.depth;
-  }
+  Impl& s = *impl_;
+  if (!s.insp.deciding || k != s.insp.snap_cycle + 1) return;
+  for (size_t i = 0; i < s.fifo.size(); ++i) s.insp.full_at_s1[i] = s.fifo[i].size() >= s.depth;
+}
 
+void Unit::decide_inspected_word(uint64_t k) {
   // Global decision for this cycle's slot (4c). The snapshot was taken in an earlier
   // cycle, so this cannot depend on anything happening in cycle k.
-  if (s.insp.deciding) {
-    Impl::Inspection& w = s.insp;
-    const uint64_t slot = k - w.snap_cycle;
-    auto exit_word = [&] {
-      w.deciding = false;
-      s.load_at = k + 1;
-    };
-    if (slot == 2) {
-      int open_sum = 0;
-      for (size_t i = 0; i < n; ++i) open_sum += w.snap_open[i] ? 1 : 0;
-      if (open_sum == 0) exit_word();  // nobody used b since its last completion
-    } else if (slot == 3) {
-      int full_sum = 0;
-      for (size_t i = 0; i < n; ++i) full_sum += w.full_at_s1[i] ? 1 : 0;
-      if (full_sum != 0) exit_word();  // no room to report it: re-inspect next pass
-    } else if (slot >= 4) {
-      const uint64_t j = slot - 4;
-      // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
-      // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
-      // sign-extended bit for every j < Q <= 40.
-      int64_t column = 0;
-      for (size_t i = 0; i < n; ++i) {
-        column += static_cast<int64_t>((static_cast<uint64_t>(w.snap_count[i]) >> j) & 1U);
-      }
-      const int64_t x = column + w.carry;
-      if ((x & 1) != 0) {
-        exit_word();
-      } else {
-        w.carry = x >> 1;
-        if (j == static_cast<uint64_t>(s.q) - 1) {
-          w.deciding = false;
-          s.done_at = k + 1;  // d = s + Q + 4
-          s.done_snap = w.snap_cycle;
-          // With one barrier the next snapshot must see the rebase committed in d+1.
-          s.load_at = s.m > 1 ? k + 1 : k + 3;
-        }
+  Impl& s = *impl_;
+  Impl::Inspection& w = s.insp;
+  if (!w.deciding) return;
+  const size_t n = static_cast<size_t>(s.n);
+  const uint64_t slot = k - w.snap_cycle;
+  auto exit_word = [&] {
+    w.deciding = false;
+    s.load_at = k + 1;
+  };
+  if (slot == 2) {
+    int open_sum = 0;
+    for (size_t i = 0; i < n; ++i) open_sum += w.snap_open[i] ? 1 : 0;
+    if (open_sum == 0) exit_word();  // nobody used b since its last completion
+  } else if (slot == 3) {
+    int full_sum = 0;
+    for (size_t i = 0; i < n; ++i) full_sum += w.full_at_s1[i] ? 1 : 0;
+    if (full_sum != 0) exit_word();  // no room to report it: re-inspect next pass
+  } else if (slot >= 4) {
+    const uint64_t j = slot - 4;
+    // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
+    // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
+    // sign-extended bit for every j < Q <= 40.
+    int64_t column = 0;
+    for (size_t i = 0; i < n; ++i) {
+      column += static_cast<int64_t>((static_cast<uint64_t>(w.snap_count[i]) >> j) & 1U);
+    }
+    const int64_t x = column + w.carry;
+    if ((x & 1) != 0) {
+      exit_word();
+    } else {
+      w.carry = x >> 1;
+      if (j == static_cast<uint64_t>(s.q) - 1) {
+        w.deciding = false;
+        s.done_at = k + 1;  // d = s + Q + 4
+        s.done_snap = w.snap_cycle;
+        // With one barrier the next snapshot must see the rebase committed in d+1.
+        s.load_at = s.m > 1 ? k + 1 : k + 3;
       }
     }
   }
+}
 
-  // Pops: an entry is popped when valid (as presented this cycle) and pop are both high.
-  for (size_t i = 0; i < n; ++i) {
-    if (in.pe[i].fifo_pop && out_.pe[i].fifo_valid) s.fifo[i].pop_front();
+void Unit::pop_fifos(const Inputs& in) {
+  // An entry is popped when valid (as presented this cycle) and pop are both high.
+  for (size_t i = 0; i < impl_->fifo.size(); ++i) {
+    if (in.pe[i].fifo_pop && out_.pe[i].fifo_valid) impl_->fifo[i].pop_front();
   }
+}
 
+void Unit::complete_barrier(uint64_t k) {
   // Completion (4d): push CNT2 and accept the rebase. Captured before a same-cycle
   // snapshot replaces the inspection record.
-  if (k == s.done_at) {
-    for (size_t i = 0; i < n; ++i) {
-      if (s.fifo[i].size() >= s.depth) {
-        // Section 4d argues this cannot happen; if it does the model is wrong.
-        throw std::logic_error("Unit::step: completion pushed into a full FIFO");
-      }
-      s.fifo[i].push_back(s.cnt2);
+  Impl& s = *impl_;
+  if (k != s.done_at) return;
+  for (std::deque<uint32_t>& f : s.fifo) {
+    if (f.size() >= s.depth) {
+      // Section 4d argues this cannot happen; if it does the model is wrong.
+      throw std::logic_error("Unit::step: completion pushed into a full FIFO");
     }
-    s.rebase.valid = true;
-    s.rebase.commit_cycle = k + 1;
-    s.rebase.barrier = s.cnt2;
-    s.rebase.snap_cycle = s.done_snap;
-    s.rebase.snap_count = s.insp.snap_count;
+    f.push_back(s.cnt2);
   }
+  s.rebase.valid = true;
+  s.rebase.commit_cycle = k + 1;
+  s.rebase.barrier = s.cnt2;
+  s.rebase.snap_cycle = s.done_snap;
+  s.rebase.snap_count = s.insp.snap_count;
+}
 
+void Unit::take_snapshot(uint64_t k) {
   // Snapshot (4c): CNT2 advances (visible from k+1) and the word is read as of the start
-  // of cycle k, i.e. before any commit of this cycle is applied below.
-  if (k == s.load_at) {
-    s.cnt2 = static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
-    Impl::Inspection& w = s.insp;
-    w.deciding = true;
-    w.barrier = s.cnt2;
-    w.snap_cycle = k;
-    w.carry = 0;
-    w.snap_open.assign(n, false);
-    w.snap_count.assign(n, 0);
-    w.full_at_s1.assign(n, false);
-    for (size_t i = 0; i < n; ++i) {
-      const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
-      w.snap_open[i] = word.open;
-      w.snap_count[i] = word.count;
-    }
-    s.load_at = kNever;
-  }
-
-  // Commits of cycle k on port A: either the rebase accepted in k-1 or the PE requests
-  // accepted in k-1, never both (req_ready was low in k-1 if a rebase was accepted).
-  if (s.rebase.valid && s.rebase.commit_cycle == k) {
-    const uint32_t b = s.rebase.barrier;
-    for (size_t i = 0; i < n; ++i) {
-      const size_t at = s.idx(static_cast<int>(i), b);
-      s.ram[at].count -= s.rebase.snap_count[i];
-      s.ram[at].open = s.last_commit[at] >= static_cast<int64_t>(s.rebase.snap_cycle);
-    }
-    s.rebase.valid = false;
-  }
+  // of cycle k, i.e. before any commit of this cycle is applied.
+  Impl& s = *impl_;
+  if (k != s.load_at) return;
+  const size_t n = static_cast<size_t>(s.n);
+  s.cnt2 = static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
+  Impl::Inspection& w = s.insp;
+  w.deciding = true;
+  w.barrier = s.cnt2;
+  w.snap_cycle = k;
+  w.carry = 0;
+  w.snap_open.assign(n, false);
+  w.snap_count.assign(n, 0);
+  w.full_at_s1.assign(n, false);
   for (size_t i = 0; i < n; ++i) {
+    const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
+    w.snap_open[i] = word.open;
+    w.snap_count[i] = word.count;
+  }
+  s.load_at = kNever;
+}
+
+// Commits of cycle k on port A: either the rebase accepted in k-1 (commit_rebase) or the PE
+// requests accepted in k-1 (commit_requests), never both (req_ready was low in k-1 if a
+// rebase was accepted).
+
+void Unit::commit_rebase(uint64_t k) {
+  Impl& s = *impl_;
+  if (!s.rebase.valid || s.rebase.commit_cycle != k) return;
+  const uint32_t b = s.rebase.barrier;
+  for (size_t i = 0; i < static_cast<size_t>(s.n); ++i) {
+    const size_t at = s.idx(static_cast<int>(i), b);
+    s.ram[at].count -= s.rebase.snap_count[i];
+    s.ram[at].open = s.last_commit[at] >= static_cast<int64_t>(s.rebase.snap_cycle);
+  }
+  s.rebase.valid = false;
+}
+
+void Unit::commit_requests(uint64_t k) {
+  Impl& s = *impl_;
+  for (size_t i = 0; i < s.pending.size(); ++i) {
     Impl::Pending& p = s.pending[i];
     if (!p.valid) continue;
     if (!out_.pe[i].ack_refused) {  // refusal as presented on ack_refused_o this cycle
@@ -336,19 +370,19 @@ void Unit::step(const Inputs& in) {
     }
     p.valid = false;
   }
+}
 
+void Unit::accept_requests(const Inputs& in) {
   // Accept this cycle's requests; they are committed (or refused) in cycle k+1.
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < impl_->pending.size(); ++i) {
     const PeIn& pin = in.pe[i];
     if (pin.req_valid && out_.pe[i].req_ready) {
-      s.pending[i].valid = true;
-      s.pending[i].barrier = pin.req_barrier;
-      s.pending[i].delta = pin.req_dec ? -1 : +1;
+      Impl::Pending& p = impl_->pending[i];
+      p.valid = true;
+      p.barrier = pin.req_barrier;
+      p.delta = pin.req_dec ? -1 : +1;
     }
   }
-
-  ++cycle_;
-  s.fill_outputs(cycle_, out_);
 }
 
 int64_t Unit::count(int pe, uint32_t barrier) const {

@@ -106,6 +106,27 @@ class Unit final : public Engine {
   uint64_t done_snapshot_cycle() const;
 
  private:
+  // The phases of one cycle k, called by step() in this order (docs/architecture.md
+  // section 4). Each reads the outputs presented in cycle k (out_) where the hardware does.
+  /// Throws std::invalid_argument for a wrong PE count or a barrier ID wider than BW bits.
+  void check_inputs(const Inputs& in) const;
+  /// Slot 1 of the inspected word: which FIFOs are full as of the start of s+1.
+  void sample_fifo_full_after_snapshot(uint64_t k);
+  /// Slots 2, 3, 4..Q+3 of the inspected word: open bits, full FIFOs, serial zero-sum.
+  void decide_inspected_word(uint64_t k);
+  /// FIFO pops presented with fifo_valid high.
+  void pop_fifos(const Inputs& in);
+  /// Cycle d: push CNT2 into every FIFO and accept the rebase (committed in d+1).
+  void complete_barrier(uint64_t k);
+  /// ctl_load: advance CNT2 and read the next word of every PE (before this cycle's commits).
+  void take_snapshot(uint64_t k);
+  /// Port A, cycle d+1: subtract the snapshot from the completed word, recompute open bits.
+  void commit_rebase(uint64_t k);
+  /// Port A: commit (or refuse) the requests accepted in k-1.
+  void commit_requests(uint64_t k);
+  /// Requests presented with req_ready high; they commit in k+1.
+  void accept_requests(const Inputs& in);
+
   struct Impl;
   Config cfg_;
   Outputs out_;
