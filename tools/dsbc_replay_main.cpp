@@ -1,30 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 /// @file
-/// dsbc-replay: replays a trace on the golden model (--engine model), or on the Verilated
-/// RTL (--engine rtl) by building the cached per-configuration binary on first use and
-/// exec'ing it with the same arguments.
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <iostream>
+/// dsbc-replay: replays a trace on the golden model (--engine model, the default), or on the
+/// Verilated RTL of the trace's configuration (--engine rtl), loaded from the RTL engine
+/// plugin cache and built there on first use (rtl_engine/, dsbc/rtl_loader.h).
 #include <memory>
 #include <string>
 
+#include "dsbc/rtl_loader.h"
 #include "dsbc/unit.h"
 #include "replay_cli.h"
-#include "rtl_cache.h"
 
 int main(int argc, char** argv) {
-  const dsbc::cli::EngineFactory factory =
-      [argv](const std::string& engine,
-             const dsbc::Config& cfg) -> std::unique_ptr<dsbc::Engine> {
+  const dsbc::cli::EngineFactory factory = [](const std::string& engine,
+                                              const dsbc::Config& cfg) -> std::unique_ptr<dsbc::Engine> {
     if (engine == "rtl") {
-      const std::string binary = dsbc::cli::ensure_rtl_binary(cfg);
-      std::cout.flush();
-      std::cerr.flush();
-      ::execv(binary.c_str(), argv);
-      throw dsbc::cli::ToolError(2, "cannot run " + binary + ": " + std::strerror(errno));
+      try {
+        return dsbc::make_rtl_engine(cfg);
+      } catch (const dsbc::RtlError& e) {
+        throw dsbc::cli::ToolError(2, e.what());
+      }
     }
     return std::make_unique<dsbc::Unit>(cfg);  // "model" or not given
   };

@@ -29,7 +29,7 @@ struct ScEventCounts {
 /// run_session per backend.
 class ScBackend final : public Backend {
  public:
-  /// Throws ConfigError if cfg is not the Verilated SystemC configuration.
+  /// Loads (building on first use) the SystemC plugin of cfg; throws ConfigError if that fails.
   ScBackend(const dsbc::Config& cfg, Ps period_ps);
   ~ScBackend() override;
 
@@ -46,9 +46,6 @@ class ScBackend final : public Backend {
 
   /// The counts of the last session of this process (after run_session returned).
   static ScEventCounts executed();
-
-  /// The configuration the SystemC top was verilated for, e.g. "N=16 M=4 T=16 D=8".
-  static std::string built_config();
 
  protected:
   /// Waits (in the scheduler thread) for the clock to run the cycles; the DSBC side is never

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The SystemC system (see sc_backend.h): clock, reset, the Verilated DSBC (--sc), one module
-// per PE (port handshake method + event thread), the network and controller modules, and the
-// machine scheduler.
+// The SystemC system (see sc_backend.h): clock, reset, the Verilated DSBC (--sc, from the RTL
+// engine plugin of the configuration, dsbc/sc_unit.h), one module per PE (port handshake
+// method + event thread), the network and controller modules, and the machine scheduler.
 //
 // Time: reset holds for the clock edges at 0, P and 2P and is released at 2P + P/4; cycle 0
 // is the cycle that ends with the edge at 3P, so cycle k spans SystemC time (2P + kP,
@@ -28,22 +28,13 @@
 #include <string>
 #include <vector>
 
-#include "dsys_sc_include.h"  // generated: the Verilated SystemC top, as DSYS_SC_TOP
-#include "rtl_engine.h"       // testbench/common: dsbc::port bit helpers
+#include "dsbc/rtl_loader.h"
+#include "dsbc/sc_unit.h"
 #include "td/machine.h"
 
 namespace dsys {
 
 namespace {
-
-template <class Port>
-using data_of = typename std::remove_reference_t<Port>::data_type;
-
-using Dut = DSYS_SC_TOP;
-using WValid = data_of<decltype(std::declval<Dut>().req_valid_i)>;
-using WBarrier = data_of<decltype(std::declval<Dut>().req_barrier_i)>;
-using WOutBarrier = data_of<decltype(std::declval<Dut>().fifo_barrier_o)>;
-using WDoneBarrier = data_of<decltype(std::declval<Dut>().done_barrier_o)>;
 
 constexpr std::uint64_t kResetCycles = 3;
 
@@ -87,16 +78,12 @@ struct ScEventOwner : sc_core::sc_module {
 struct ScPe : ScEventOwner {
   ScBackend* be = nullptr;
   int index = 0;
-  int bw = 1;
   const std::uint64_t* cycle = nullptr;
   sc_core::sc_event* go = nullptr;
-  // Packed unit outputs (shared, read only here).
-  sc_core::sc_signal<WValid>* ready = nullptr;
-  sc_core::sc_signal<WValid>* ack = nullptr;
-  sc_core::sc_signal<WValid>* refused = nullptr;
-  sc_core::sc_signal<WValid>* fvalid = nullptr;
-  sc_core::sc_signal<WOutBarrier>* fbarrier = nullptr;
-  // This PE's inputs (packed by the bridge).
+  // This PE's outputs of the unit (driven by the unit module).
+  sc_core::sc_signal<bool> ready_i, ack_i, refused_i, fvalid_i;
+  sc_core::sc_signal<std::uint32_t> fbarrier_i;
+  // This PE's inputs of the unit.
   sc_core::sc_signal<bool> valid_o, dec_o, pop_o;
   sc_core::sc_signal<std::uint32_t> barrier_o;
 
@@ -109,11 +96,11 @@ struct ScPe : ScEventOwner {
   }
   void tick() {
     dsbc::PeOut o;
-    o.req_ready = dsbc::port::get_bit(ready->read(), index);
-    o.ack_valid = dsbc::port::get_bit(ack->read(), index);
-    o.ack_refused = dsbc::port::get_bit(refused->read(), index);
-    o.fifo_valid = dsbc::port::get_bit(fvalid->read(), index);
-    o.fifo_barrier = o.fifo_valid ? dsbc::port::get_field(fbarrier->read(), index * bw, bw) : 0;
+    o.req_ready = ready_i.read();
+    o.ack_valid = ack_i.read();
+    o.ack_refused = refused_i.read();
+    o.fifo_valid = fvalid_i.read();
+    o.fifo_barrier = o.fifo_valid ? fbarrier_i.read() : 0;
     dsbc::PeIn in;
     try {
       in = be->sc_pe(*cycle, index, o);
@@ -130,43 +117,39 @@ struct ScPe : ScEventOwner {
 
 struct ScBackend::Top : sc_core::sc_module, EventHost {
   SC_HAS_PROCESS(Top);
-  Top(sc_core::sc_module_name nm, ScBackend& backend, const dsbc::Config& cfg, Ps period)
-      : sc_core::sc_module(nm), be(backend), n(cfg.pes), bw(cfg.barrier_bits()), p(period),
-        base(static_cast<Ps>(kResetCycles - 1) * period + period / 2), dut("dsbc"), network("network", *this),
+  Top(sc_core::sc_module_name nm, ScBackend& backend, const dsbc::Config& cfg, Ps period,
+      const dsbc::RtlPluginInfo& plugin)
+      : sc_core::sc_module(nm), be(backend), n(cfg.pes), p(period),
+        base(static_cast<Ps>(kResetCycles - 1) * period + period / 2), network("network", *this),
         controller("controller", *this) {
-    dut.clk_i(clk);
-    dut.rst_ni(rst_n);
-    dut.req_valid_i(req_valid);
-    dut.req_barrier_i(req_barrier);
-    dut.req_dec_i(req_dec);
-    dut.fifo_pop_i(fifo_pop);
-    dut.req_ready_o(req_ready);
-    dut.ack_valid_o(ack_valid);
-    dut.ack_refused_o(ack_refused);
-    dut.fifo_valid_o(fifo_valid);
-    dut.fifo_barrier_o(fifo_barrier);
-    dut.snap_o(snap);
-    dut.done_o(done);
-    dut.done_barrier_o(done_barrier);
+    dsbc::ScUnitSignals s;
+    s.clk = &clk;
+    s.rst_n = &rst_n;
+    s.snap = &snap;
+    s.done = &done;
+    s.done_barrier = &done_barrier;
     for (int i = 0; i < n; ++i) {
       pes.push_back(std::make_unique<ScPe>(("pe" + std::to_string(i)).c_str(), *this, pe_go));
       ScPe& pe = *pes.back();
       pe.be = &be;
       pe.index = i;
-      pe.bw = bw;
       pe.cycle = &k;
-      pe.ready = &req_ready;
-      pe.ack = &ack_valid;
-      pe.refused = &ack_refused;
-      pe.fvalid = &fifo_valid;
-      pe.fbarrier = &fifo_barrier;
+      s.req_valid.push_back(&pe.valid_o);
+      s.req_dec.push_back(&pe.dec_o);
+      s.fifo_pop.push_back(&pe.pop_o);
+      s.req_barrier.push_back(&pe.barrier_o);
+      s.req_ready.push_back(&pe.ready_i);
+      s.ack_valid.push_back(&pe.ack_i);
+      s.ack_refused.push_back(&pe.refused_i);
+      s.fifo_valid.push_back(&pe.fvalid_i);
+      s.fifo_barrier.push_back(&pe.fbarrier_i);
     }
+    // The unit: a child module of this one (created during elaboration, inside this
+    // constructor), from the SystemC plugin of the configuration.
+    unit.reset(plugin.make_sc_unit("unit", cfg, s));
     SC_THREAD(clock);
     SC_THREAD(sequencer);
     SC_THREAD(scheduler);
-    SC_METHOD(bridge);
-    for (auto& pe : pes) sensitive << pe->valid_o << pe->dec_o << pe->pop_o << pe->barrier_o;
-    dont_initialize();
   }
 
   void fail(std::exception_ptr e) override {
@@ -213,22 +196,6 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
       fail(std::current_exception());
     }
   }
-  void bridge() {
-    WValid v{}, d{}, pop{};
-    WBarrier b{};
-    for (int i = 0; i < n; ++i) {
-      const ScPe& pe = *pes[static_cast<std::size_t>(i)];
-      dsbc::port::set_bit(v, i, pe.valid_o.read());
-      dsbc::port::set_bit(d, i, pe.dec_o.read());
-      dsbc::port::set_bit(pop, i, pe.pop_o.read());
-      dsbc::port::set_field(b, i * bw, bw, pe.barrier_o.read());
-    }
-    req_valid.write(v);
-    req_dec.write(d);
-    fifo_pop.write(pop);
-    req_barrier.write(b);
-  }
-
   // The machine scheduler: runs the session's pass (epochs of machines, ScBackend::run_machine
   // for each), then pauses the kernel so that sc_start returns.
   void scheduler() {
@@ -285,7 +252,7 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
   }
 
   ScBackend& be;
-  int n, bw;
+  int n;
   Ps p;
   Ps base;  // SystemC time of global time 0
   std::uint64_t k = 0;
@@ -296,29 +263,23 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
   td::Machine* current = nullptr;  // the machine whose next event an owner is executing
   sc_core::sc_event pe_go, cycle_end, event_done;
   sc_core::sc_signal<bool> clk{"clk"}, rst_n{"rst_n"};
-  sc_core::sc_signal<WValid> req_valid, req_dec, fifo_pop, req_ready, ack_valid, ack_refused, fifo_valid;
-  sc_core::sc_signal<WBarrier> req_barrier;
-  sc_core::sc_signal<WOutBarrier> fifo_barrier;
   sc_core::sc_signal<bool> snap, done;
-  sc_core::sc_signal<WDoneBarrier> done_barrier;
-  Dut dut;
+  sc_core::sc_signal<std::uint32_t> done_barrier;
   std::vector<std::unique_ptr<ScPe>> pes;
+  std::unique_ptr<dsbc::ScUnit> unit;
   ScEventOwner network;     // delivers every message at its arrival time
   ScEventOwner controller;  // node N of algorithms with a dedicated controller
 };
 
-std::string ScBackend::built_config() {
-  return "N=" + std::to_string(DSYS_SC_N) + " M=" + std::to_string(DSYS_SC_M) + " T=" + std::to_string(DSYS_SC_T) +
-         " D=" + std::to_string(DSYS_SC_D);
-}
-
 ScBackend::ScBackend(const dsbc::Config& cfg, Ps period_ps) : Backend(cfg, period_ps) {
-  if (cfg.pes != DSYS_SC_N || cfg.barriers != DSYS_SC_M || cfg.count_bits != DSYS_SC_T || cfg.fifo_depth != DSYS_SC_D)
-    throw ConfigError("SystemC top: verilated for " + built_config() + " only; got --pes " + std::to_string(cfg.pes) +
-                      " --barriers " + std::to_string(cfg.barriers) + " --count-bits " + std::to_string(cfg.count_bits) +
-                      " --fifo-depth " + std::to_string(cfg.fifo_depth));
   if (period_ps < 4) throw ConfigError("--clock-ns: the SystemC top needs a period of at least 0.004 ns (4 ps)");
-  top_ = std::make_unique<Top>("system", *this, cfg, period_ps);
+  const dsbc::RtlPluginInfo* plugin = nullptr;
+  try {
+    plugin = &dsbc::load_rtl_plugin(cfg, dsbc::RtlKind::kSystemC);
+  } catch (const dsbc::RtlError& e) {
+    throw ConfigError(std::string("--engine systemc: ") + e.what());
+  }
+  top_ = std::make_unique<Top>("system", *this, cfg, period_ps, *plugin);
 }
 
 ScBackend::~ScBackend() = default;

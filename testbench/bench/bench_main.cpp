@@ -20,7 +20,7 @@
 #include "dsbc/oracle.h"
 #include "dsbc/stimulus.h"
 #include "dsbc/unit.h"
-#include "rtl_engine.h"
+#include "dsbc/rtl_engine.h"
 
 namespace {
 

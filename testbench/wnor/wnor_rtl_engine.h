@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// @file
-/// dsbc::WnorEngine over a Verilated rtl/wnor_top.v, with the same reset and clocking as
+/// dsbc::WnorEngine over a Verilated rtl/wnor/wnor_top.v, with the same reset and clocking as
 /// dsbc::RtlEngine (two edges in reset, release with the clock low; cycle 0 is the first
 /// cycle with rst_ni high), so model and RTL can run in lockstep.
 #pragma once
@@ -11,7 +11,7 @@
 #include <string>
 
 #include "dsbc/wired_nor.h"
-#include "rtl_engine.h"  // dsbc::port bit helpers
+#include "dsbc/rtl_engine.h"  // dsbc::port bit helpers
 #include "verilated.h"
 
 namespace dsbc {

@@ -2,7 +2,7 @@
 /// @file
 /// dsbc::Engine over a Verilated dsbc_top: the one place that knows how the packed per-PE
 /// port vectors of the RTL map to the model's per-PE structs. Used by the lockstep tests,
-/// the benchmark and the cached `dsbc-replay --engine rtl` binary.
+/// the benchmark and the RTL engine plugins (rtl_engine/plugin) that every tool loads.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: Apache-2.0
+# The one recipe that turns RTL into a Verilated C++ (or SystemC) model. Every Verilated
+# build of the project goes through these functions: the lockstep test matrix, the
+# benchmarks, the Wired-NOR tests (ahead of time, from the main CMake tree) and the RTL
+# engine plugins that tools build on first use for any legal configuration
+# (rtl_engine/plugin/CMakeLists.txt, driven by rtl_engine/src/rtl_loader.cpp). Change a flag
+# here and every build, and the plugin cache key (this file is hashed), follows.
+#
+#   dsbc_verilate_top(<target> TOP <module> PREFIX <prefix> SOURCES <v files...>
+#                     PARAMS <Name=value...> [TRACE] [SYSTEMC])
+#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [TRACE] [SYSTEMC])
+#       the DSBC unit (dsbc_top) with NumPes=N, NumBarriers=M, CountBits=T, FifoDepth=D.
+include_guard(GLOBAL)
+
+find_package(verilator 5.0 REQUIRED HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
+
+# The source tree root (this file lives in <root>/cmake).
+get_filename_component(DSBC_SOURCE_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+
+# The DSBC unit's RTL: every rtl/dsbc_*.v (the Wired-NOR and NCL designs live in folders of
+# their own and are not part of it).
+file(GLOB DSBC_RTL_SOURCES CONFIGURE_DEPENDS ${DSBC_SOURCE_ROOT}/rtl/dsbc_*.v)
+
+# Verilator flags, once for every build:
+#  -Wall, warnings not fatal here (`make lint` is the place that must be clean);
+#  --x-assign/--x-initial unique: X values become random when +verilator+rand+reset is set,
+#   so a missing reset shows up in the lockstep runs (RtlEngine rand_seed);
+#  -O3 Verilator optimisation; the generated C++ of wide configurations is large, so the
+#   one-time "slow" code (constructors, trace declarations) is compiled without optimisation
+#   and only the per-cycle code with -O2.
+set(DSBC_VERILATOR_ARGS -Wall -Wno-fatal --x-assign unique --x-initial unique -O3)
+
+function(dsbc_verilate_top target)
+  cmake_parse_arguments(V "TRACE;SYSTEMC" "TOP;PREFIX" "SOURCES;PARAMS" ${ARGN})
+  if(NOT V_TOP OR NOT V_PREFIX OR NOT V_SOURCES)
+    message(FATAL_ERROR "dsbc_verilate_top(${target}): TOP, PREFIX and SOURCES are required")
+  endif()
+  set(params)
+  foreach(p IN LISTS V_PARAMS)
+    list(APPEND params -G${p})
+  endforeach()
+  set(extra)
+  if(V_TRACE)
+    list(APPEND extra TRACE_FST)
+  endif()
+  if(V_SYSTEMC)
+    list(APPEND extra SYSTEMC)
+  endif()
+  verilate(${target} ${extra}
+    SOURCES ${V_SOURCES}
+    TOP_MODULE ${V_TOP}
+    PREFIX ${V_PREFIX}
+    OPT_SLOW -O0
+    OPT_FAST -O2
+    OPT_GLOBAL -O1
+    VERILATOR_ARGS ${DSBC_VERILATOR_ARGS} ${params})
+  # No debug info for the (large) generated code: it costs build time, not run time.
+  target_compile_options(${target} PRIVATE -g0)
+endfunction()
+
+function(dsbc_verilate target n m t d)
+  cmake_parse_arguments(V "TRACE;SYSTEMC" "PREFIX" "" ${ARGN})
+  set(extra)
+  if(V_TRACE)
+    list(APPEND extra TRACE)
+  endif()
+  if(V_SYSTEMC)
+    list(APPEND extra SYSTEMC)
+  endif()
+  dsbc_verilate_top(${target} ${extra}
+    TOP dsbc_top
+    PREFIX ${V_PREFIX}
+    SOURCES ${DSBC_RTL_SOURCES}
+    PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d})
+endfunction()
