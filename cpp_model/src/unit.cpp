@@ -36,10 +36,11 @@ int floor_log2(int x) {
   return bits;
 }
 
-void check_range(const char* name, int value, int lo, int hi) {
-  if (value < lo || value > hi) {
+void check_range(const ParamLimit& limit, int value) {
+  if (value < limit.min || value > limit.max) {
     std::ostringstream msg;
-    msg << name << " = " << value << " is out of range: legal " << lo << ".." << hi;
+    msg << limit.field << " = " << value << " is out of range: legal " << limit.min << ".."
+        << limit.max;
     throw std::invalid_argument(msg.str());
   }
 }
@@ -55,10 +56,10 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 
 void Config::validate() const {
   // Same order as the parameter table of section 2, so the *first* illegal one is named.
-  check_range("pes", pes, 1, 256);
-  check_range("barriers", barriers, 1, 1024);
-  check_range("count_bits", count_bits, 8, 32);
-  check_range("fifo_depth", fifo_depth, 1, 1024);
+  check_range(kPesLimit, pes);
+  check_range(kBarriersLimit, barriers);
+  check_range(kCountBitsLimit, count_bits);
+  check_range(kFifoDepthLimit, fifo_depth);
 }
 
 int Config::barrier_bits() const {

@@ -31,17 +31,20 @@ void range(const std::string& opt, std::int64_t v, std::int64_t lo, std::int64_t
 }  // namespace
 
 void SystemConfig::validate() const {
-  range("--pes", pes, 1, 256);
-  range("--barriers", barriers, 1, 1024);
+  // The unit's limits are the model's (dsbc/unit.h), under this tool's option names.
+  range("--pes", pes, dsbc::kPesLimit.min, dsbc::kPesLimit.max);
+  range("--barriers", barriers, dsbc::kBarriersLimit.min, dsbc::kBarriersLimit.max);
   range("--epochs", epochs, 1, 100000);
-  range("--count-bits", count_bits, 8, 32);
-  range("--fifo-depth", fifo_depth, 1, 1024);
+  range("--count-bits", count_bits, dsbc::kCountBitsLimit.min, dsbc::kCountBitsLimit.max);
+  range("--fifo-depth", fifo_depth, dsbc::kFifoDepthLimit.min, dsbc::kFifoDepthLimit.max);
   // Picosecond values; the upper bounds keep every product in the run far from overflow.
   range("--clock-ns (ps)", clock_ps, 0, 1'000'000'000);
   range("--latency-ns (ps)", latency_ps, 0, 1'000'000'000'000);
   range("--task-ns (ps)", task_ps, 0, 1'000'000'000'000);
   if (workload.find("barriers=") != std::string::npos)
-    throw ConfigError("--workload: do not give barriers=K in the spec; use --barriers (1..1024)");
+    throw ConfigError("--workload: do not give barriers=K in the spec; use --barriers (" +
+                      std::to_string(dsbc::kBarriersLimit.min) + ".." +
+                      std::to_string(dsbc::kBarriersLimit.max) + ")");
 }
 
 dsbc::Config SystemConfig::dsbc() const {

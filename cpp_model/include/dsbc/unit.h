@@ -11,12 +11,33 @@
 
 namespace dsbc {
 
-/// Parameters of one DSBC unit; the same names and ranges as rtl/dsbc_top.v.
+/// Legal range (inclusive) of one parameter of the unit, and the names it goes by.
+struct ParamLimit {
+  const char* field;  ///< Config member, and the name in Config::validate's messages
+  const char* rtl;    ///< parameter of rtl/dsbc_top.v
+  int min;
+  int max;
+};
+
+// The one definition of the legal configurations (docs/architecture.md section 2). Config,
+// dsbc-system (sim/src/config.cpp) and the tools read them from here; rtl/dsbc_param_check.v
+// repeats them in Verilog, and testbench/param_check/param_limits_test.sh checks that it
+// accepts each edge and rejects one past it, with these values.
+inline constexpr ParamLimit kPesLimit{"pes", "NumPes", 1, 256};
+inline constexpr ParamLimit kBarriersLimit{"barriers", "NumBarriers", 1, 1024};
+/// T >= 8 keeps the rebase of a count from ever overflowing.
+inline constexpr ParamLimit kCountBitsLimit{"count_bits", "CountBits", 8, 32};
+inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
+/// Every limit, in the order of the parameter table.
+inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit,
+                                               kFifoDepthLimit};
+
+/// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
 struct Config {
-  int pes = 4;           ///< N, 1..256
-  int barriers = 4;      ///< M, 1..1024
-  int count_bits = 16;   ///< T, 8..32 (two's complement local count)
-  int fifo_depth = 8;    ///< completed-barrier FIFO entries per PE, 1..1024
+  int pes = 4;           ///< N (kPesLimit)
+  int barriers = 4;      ///< M (kBarriersLimit)
+  int count_bits = 16;   ///< T (kCountBitsLimit), two's complement local count
+  int fifo_depth = 8;    ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+// Prints the unit's configuration limits as the C++ side defines them (dsbc/unit.h), one line
+// per parameter: "<RTL parameter name> <min> <max>". param_limits_test.sh reads them, so the
+// Verilog check is tested against the C++ values rather than a third copy.
+#include <cstdio>
+
+#include "dsbc/unit.h"
+
+int main() {
+  for (const dsbc::ParamLimit& l : dsbc::kConfigLimits) std::printf("%s %d %d\n", l.rtl, l.min, l.max);
+  return 0;
+}
