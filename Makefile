@@ -45,9 +45,9 @@ tools: deps $(BUILD)/CMakeCache.txt ## build only the tools (dsbc-replay)
 
 test: build lint ## the tests: lint, model, tools, lockstep (short matrix), Icarus, mutants, BRAM check
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 1200
-	bash scripts/icarus-check.sh $(BUILD)/tools/dsbc-replay
+	bash testbench/icarus/icarus-check.sh $(BUILD)/tools/dsbc-replay
 	bash scripts/mutation-check.sh $(BUILD)/tools/dsbc-replay
-	bash scripts/synth-check.sh
+	bash synth/synth-check.sh
 	@for t in $(TEST_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	@echo "make test: all passed"
 
@@ -57,7 +57,7 @@ sim: deps lint ## the regression: full lockstep matrix (long), Icarus, one-scree
 	rm -f $(BUILD_SIM)/summary.txt
 	cd $(BUILD_SIM) && DSBC_SUMMARY=$(CURDIR)/$(BUILD_SIM)/summary.txt DSBC_CYCLES=$(SIM_CYCLES) \
 	  ctest -j $(JOBS) --output-on-failure --timeout 7200
-	bash scripts/icarus-check.sh $(BUILD_SIM)/tools/dsbc-replay
+	bash testbench/icarus/icarus-check.sh $(BUILD_SIM)/tools/dsbc-replay
 	@for t in $(SIM_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	python3 scripts/sim-summary.py $(BUILD_SIM)/summary.txt
 
@@ -72,10 +72,10 @@ lint: deps ## verilator --lint-only -Wall over the RTL for several parameter set
 	@echo "lint: clean for $(words $(LINT_CONFIGS)) configurations"
 
 icarus: tools ## run the RTL under Icarus on example traces and compare with the model
-	bash scripts/icarus-check.sh $(BUILD)/tools/dsbc-replay
+	bash testbench/icarus/icarus-check.sh $(BUILD)/tools/dsbc-replay
 
 synth-check: deps ## Yosys: the count RAM maps to iCE40 block RAM
-	bash scripts/synth-check.sh
+	bash synth/synth-check.sh
 
 bench: deps $(BUILD)/CMakeCache.txt ## measure simulation speed and detection latency (writes docs/performance data)
 	bash scripts/bench.sh $(BUILD)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Shows that the verification can fail: applies one deliberate bug at a time to a copy of the
-# RTL and requires the Icarus-vs-model comparison (scripts/icarus-check.sh) to catch each.
+# RTL and requires the Icarus-vs-model check (testbench/icarus/icarus-check.sh) to catch each.
 #   scripts/mutation-check.sh <path to dsbc-replay>
 set -euo pipefail
 replay=$(realpath "${1:?usage: mutation-check.sh <dsbc-replay>}")
@@ -33,7 +33,7 @@ if orig not in text:
     sys.exit(f"mutation-check: pattern not found in {path}: {orig}")
 open(path, "w").write(text.replace(orig, mutated, 1))
 PY
-  if bash "$work/tree/scripts/icarus-check.sh" "$replay" > "$work/out.txt" 2>&1; then
+  if bash "$work/tree/testbench/icarus/icarus-check.sh" "$replay" > "$work/out.txt" 2>&1; then
     echo "mutation-check: NOT CAUGHT: $what ($file)"
     exit 1
   fi

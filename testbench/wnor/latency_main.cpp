@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Detection latency in clock cycles over random workloads, for the timing report
-// (scripts/timing-report.py): DSBC from the golden model driven by dsbc::Stimulus and measured
+// (synth/timing-report.py): DSBC from the golden model driven by dsbc::Stimulus and measured
 // by dsbc::Oracle (cycles from the commit that closes a barrier to ctl_done; the lockstep
 // tests show the RTL is cycle-identical), and Wired-NOR from dsbc::WiredNor driven by random
 // busy/idle traffic (cycles from the ack of the clear that leaves a line with no busy PE to

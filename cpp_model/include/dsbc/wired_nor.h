@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// @file
-/// Cycle-exact model of the Wired-NOR barrier baseline (rtl/wnor_top.v; Shang & Hwang, IEEE
+/// Cycle-exact model of the Wired-NOR barrier baseline (rtl/wnor/wnor_top.v; Shang & Hwang, IEEE
 /// TPDS 6(6), 1995; dissertation section 2.8.1), and a task-level workload ("story") that
 /// drives both the Wired-NOR unit and the DSBC unit the way the same program would, so that
 /// the two can be compared on one trace (the launch-in-transit hazard).
@@ -20,7 +20,7 @@
 
 namespace dsbc {
 
-/// Parameters of one Wired-NOR unit; the same names and ranges as rtl/wnor_top.v.
+/// Parameters of one Wired-NOR unit; the same names and ranges as rtl/wnor/wnor_top.v.
 struct WnorConfig {
   int pes = 4;         ///< N, 1..1024
   int barriers = 16;   ///< m, barrier lines, 1..256
@@ -61,7 +61,7 @@ struct WnorOutputs {
   bool operator==(const WnorOutputs&) const = default;
 };
 
-/// A Wired-NOR unit cycle by cycle: the model below or a Verilated rtl/wnor_top.v.
+/// A Wired-NOR unit cycle by cycle: the model below or a Verilated rtl/wnor/wnor_top.v.
 class WnorEngine {
  public:
   virtual ~WnorEngine() = default;
@@ -71,7 +71,7 @@ class WnorEngine {
   virtual uint64_t cycle() const = 0;  ///< 0 is the first cycle after reset
 };
 
-/// The behavioural model. Timing (rtl/wnor_top.v): a request accepted in cycle k changes X in
+/// The behavioural model. Timing (rtl/wnor/wnor_top.v): a request accepted in cycle k changes X in
 /// cycle k+1 (its ack cycle); line and release show the new X from cycle k+2.
 class WiredNor final : public WnorEngine {
  public:

@@ -40,8 +40,8 @@ DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_sum
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_global.v"]
 DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
-WNOR_FILES = ["rtl/wnor_param_check.v", "rtl/wnor_nor_tree.v", "rtl/wnor_pe.v",
-              "rtl/wnor_top.v"]
+WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
+              "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
 HARNESS_IO = "synth/harness/harness_scan_io.v"
 
 # Devices: logic cells and 4-kbit block RAMs available (iCE40 family data sheet; nextpnr's

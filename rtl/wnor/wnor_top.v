@@ -22,14 +22,14 @@ module wnor_top #(
   parameter integer TreeArity   = 4,   // fan-in of a reduction node, 2..8
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1  // derived
 ) (
-  input  wire                       clk_i,
-  input  wire                       rst_ni,
+  input  wire                       clk_i,          // clock, rising edge
+  input  wire                       rst_ni,         // asynchronous reset, active low
   // PE side, one lane per PE (PE i in bits [i*W +: W]), as in dsbc_top
-  input  wire [NumPes-1:0]          req_valid_i,
-  input  wire [NumPes*BarrierW-1:0] req_barrier_i,
+  input  wire [NumPes-1:0]          req_valid_i,    // PE i's request (bit i), accepted at once
+  input  wire [NumPes*BarrierW-1:0] req_barrier_i,  // its line j (lane i)
   input  wire [NumPes-1:0]          req_clear_i,    // 0: set X (busy), 1: clear X (done)
-  output wire [NumPes-1:0]          req_ready_o,
-  output wire [NumPes-1:0]          ack_valid_o,
+  output wire [NumPes-1:0]          req_ready_o,    // always 1: no internal operation competes
+  output wire [NumPes-1:0]          ack_valid_o,    // one cycle after acceptance: X updated ...
   output wire [NumPes-1:0]          ack_refused_o,  // barrier ID >= m
   // Monitor side, shared by every PE
   output wire [NumBarriers-1:0]     line_o,         // Y: line j high = nobody busy on j

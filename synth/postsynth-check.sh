@@ -3,15 +3,18 @@
 # Post-synthesis simulation: maps a small whole DSBC unit to iCE40 cells with Yosys
 # (synth/flow/dsbc_top_postsynth_ice40.ys), simulates that netlist under Icarus with Yosys's
 # cell models (ice40/cells_sim.v), replays traces through the existing Icarus testbench
-# (testbench/icarus/tb_replay.v) and requires output identical to `dsbc-replay --engine model`.
+# (testbench/icarus/tb_replay.v) and requires output identical to `dsbc-replay --engine model`
+# (the replay-and-diff loop of the Icarus RTL check: testbench/icarus/replay-diff.sh).
 # Traces: random ones from scripts/gen-trace.py (one with a burst to the edge of T) and the
 # committed example small.trace re-headed to this configuration, each with pops every cycle
 # and with pop stalls (--pop-period 3, 40: full FIFOs).
-#   scripts/postsynth-check.sh <path to dsbc-replay>
+#   synth/postsynth-check.sh <path to dsbc-replay>
 set -euo pipefail
 replay=${1:?usage: postsynth-check.sh <dsbc-replay>}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=../testbench/icarus/replay-diff.sh
+source testbench/icarus/replay-diff.sh
 command -v yosys >/dev/null && command -v iverilog >/dev/null || bash scripts/install-deps.sh
 cells=$(yosys-config --datdir 2>/dev/null || echo /usr/share/yosys)/ice40/cells_sim.v
 [ -f "$cells" ] || cells=/usr/share/yosys/ice40/cells_sim.v
@@ -45,22 +48,8 @@ iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net.vvp" \
   -P tb_replay.FifoDepth=$D -s tb_replay "$netlist" "$cells" testbench/icarus/tb_replay.v \
   2> "$work/iverilog.err" || { cat "$work/iverilog.err"; exit 1; }
 
-runs=0 lines=0
-for t in "$work"/random0.trace "$work"/random1.trace "$work"/small.trace; do
-  for period in 1 3 40; do
-    name=$(basename "$t" .trace)-p$period
-    "$replay" --engine model --pop-period "$period" --emit-stim "$work/$name.stim" "$t" \
-      > "$work/$name.model"
-    vvp -n "$work/net.vvp" +stim="$work/$name.stim" +pop_period="$period" \
-      | grep -E '^(commit|overflow|done|pop|end|timeout) ' > "$work/$name.net" || true
-    if ! diff -q "$work/$name.model" "$work/$name.net" > /dev/null; then
-      echo "postsynth-check: MISMATCH on $(basename "$t") (pop period $period): model vs iCE40 netlist"
-      diff "$work/$name.model" "$work/$name.net" | head -20
-      exit 1
-    fi
-    runs=$((runs + 1))
-    lines=$((lines + $(wc -l < "$work/$name.model")))
-  done
-done
+replay_diff postsynth-check "iCE40 netlist" basename "$replay" "$work" "$work/net.vvp" \
+  "$work"/random0.trace "$work"/random1.trace "$work"/small.trace
+runs=$replay_diff_runs lines=$replay_diff_lines
 cells_used=$(grep -E 'Number of cells' "$out/dsbc_top_n${N}_m${M}_ice40.stat" | tail -1 | awk '{print $4}')
 echo "postsynth-check: iCE40 netlist of N=$N M=$M T=$T D=$D ($cells_used cells, $brams SB_RAM40_4K): $runs runs, $lines output lines identical to the model"

@@ -10,10 +10,10 @@ module wnor_pe #(
   parameter integer NumBarriers = 16,  // m, barrier lines, 1..256
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1  // derived
 ) (
-  input  wire                   clk_i,
-  input  wire                   rst_ni,
-  input  wire                   req_valid_i,
-  input  wire [BarrierW-1:0]    req_barrier_i,
+  input  wire                   clk_i,          // clock, rising edge
+  input  wire                   rst_ni,         // asynchronous reset, active low
+  input  wire                   req_valid_i,    // request, accepted at once (req_ready_o is 1)
+  input  wire [BarrierW-1:0]    req_barrier_i,  // its line number j (>= m: refused)
   input  wire                   req_clear_i,    // 0: set X (enter, busy), 1: clear X (done)
   output wire                   req_ready_o,    // always 1: no internal operation competes
   output wire                   ack_valid_o,    // one cycle after acceptance: X updated ...
