@@ -5,7 +5,7 @@
 //   reset : complement of set (no hold region)
 //
 // With NCL_DELAYS defined (Icarus testbenches only) the output follows through a delayed
-// model whose delay is drawn per instance and per transition (testbench/ncl/ncl_gate_delay.vh).
+// model whose delay is drawn per instance and per transition (ncl_gate_delay.vh).
 
 `default_nettype none
 

@@ -6,9 +6,9 @@
 //   hold  : otherwise
 //
 // Written as an intentional latch in `always @*` (set, else reset, else keep): Verilator and
-// Yosys accept it (STYLE.md B3), Yosys maps it to one $_DLATCH_ plus gates. With
+// Yosys accept it, Yosys maps it to one $_DLATCH_ plus gates. With
 // NCL_DELAYS defined (Icarus testbenches only) the same set/reset functions drive a delayed
-// model whose delay is drawn per instance and per transition (testbench/ncl/ncl_gate_delay.vh).
+// model whose delay is drawn per instance and per transition (ncl_gate_delay.vh).
 
 `default_nettype none
 

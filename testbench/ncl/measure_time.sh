@@ -17,7 +17,7 @@ seeds=${1:-8}
 echo "| N | Q | slots/word | unit delay: cycle | unit delay: word | random: cycle (mean gate delays) | random: word (mean gate delays) |"
 echo "|---|---|---|---|---|---|---|"
 for n in 4 16 64; do
-  iverilog -g2005 -DNCL_DELAYS -DNCL_CHECKS -Itestbench/ncl -o "$out/n$n.vvp" \
+  iverilog -g2005 -DNCL_DELAYS -DNCL_CHECKS -Irtl/ncl -o "$out/n$n.vvp" \
     -Ptb_ncl_global.NumPes=$n -Ptb_ncl_global.CountBits=16 \
     testbench/ncl/tb_ncl_global.v testbench/ncl/ncl_rng.v testbench/ncl/ncl_wavecheck.v \
     rtl/ncl/*.v rtl/dsbc_param_check.v

@@ -44,16 +44,16 @@ tb_common=(testbench/ncl/ncl_rng.v testbench/ncl/ncl_wavecheck.v)
 configs=("2 8" "3 8" "4 8" "8 8" "16 8" "5 11")
 
 compile() {  # name N T broken
-  "$IVERILOG" -g2005 -DNCL_DELAYS -DNCL_CHECKS -Itestbench/ncl -o "$out/$1.vvp" \
+  "$IVERILOG" -g2005 -DNCL_DELAYS -DNCL_CHECKS -Irtl/ncl -o "$out/$1.vvp" \
     -Ptb_ncl_global.NumPes="$2" -Ptb_ncl_global.CountBits="$3" -Ptb_ncl_global.Broken="$4" \
     testbench/ncl/tb_ncl_global.v "${tb_common[@]}" "${rtl_files[@]}"
 }
 
 gates() {
   local fail=0 line
-  "$IVERILOG" -g2005 -Wall -Itestbench/ncl -o "$out/gates0.vvp" testbench/ncl/tb_ncl_gates.v \
+  "$IVERILOG" -g2005 -Wall -Irtl/ncl -o "$out/gates0.vvp" testbench/ncl/tb_ncl_gates.v \
     rtl/ncl/ncl_*.v
-  "$IVERILOG" -g2005 -DNCL_DELAYS -Itestbench/ncl -o "$out/gates1.vvp" \
+  "$IVERILOG" -g2005 -DNCL_DELAYS -Irtl/ncl -o "$out/gates1.vvp" \
     testbench/ncl/tb_ncl_gates.v testbench/ncl/ncl_rng.v rtl/ncl/ncl_*.v
   for run in "gates0.vvp" "gates1.vvp +seed=1" "gates1.vvp +seed=2 +delay_mode=2" \
              "gates1.vvp +seed=3 +delay_mode=0"; do

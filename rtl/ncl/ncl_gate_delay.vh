@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Delayed simulation model shared by every NCL gate (included inside the gate module under
 // `ifdef NCL_DELAYS`, Icarus only). The gate provides `set_w`, `rst_w` and `output reg z_o`.
+// It lives beside the gates because it is part of each gate's description (its timing); the
+// randomness is the testbench's: a simulation that defines NCL_DELAYS must elaborate a
+// top-level module `ncl_rng` with the tasks draw_inst, draw and violation and the flag armed
+// (testbench/ncl/ncl_rng.v), which this model calls by its absolute name. Without NCL_DELAYS
+// (lint, synthesis, the zero-delay testbenches) nothing here is compiled.
 //
 // Semantics: the gate's target is 1 when set_w, 0 when rst_w, else its present output (the
 // hysteresis hold). A change of target schedules the output change after a delay drawn from
