@@ -373,6 +373,15 @@ plot "{out}/wires.csv" skip 1 using 1:{col(wr, "wnor_m32")} with lines lw 2 lc r
 G, B, O, P = '"#2ca02c"', '"#1f77b4"', '"#ff7f0e"', '"#9467bd"'  # curve colours
 
 
+def plot_against_n(rep, svg, name, settings, specs):
+    """Plot `svg` of measured values against N = 4..64 (the configurations of `make synth`):
+    its own settings, the common N axis, one curve per spec that has data (files name_*.dat)."""
+    gnuplot(settings + """set xlabel "number of PEs N"
+set xrange [3:80]
+set xtics (4, 8, 16, 32, 64)
+""" + curves(rep.png_dir, name, specs), f"{rep.out}/{svg}", rep.png_dir)
+
+
 def plot_measured(rep):
     def rows(d, wl, m):  # (N, mean ns, p99 ns) on HX8K
         rows = []
@@ -382,17 +391,14 @@ def plot_measured(rep):
                 rows.append((n, r.mean_ns, r.p99_ns))
         return rows
 
-    gnuplot(f"""
+    plot_against_n(rep, "measured_detection.svg", "measured", """
 set title "Measured detection time on iCE40 HX8K: simulated cycles x nextpnr clock period"
-set xlabel "number of PEs N"
 set ylabel "detection time (ns); point: mean, bar top: 99th percentile"
 set logscale xy
-set xrange [3:80]
 set yrange [1:300000]
-set format y "10^{{%L}}"
+set format y "10^{%L}"
 set key top left
-set xtics (4, 8, 16, 32, 64)
-""" + curves(rep.png_dir, "measured", [
+""", [
         ("dsbc16s", rows("dsbc", "sparse", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {G}", "DSBC m=16, sparse"),
         ("dsbc32s", rows("dsbc", "sparse", 32), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC m=32, sparse"),
         ("dsbc256s", rows("dsbc", "sparse", 256), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {O}", "DSBC m=256, sparse"),
@@ -400,7 +406,7 @@ set xtics (4, 8, 16, 32, 64)
         ("dsbc32b", rows("dsbc", "saturated", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {B}", "DSBC m=32, saturated"),
         ("wnor16", rows("wnor", "random", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16"),
         ("wnor32", rows("wnor", "random", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32"),
-    ]), f"{rep.out}/measured_detection.svg", rep.png_dir)
+    ])
 
 
 def plot_area(rep):
@@ -408,15 +414,12 @@ def plot_area(rep):
         return [(n, rep.area[(d, n, m)].luts, rep.area[(d, n, m)].ffs)
                 for n in rep.pes_list if (d, n, m) in rep.area]
 
-    gnuplot(f"""
+    plot_against_n(rep, "area.svg", "area", """
 set title "Area on iCE40 (Yosys synth_ice40): whole unit, DSBC = N local + 1 global block" noenhanced
-set xlabel "number of PEs N"
 set ylabel "cells (LUT4 or flip-flops)"
 set logscale xy
-set xrange [3:80]
-set xtics (4, 8, 16, 32, 64)
 set key top left
-""" + curves(rep.png_dir, "area", [
+""", [
         ("dsbc16", rows("dsbc", 16), "1:2", f"with linespoints lw 2 pt 7 lc rgb {G}", "DSBC m=16, LUT4"),
         ("dsbc32", rows("dsbc", 32), "1:2", f"with linespoints lw 2 pt 7 lc rgb {B}", "DSBC m=32, LUT4"),
         ("dsbc256", rows("dsbc", 256), "1:2", f"with linespoints lw 2 pt 7 lc rgb {O}", "DSBC m=256, LUT4"),
@@ -424,7 +427,7 @@ set key top left
         ("wnor32", rows("wnor", 32), "1:2", f"with linespoints lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32, LUT4"),
         ("dsbc16f", rows("dsbc", 16), "1:3", f"with linespoints lw 1 dt 3 pt 6 lc rgb {G}", "DSBC m=16, flip-flops"),
         ("wnor16f", rows("wnor", 16), "1:3", f"with linespoints lw 1 dt 3 pt 8 lc rgb {P}", "Wired-NOR m=16, flip-flops"),
-    ]), f"{rep.out}/area.svg", rep.png_dir)
+    ])
 
 
 def plot_fmax(rep):
@@ -436,16 +439,13 @@ def plot_fmax(rep):
                 rows.append((n, r["fmax_mhz"], r["fmax_min_mhz"], r["fmax_max_mhz"]))
         return rows
 
-    gnuplot(f"""
+    plot_against_n(rep, "fmax.svg", "fmax", """
 set title "Fmax on iCE40 HX8K (nextpnr, register harness): median, min-max over seeds"
-set xlabel "number of PEs N"
 set ylabel "Fmax (MHz)"
 set logscale x
-set xrange [3:80]
 set yrange [0:*]
-set xtics (4, 8, 16, 32, 64)
 set key bottom left
-""" + curves(rep.png_dir, "fmax", [
+""", [
         ("g16", rows("dsbc_global", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 7 lc rgb {B}", "DSBC global block, M=16"),
         ("g256", rows("dsbc_global", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 7 lc rgb {B}", "DSBC global block, M=256"),
         ("l16", rows("dsbc_local", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 5 lc rgb {G}", "DSBC local block, M=16"),
@@ -453,7 +453,7 @@ set key bottom left
         ("u16", rows("dsbc_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 13 lc rgb {O}", "DSBC whole unit, M=16 (placed where it fits)"),
         ("w16", rows("wnor_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR, m=16"),
         ("w32", rows("wnor_top", 32), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR, m=32"),
-    ]), f"{rep.out}/fmax.svg", rep.png_dir)
+    ])
 
 
 def main():
