@@ -6,16 +6,14 @@
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
-#include <climits>
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
 
+#include "dsbc/cli_options.h"
 #include "dsbc/replay.h"
 #include "dsbc/trace.h"
 
@@ -25,38 +23,6 @@ namespace {
 
 constexpr const char* kTool = "dsbc-replay";
 
-[[noreturn]] void bad_option(const std::string& option, const std::string& value,
-                             const std::string& expected) {
-  throw ToolError(2, option + ": invalid value '" + value + "': expected " + expected);
-}
-
-/// Strict decimal unsigned integer (no sign, no base prefix, no spaces).
-uint64_t parse_u64(const std::string& option, const std::string& s, const std::string& expected) {
-  if (s.empty() || s.size() > 20) bad_option(option, s, expected);
-  uint64_t v = 0;
-  for (const char c : s) {
-    if (c < '0' || c > '9') bad_option(option, s, expected);
-    const auto d = static_cast<uint64_t>(c - '0');
-    if (v > (UINT64_MAX - d) / 10) bad_option(option, s, expected);
-    v = v * 10 + d;
-  }
-  return v;
-}
-
-double parse_probability(const std::string& option, const std::string& s) {
-  const std::string expected = "a number P with 0 <= P < 1";
-  if (s.empty() || std::isspace(static_cast<unsigned char>(s.front())) != 0) {
-    bad_option(option, s, expected);
-  }
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || errno != 0 || !std::isfinite(v) || v < 0.0 || v >= 1.0) {
-    bad_option(option, s, expected);
-  }
-  return v;
-}
-
 struct Options {
   std::string trace_path;
   std::string engine;  ///< "" when --engine is not given
@@ -65,70 +31,58 @@ struct Options {
   std::string emit_stim;
 };
 
+/// --fifo-depth: the model's own range check, so the limit is stated in one place.
+std::string fifo_depth_in_range(std::string& text) {
+  Config alone;
+  alone.fifo_depth = std::stoi(text);  // text has passed decimal<int> already
+  try {
+    alone.validate();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
 /// Returns the exit code when the program should stop now (help, or a usage error).
 std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   CLI::App app{"Replays a DSBC trace on the golden model or the Verilated RTL and prints the "
                "unit's events: commit, overflow, done, pop, then end (or timeout).",
                kTool};
-  std::string pop_stall;
-  std::string seed;
-  std::string pop_period;
-  std::string max_cycles;
-  std::string fifo_depth;
+  int fifo_depth = 0;
   app.add_option("trace", opts.trace_path, "Trace file (header: pes, barriers, count_bits, "
                                            "fifo_depth; events: <cycle> <pe> <barrier> <delta>)")
       ->required();
   app.add_option("--engine", opts.engine, "Engine: model (the golden model, default) or rtl "
                                           "(the Verilated RTL, built and cached on first use)")
       ->check(CLI::IsMember({"model", "rtl"}));
-  app.add_option("--pop-stall", pop_stall,
-                 "Probability P (0 <= P < 1) that a PE does not pop in a cycle (default 0)");
-  app.add_option("--seed", seed, "Seed of the pop-stall random generator (default 1)");
-  app.add_option("--pop-period", pop_period,
-                 "PE p pops only in cycles with (cycle + p) % K == 0 (K >= 1, default 1)");
-  app.add_option("--max-cycles", max_cycles,
-                 "Stop with 'timeout <cycle>' (exit 1) at this cycle (default 100000000)");
-  app.add_option("--fifo-depth", fifo_depth, "Override the trace's fifo_depth");
+  app.add_option("--pop-stall", opts.replay.pop_stall,
+                 "Probability P (0 <= P < 1) that a PE does not pop in a cycle (default 0)")
+      ->transform(real("a number P with 0 <= P < 1", [](double p) { return p >= 0.0 && p < 1.0; }));
+  app.add_option("--seed", opts.replay.seed, "Seed of the pop-stall random generator (default 1)")
+      ->transform(decimal<std::uint64_t>("an unsigned 64-bit integer"));
+  app.add_option("--pop-period", opts.replay.pop_period,
+                 "PE p pops only in cycles with (cycle + p) % K == 0 (K >= 1, default 1)")
+      ->transform(decimal<std::uint64_t>("an integer K >= 1", [](std::uint64_t k) { return k >= 1; }));
+  app.add_option("--max-cycles", opts.replay.max_cycles,
+                 "Stop with 'timeout <cycle>' (exit 1) at this cycle (default 100000000)")
+      ->transform(decimal<std::uint64_t>("a non-negative integer (cycles)"));
+  app.add_option("--fifo-depth", fifo_depth, "Override the trace's fifo_depth")
+      ->transform(decimal<int>("a positive integer"))
+      ->check(CLI::Validator(fifo_depth_in_range, ""));
   app.add_option("--emit-stim", opts.emit_stim,
-                 "Also write a normalized stimulus file for the Verilog testbench");
+                 "Also write a normalized stimulus file for the Verilog testbench")
+      ->check(CLI::Validator(
+          [](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, std::cout, std::cerr);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e, std::cout, std::cerr);
-    return rc == 0 ? 0 : 2;
+    // Worded as the tool's other errors; CLI11 names the option.
+    std::cerr << kTool << ": " << e.what() << "\nRun with --help for more information.\n";
+    return 2;
   }
-
-  if (app.count("--pop-stall") > 0) {
-    opts.replay.pop_stall = parse_probability("--pop-stall", pop_stall);
-  }
-  if (app.count("--seed") > 0) {
-    opts.replay.seed = parse_u64("--seed", seed, "an unsigned 64-bit integer");
-  }
-  if (app.count("--pop-period") > 0) {
-    opts.replay.pop_period = parse_u64("--pop-period", pop_period, "an integer K >= 1");
-    if (opts.replay.pop_period < 1) bad_option("--pop-period", pop_period, "an integer K >= 1");
-  }
-  if (app.count("--max-cycles") > 0) {
-    opts.replay.max_cycles =
-        parse_u64("--max-cycles", max_cycles, "a non-negative integer (cycles)");
-  }
-  if (app.count("--fifo-depth") > 0) {
-    const uint64_t d = parse_u64("--fifo-depth", fifo_depth, "a positive integer");
-    if (d > static_cast<uint64_t>(INT_MAX)) {
-      bad_option("--fifo-depth", fifo_depth, "a positive integer");
-    }
-    Config alone;
-    alone.fifo_depth = static_cast<int>(d);
-    try {
-      alone.validate();
-    } catch (const std::invalid_argument& e) {
-      throw ToolError(2, std::string("--fifo-depth: ") + e.what());
-    }
-    opts.fifo_depth = alone.fifo_depth;
-  }
-  if (app.count("--emit-stim") > 0 && opts.emit_stim.empty()) {
-    throw ToolError(2, "--emit-stim: empty file name");
-  }
+  if (app.count("--fifo-depth") > 0) opts.fifo_depth = fifo_depth;
   return std::nullopt;
 }
 

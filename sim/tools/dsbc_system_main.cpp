@@ -2,13 +2,19 @@
 // dsbc-system: one execution of a TD-lab workload observed by the DSBC unit and by software
 // TD algorithms (docs/system.md). Exit 0: every detector correct; 1: the oracle found a
 // wrong detection (or the lockstep a mismatch); 2: bad usage.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "dsbc/cli_options.h"
 #include "dsys/lockstep_engine.h"
 #include "dsys/rtl_engines.h"
 #include "dsys/system.h"
@@ -18,98 +24,134 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: dsbc-system [--workload SPEC] [--pes N] [--barriers M] [--epochs E] [--seed S]\n"
-    "                   [--engine model|rtl|both|systemc] [--algos a,b,c] [--clock-ns X] [--latency-ns Y]\n"
-    "                   [--task-ns Z] [--count-bits T] [--fifo-depth D] [--json] [--dump-trace FILE]\n"
-    "  SPEC: a tdsim workload, e.g. tree:lambda=0.8 or ring:p=0.99 (tdsim --list); M concurrent\n"
-    "  instances, one per DSBC barrier. Defaults: tree, N=16, M=1, E=1, seed 1, model, no algos,\n"
-    "  clock = 1/Fmax of the iCE40 blocks for N, latency 500 ns, task 2000 ns, T=16, D=8.\n";
-
 [[noreturn]] void usage_error(const std::string& msg) {
-  std::cerr << "dsbc-system: error: " << msg << "\n" << kUsage;
+  std::cerr << "dsbc-system: error: " << msg << "\nRun with --help for more information.\n";
   std::exit(2);
 }
 
-long long to_int(const std::string& opt, const std::string& v) {
-  try {
-    std::size_t pos = 0;
-    long long x = std::stoll(v, &pos);
-    if (pos == v.size()) return x;
-  } catch (const std::exception&) {
-  }
-  usage_error(opt + ": '" + v + "' is not an integer");
+/// --engine: one of the names engine_name() gives, turned into the enum's value for CLI11.
+CLI::Validator engine_kind() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          text = std::to_string(static_cast<int>(dsys::parse_engine(text)));
+          return "";
+        } catch (const dsys::ConfigError&) {
+          return dsbc::cli::invalid_value(text, "model, rtl, both or systemc");
+        }
+      },
+      "");
 }
 
-dsys::Ps to_ps(const std::string& opt, const std::string& v) {
+/// A time option in ns (typed double); SystemConfig holds ps, and the range check of the ps
+/// value is SystemConfig::validate()'s. This only keeps llround away from huge values.
+CLI::Validator time_ns() {
+  return dsbc::cli::real("a time in ns in [0, 1e9)", [](double x) { return x >= 0 && x < 1e9; });
+}
+
+dsys::Ps to_ps(double ns) { return static_cast<dsys::Ps>(std::llround(ns * 1000.0)); }
+
+struct Options {
+  dsys::SystemConfig cfg;
+  bool json = false;
+  std::string dump;
+};
+
+/// Parses argv into opts; returns the exit code when the program should stop now (--help).
+/// Bad usage ends the program with exit 2 (usage_error).
+std::optional<int> parse_options(int argc, char** argv, Options& opts) {
+  dsys::SystemConfig& cfg = opts.cfg;
+  const dsys::SystemConfig def;  // the defaults the help text shows
+  CLI::App app{"One execution of a TD-lab workload observed by the DSBC unit and by software TD algorithms "
+               "(docs/system.md).",
+               "dsbc-system"};
+  app.footer("Exit status: 0 every detector correct; 1 the oracle found a wrong detection (or the lockstep a "
+             "mismatch); 2 bad usage.");
+  // As before CLI11: an option given twice takes its last value (--algos: all of them).
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  double clock_ns = 0, latency_ns = 0, task_ns = 0;
+  std::vector<std::string> algos;
+  app.add_option("--workload", cfg.workload,
+                 fmt::format("a tdsim workload NAME[:key=value,...], e.g. tree:lambda=0.8 or ring:p=0.99 "
+                             "(tdsim --list); M concurrent instances, one per DSBC barrier (default {})",
+                             def.workload))
+      ->type_name("SPEC");
+  app.add_option("--pes", cfg.pes, fmt::format("N, the number of PEs (default {})", def.pes))
+      ->transform(dsbc::cli::decimal<int>("an integer"))
+      ->type_name("N");
+  app.add_option("--barriers", cfg.barriers,
+                 fmt::format("M, DSBC barrier IDs = concurrent workload instances (default {})", def.barriers))
+      ->transform(dsbc::cli::decimal<int>("an integer"))
+      ->type_name("M");
+  app.add_option("--epochs", cfg.epochs,
+                 fmt::format("epochs run one after the other on every barrier (default {})", def.epochs))
+      ->transform(dsbc::cli::decimal<int>("an integer"))
+      ->type_name("E");
+  app.add_option("--seed", cfg.seed, fmt::format("seed of epoch 0; epoch e uses S + e (default {})", def.seed))
+      ->transform(dsbc::cli::decimal<std::uint64_t>("an unsigned 64-bit integer"))
+      ->type_name("S");
+  app.add_option("--engine", cfg.engine,
+                 fmt::format("the DSBC unit: model, rtl, both (RTL and model in lockstep) or systemc (default {}); "
+                             "rtl, both and systemc verilate the configuration on first use (cached, see README)",
+                             dsys::engine_name(def.engine)))
+      ->transform(engine_kind())
+      ->type_name("ENGINE");
+  app.add_option("--algos", algos,
+                 "software TD algorithms observing the same execution, comma-separated (tdsim --list; default none)")
+      ->delimiter(',')
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("a,b,c");
+  app.add_option("--clock-ns", clock_ns, "DSBC clock period (default 1/Fmax of the iCE40 blocks for N)")
+      ->transform(time_ns())
+      ->type_name("X");
+  app.add_option("--latency-ns", latency_ns,
+                 fmt::format("network latency per message (default {} ns)", def.latency_ps / 1000.0))
+      ->transform(time_ns())
+      ->type_name("Y");
+  app.add_option("--task-ns", task_ns, fmt::format("task execution time (default {} ns)", def.task_ps / 1000.0))
+      ->transform(time_ns())
+      ->type_name("Z");
+  app.add_option("--count-bits", cfg.count_bits, fmt::format("T, bits of a local count (default {})", def.count_bits))
+      ->transform(dsbc::cli::decimal<int>("an integer"))
+      ->type_name("T");
+  app.add_option("--fifo-depth", cfg.fifo_depth,
+                 fmt::format("D, completion FIFO depth per PE (default {})", def.fifo_depth))
+      ->transform(dsbc::cli::decimal<int>("an integer"))
+      ->type_name("D");
+  app.add_flag("--json", opts.json, "print the result as one JSON object instead of the table");
+  app.add_option("--dump-trace", opts.dump, "write the DSBC request stream as a dsbc-replay trace")
+      ->type_name("FILE");
   try {
-    std::size_t pos = 0;
-    double x = std::stod(v, &pos);
-    if (pos == v.size() && std::isfinite(x) && x >= 0 && x < 1e9) return static_cast<dsys::Ps>(std::llround(x * 1000.0));
-  } catch (const std::exception&) {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, std::cout, std::cerr);
+  } catch (const CLI::ParseError& e) {
+    usage_error(e.what());
   }
-  usage_error(opt + ": '" + v + "' is not a time in ns in [0, 1e9)");
+  if (app.count("--clock-ns") > 0) {
+    cfg.clock_ps = to_ps(clock_ns);
+    if (cfg.clock_ps < 1) usage_error("--clock-ns: must be at least 0.001 (1 ps)");
+  }
+  if (app.count("--latency-ns") > 0) cfg.latency_ps = to_ps(latency_ns);
+  if (app.count("--task-ns") > 0) cfg.task_ps = to_ps(task_ns);
+  for (const std::string& a : algos) {
+    if (a.empty()) continue;  // "a,,b" and a trailing comma
+    // Each detector is one column of the table and one key of the JSON object.
+    if (std::find(cfg.algos.begin(), cfg.algos.end(), a) != cfg.algos.end())
+      usage_error("--algos: '" + a + "' is given twice (each algorithm runs at most once)");
+    cfg.algos.push_back(a);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-std::unique_ptr<dsys::Backend> backend(const dsys::SystemConfig& cfg) {
-#ifdef DSYS_SYSTEMC
-  if (cfg.engine == dsys::EngineKind::kSystemC) return std::make_unique<dsys::ScBackend>(cfg.dsbc(), cfg.period_ps());
-#endif
-  return dsys::make_backend(cfg);
-}
+std::unique_ptr<dsys::Backend> backend(const dsys::SystemConfig& cfg) { return dsys::make_backend(cfg); }
 
 int run(int argc, char** argv) {
-  dsys::SystemConfig cfg;
-#ifdef DSYS_SYSTEMC
-  cfg.engine = dsys::EngineKind::kSystemC;  // this binary's reason to exist
-#endif
-  bool json = false;
-  std::string dump;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      std::cout << kUsage << "built RTL configurations: " << dsys::rtl_configs() << "\n";
-#ifdef DSYS_SYSTEMC
-      std::cout << "this is the SystemC top (default --engine systemc), verilated for "
-                << dsys::ScBackend::built_config() << "\n";
-#endif
-      return 0;
-    }
-    if (a == "--json") {
-      json = true;
-      continue;
-    }
-    if (i + 1 >= argc) usage_error(a + ": missing value");
-    const std::string v = argv[++i];
-    if (a == "--workload") cfg.workload = v;
-    else if (a == "--pes") cfg.pes = static_cast<int>(to_int(a, v));
-    else if (a == "--barriers") cfg.barriers = static_cast<int>(to_int(a, v));
-    else if (a == "--epochs") cfg.epochs = static_cast<int>(to_int(a, v));
-    else if (a == "--seed") cfg.seed = static_cast<std::uint64_t>(to_int(a, v));
-    else if (a == "--engine") {
-      try {
-        cfg.engine = dsys::parse_engine(v);
-      } catch (const dsys::ConfigError& e) {
-        usage_error(e.what());
-      }
-    } else if (a == "--algos") {
-      std::stringstream ss(v);
-      std::string x;
-      while (std::getline(ss, x, ',')) {
-        if (!x.empty()) cfg.algos.push_back(x);
-      }
-    } else if (a == "--clock-ns") {
-      cfg.clock_ps = to_ps(a, v);
-      if (cfg.clock_ps < 1) usage_error("--clock-ns: must be at least 0.001 (1 ps)");
-    } else if (a == "--latency-ns") cfg.latency_ps = to_ps(a, v);
-    else if (a == "--task-ns") cfg.task_ps = to_ps(a, v);
-    else if (a == "--count-bits") cfg.count_bits = static_cast<int>(to_int(a, v));
-    else if (a == "--fifo-depth") cfg.fifo_depth = static_cast<int>(to_int(a, v));
-    else if (a == "--dump-trace") dump = v;
-    else usage_error("unknown option '" + a + "'");
-  }
+  Options opts;
+  if (const auto rc = parse_options(argc, argv, opts)) return *rc;
+  const dsys::SystemConfig& cfg = opts.cfg;
   dsys::SystemResult r;
   try {
     r = dsys::run_system(cfg, backend);
@@ -131,12 +173,12 @@ int run(int argc, char** argv) {
               << " PEs), network " << c.network << ", controller " << c.controller << ", scheduler " << c.machine << "\n";
   }
 #endif
-  if (!dump.empty()) {
-    std::ofstream f(dump);
-    if (!f) usage_error("--dump-trace: cannot open '" + dump + "' for writing");
+  if (!opts.dump.empty()) {
+    std::ofstream f(opts.dump);
+    if (!f) usage_error("--dump-trace: cannot open '" + opts.dump + "' for writing");
     dsys::write_trace(r, f);
   }
-  if (json) dsys::write_json(r, std::cout);
+  if (opts.json) dsys::write_json(r, std::cout);
   else dsys::write_table(r, std::cout);
   return r.ok() ? 0 : 1;
 }

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file
+/// CLI11 validators shared by the command-line tools (dsbc-replay, dsbc-system), so that
+/// every tool reads numbers the same way. Header-only; include it only from tools, which
+/// link CLI11 and fmt (Debian libcli11-dev, libfmt-dev).
+///
+/// Why not CLI11's own conversions: CLI11 2.1 reads integers with strtoll/strtoull base 0,
+/// so "010" is 8, "0x10" is 16, "-5" becomes a huge unsigned value and an out-of-range
+/// number saturates silently; its reals go through strtold, which can round differently from
+/// strtod. Each validator here checks the text strictly and then rewrites it into a form that
+/// CLI11's conversion reads back to exactly the value checked, so the options stay typed.
+/// They rewrite the text, so add them with Option::transform (Option::check discards the
+/// rewrite); range checks that come after them go in Option::check.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <system_error>
+
+namespace dsbc::cli {
+
+/// "invalid value 'TEXT': expected WHAT": the wording of every value error of the tools
+/// (CLI11 puts the option's name in front).
+inline std::string invalid_value(const std::string& text, const std::string& expected) {
+  return "invalid value '" + text + "': expected " + expected;
+}
+
+/// For an option of integer type T: plain base-10 digits (a '-' first only when T is signed;
+/// no '+', no spaces, no base prefix) whose value fits T. `expected` names the legal values,
+/// e.g. "an integer K >= 1"; `accept` may narrow them further.
+template <typename T>
+CLI::Validator decimal(const std::string& expected, std::function<bool(T)> accept = nullptr) {
+  return CLI::Validator(
+      [expected, accept](std::string& text) -> std::string {
+        T v{};
+        const char* const end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, v, 10);
+        if (text.empty() || ec != std::errc() || ptr != end || (accept && !accept(v))) {
+          return invalid_value(text, expected);
+        }
+        text = std::to_string(v);  // no leading zeros: CLI11's base-0 read gives v
+        return "";
+      },
+      "");
+}
+
+/// For an option of type double: a finite number as strtod reads it (no leading space, the
+/// whole text used) for which `accept` holds.
+inline CLI::Validator real(const std::string& expected, std::function<bool(double)> accept) {
+  return CLI::Validator(
+      [expected, accept](std::string& text) -> std::string {
+        if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())) != 0) {
+          return invalid_value(text, expected);
+        }
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(text.c_str(), &end);
+        if (end != text.c_str() + text.size() || errno != 0 || !std::isfinite(v) || !accept(v)) {
+          return invalid_value(text, expected);
+        }
+        // Hexadecimal floating point is exact: CLI11's strtold reads back this very double.
+        text = fmt::format("{:a}", v);
+        return "";
+      },
+      "");
+}
+
+}  // namespace dsbc::cli
