@@ -440,6 +440,8 @@ DetectorFactory make_tree(const std::string& name, OptReader& r) {
   if (name == "edod") return [lit](Machine& m, int b) { return std::make_unique<Edod>(m, b, lit); };
   if (name == "cv") return [](Machine& m, int b) { return std::make_unique<Cv>(m, b); };
   if (name == "ltd") return [](Machine& m, int b) { return std::make_unique<Ltd>(m, b); };
+  const std::string ft = r.s("ft", "none", {"none", "indep", "rellazy", "releager"});
+  if (ft != "none") return make_ft_ds(ft, r);  // algo_ft.cpp
   return [](Machine& m, int b) { return std::make_unique<Ds>(m, b); };
 }
 

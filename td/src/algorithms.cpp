@@ -20,7 +20,9 @@ std::string algorithm_help(const std::string& n) {
   if (n == "skr") return "SKR two-phase counting over the control tree";
   if (n == "baker") return "Baker-Crivelli-Jessup sweeps (errata E1-E4 fixed); --literal: Figure 1 as printed; opts leaf_check=0|1 root_sweep=lag|lead";
   if (n == "wtc") return "Rokusawa weighted throw counting; opts mode=nonfifo|fifo abort=TICK proactive=0|1 fixed supply w0 abort_w; --literal: section 6 as written";
-  if (n == "ds") return "Dijkstra-Scholten (Lifflander's reconstruction, fix F-1)";
+  if (n == "ds")
+    return "Dijkstra-Scholten (Lifflander's reconstruction, fix F-1); opt ft=none|indep|rellazy|releager (fault "
+           "tolerance, --fault/--faults) with ext=disengage|zero forget=1|0 (F-9) settle=1|0 (F-10)";
   return "";
 }
 

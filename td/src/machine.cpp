@@ -80,6 +80,38 @@ Machine::Machine(const MachineConfig& cfg, std::vector<std::unique_ptr<Workload>
     kind_names_.push_back(std::move(names));
   }
   fifo_ = cfg_.fifo < 0 ? dets_[0]->wants_fifo() : cfg_.fifo != 0;
+  for (auto& bm : metrics_) bm.by_kind_recovery.assign(bm.by_kind.size(), 0);
+  dead_.assign(pes_.size(), 0);
+  flushed_.assign(pes_.size(), 0);
+  last_arrival_from_.assign(pes_.size(), 0);
+  inflight_to_.assign(pes_.size() * nb, 0);
+  subs_.resize(nb);
+  check_faults();
+}
+
+void Machine::check_faults() {
+  if (cfg_.faults.empty()) return;
+  faulty_ = true;
+  for (auto& d : dets_)
+    if (!d->fault_tolerant())
+      throw ConfigError("--fault/--faults: this algorithm has no fault-tolerance mode (use --algo ds --opt "
+                        "ft=indep|rellazy|releager)");
+  if (cfg_.notify_delay < 1) throw ConfigError("notify_delay: must be at least 1 tick");
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(cfg_.npes), 0);
+  for (auto [pe, t] : cfg_.faults) {
+    if (pe == 0)
+      throw ConfigError("--fault: PE 0 is the root; root failure is outside the paper's model (legal PEs: 1.." +
+                        std::to_string(cfg_.npes - 1) + ")");
+    if (pe < 0 || pe >= cfg_.npes)
+      throw ConfigError("--fault: PE " + std::to_string(pe) + " does not exist (legal PEs: 1.." +
+                        std::to_string(cfg_.npes - 1) + ")");
+    if (t <= cfg_.start)
+      throw ConfigError("--fault: tick " + std::to_string(t) + " is not after the start of the computation (legal: " +
+                        std::to_string(cfg_.start + 1) + ".." + std::to_string(Tick{1} << 60) + ")");
+    if (t > (Tick{1} << 60)) throw ConfigError("--fault: tick " + std::to_string(t) + " is beyond 2^60");
+    if (seen[static_cast<std::size_t>(pe)]++)
+      throw ConfigError("--fault: PE " + std::to_string(pe) + " given twice (a failed PE stays failed)");
+  }
 }
 
 Machine::~Machine() = default;
@@ -127,6 +159,8 @@ void Machine::log_pe(const char* ev, NodeId pe, int barrier) {
 
 void Machine::transmit(std::uint32_t mi) {
   Message& m = msgs_[mi];
+  if (faulty_ && m.src != m.dst && (m.kind == kPrimary || dets_[static_cast<std::size_t>(m.barrier)]->edge_kind(m.kind)))
+    edges_.emplace(std::make_pair(m.src, m.dst), now_);
   Tick arrival = now_;
   if (m.src != m.dst) {
     Pe& s = pes_[static_cast<std::size_t>(m.src)];
@@ -140,6 +174,8 @@ void Machine::transmit(std::uint32_t mi) {
       last = arrival;
     }
   }
+  Tick& last = last_arrival_from_[static_cast<std::size_t>(m.src)];
+  last = std::max(last, arrival);
   log_msg("send", m.src, m.dst, m);
   if (m.kind >= kFirstControl) ++inflight_ctrl_[static_cast<std::size_t>(m.barrier)];
   schedule(arrival, kPrioDeliver, kDeliver, m.dst, m.barrier, mi);
@@ -162,7 +198,10 @@ void Machine::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kin
   if (src != dst) {
     ++bm.ctrl_external;
     bm.ctrl_bits += bits;
-    if (static_cast<std::size_t>(kind) < bm.by_kind.size()) ++bm.by_kind[static_cast<std::size_t>(kind)];
+    if (static_cast<std::size_t>(kind) < bm.by_kind.size()) {
+      ++bm.by_kind[static_cast<std::size_t>(kind)];
+      if (first_failure_ >= 0) ++bm.by_kind_recovery[static_cast<std::size_t>(kind)];
+    }
   } else {
     ++bm.internal;
   }
@@ -226,8 +265,19 @@ void Machine::set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag) 
 
 void Machine::dec_live(int b) {
   --live_[static_cast<std::size_t>(b)];
+  check_true_termination(b);
+}
+
+void Machine::check_true_termination(int b) {
   if (live_[static_cast<std::size_t>(b)] == 0 && inflight_[static_cast<std::size_t>(b)] == 0)
     metrics_[static_cast<std::size_t>(b)].true_termination = now_;
+}
+
+void Machine::count_in_flight(const Message& m) {
+  // A primary to a failed PE is lost work: the oracle does not wait for it.
+  if (dead_[static_cast<std::size_t>(m.dst)]) return;
+  ++inflight_[static_cast<std::size_t>(m.barrier)];
+  ++inflight_to_[idx(m.dst, m.barrier)];
 }
 
 void Machine::enqueue_task(NodeId pe, const Task& t) {
@@ -266,6 +316,7 @@ void Machine::go_idle_if(NodeId pe, int b) {
 // batch (emit_batch), and the task is consumed (retire_task). The order is part of the
 // deterministic behaviour: every phase may draw from the RNG or allocate message ids.
 void Machine::task_done(NodeId pe) {
+  if (dead_[static_cast<std::size_t>(pe)]) return;  // its work was lost with it
   Pe& p = pes_[static_cast<std::size_t>(pe)];
   Task t = p.cur;
   if (chrome_) spans_.push_back(Span{pe, p.busy_since, now_});
@@ -326,7 +377,7 @@ void Machine::emit_batch(NodeId pe, int b) {
       ++count_[idx(pe, b)];
       ++live_[static_cast<std::size_t>(b)];
     } else {
-      ++inflight_[static_cast<std::size_t>(b)];
+      count_in_flight(*batch_buf_[i]);
       ++bm.primary_msgs;
       transmit(batch_buf_[i]->slot);
     }
@@ -345,7 +396,7 @@ void Machine::retire_task(NodeId pe, const Task& t) {
 
 void Machine::release_held(NodeId pe, Message* m) {
   const int b = m->barrier;
-  ++inflight_[static_cast<std::size_t>(b)];
+  count_in_flight(*m);
   ++metrics_[static_cast<std::size_t>(b)].primary_msgs;
   transmit(m->slot);
   --count_[idx(pe, b)];
@@ -381,12 +432,19 @@ void Machine::kill_barrier_at(NodeId pe, int b) {
 
 void Machine::deliver(std::uint32_t mi) {
   Message& m = msgs_[mi];
-  log_msg("recv", m.dst, m.src, m);
   const int b = m.barrier;
+  if (dead_[static_cast<std::size_t>(m.dst)]) {  // dropped; a primary was written off at the failure
+    log_msg("drop", m.dst, m.src, m);
+    if (m.kind >= kFirstControl) --inflight_ctrl_[static_cast<std::size_t>(b)];
+    free_msg(mi);
+    return;
+  }
+  log_msg("recv", m.dst, m.src, m);
   if (m.kind == kPrimary) {
     const bool was_idle = count_[idx(m.dst, b)] == 0;
     enqueue_task(m.dst, m.task);
     --inflight_[static_cast<std::size_t>(b)];
+    --inflight_to_[idx(m.dst, b)];
     dets_[static_cast<std::size_t>(b)]->on_receive(m.dst, m, was_idle);
   } else if (m.kind == kTermBroadcast) {
     for (NodeId c : tree_children(m.dst)) send_control(m.dst, c, b, kTermBroadcast);
@@ -407,12 +465,14 @@ void Machine::begin() {
   if (begun_) throw std::logic_error("Machine::begin called twice");
   begun_ = true;
   schedule(cfg_.start, kPrioTask, kInject, 0, 0, 0);
+  // A failure at tick t comes before everything else at t: the PE executes nothing at t.
+  for (auto [pe, t] : cfg_.faults) schedule(t, kPrioDeliver, kFail, pe, 0, 0);
   for (auto& d : dets_) d->on_boot();
   const Tick lat_hi = cfg_.latency.exp ? 8 * cfg_.latency.lo : cfg_.latency.hi;
   liveness_unit_ = lat_hi + cfg_.send_cost + cfg_.task_time.hi + 1;
 }
 
-bool Machine::pending() const { return begun_ && !hard_stop_ && !q_.empty(); }
+bool Machine::pending() const { return begun_ && !hard_stop_ && !stopped_fatal_ && !q_.empty(); }
 
 Tick Machine::next_time() const {
   if (!pending()) throw std::logic_error("Machine::next_time: no pending event");
@@ -424,7 +484,10 @@ Machine::Owner Machine::next_owner() const {
   const Event& ev = q_.top();
   switch (ev.type) {
     case kDeliver: return Owner{Owner::kNetwork, msgs_[static_cast<std::size_t>(ev.arg)].dst};
-    case kInject: return Owner{Owner::kMachine, -1};
+    case kInject:
+    case kFail:
+    case kFlushed: return Owner{Owner::kMachine, -1};
+    case kNotice: return Owner{Owner::kNetwork, ev.node};
     case kTaskDone:
     case kTimer: break;
   }
@@ -450,8 +513,13 @@ void Machine::execute(const Event& ev) {
   switch (ev.type) {
     case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
     case kTaskDone: task_done(ev.node); break;
-    case kTimer: dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg); break;
+    case kTimer:
+      if (!dead_[static_cast<std::size_t>(ev.node)]) dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg);
+      break;
     case kInject: inject_initial_tasks(); break;
+    case kFail: fail_pe(ev.node); break;
+    case kFlushed: flushed(ev.node); break;
+    case kNotice: notify(ev.node, ev.barrier, static_cast<NodeId>(ev.arg)); break;
   }
 }
 
@@ -503,13 +571,123 @@ void Machine::end() {
   if (!begun_ || ended_) throw std::logic_error("Machine::end: not begun, or ended already");
   ended_ = true;
   for (auto& bm : metrics_) {
-    if (!bm.detected) bm.missed = true;
+    if (!bm.detected && !bm.fatal) bm.missed = true;
     if (bm.detected && cfg_.liveness_bound > 0 && bm.true_termination >= 0 &&
         bm.detected_at - bm.true_termination > cfg_.liveness_bound)
       bm.missed = true;
   }
   for (std::size_t b = 0; b < metrics_.size(); ++b)
     metrics_[b].ctrl_bits = dets_[b]->control_bits(metrics_[b], cfg_.npes);
+}
+
+// ---- fail-stop failures (docs/td.md, "Failures") ---------------------------------------
+
+void Machine::fail_pe(NodeId pe) {
+  if (first_failure_ < 0) first_failure_ = now_;
+  dead_[static_cast<std::size_t>(pe)] = 1;
+  FailureRecord fr;
+  fr.pe = pe;
+  fr.at = now_;
+  Pe& p = pes_[static_cast<std::size_t>(pe)];
+  if (chrome_ && p.running) spans_.push_back(Span{pe, p.busy_since, now_});
+  for (std::size_t b = 0; b < metrics_.size(); ++b) {
+    // Its queued, running and held work and the primaries in flight to it are lost: the
+    // application's problem (paper §4); the oracle stops waiting for them.
+    const std::int64_t lost = count_[idx(pe, static_cast<int>(b))] + inflight_to_[idx(pe, static_cast<int>(b))];
+    live_[b] -= count_[idx(pe, static_cast<int>(b))];
+    inflight_[b] -= inflight_to_[idx(pe, static_cast<int>(b))];
+    count_[idx(pe, static_cast<int>(b))] = 0;
+    inflight_to_[idx(pe, static_cast<int>(b))] = 0;
+    fr.lost += lost;
+    if (lost > 0) check_true_termination(static_cast<int>(b));
+  }
+  p.queue.clear();
+  p.running = false;  // its pending completion event is ignored (task_done)
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "fail"}, {"pe", pe}, {"lost", fr.lost}});
+  if (chrome_) instants_.push_back(Instant{pe, now_, "fail PE " + std::to_string(pe)});
+  failures_.push_back(fr);
+  // Fail-flush: every message it sent is delivered first (global flush); then the notices.
+  const Tick flush = std::max(now_, last_arrival_from_[static_cast<std::size_t>(pe)]);
+  schedule(flush + cfg_.notify_delay, kPrioTimer, kFlushed, pe, 0, 0);
+}
+
+void Machine::flushed(NodeId pe) {
+  flushed_[static_cast<std::size_t>(pe)] = 1;
+  for (auto& f : failures_)
+    if (f.pe == pe) f.flushed_at = now_;
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "flushed"}, {"pe", pe}});
+  for (std::size_t b = 0; b < subs_.size(); ++b) {
+    auto it = subs_[b].find(pe);
+    if (it == subs_[b].end()) continue;
+    std::vector<NodeId> watchers;
+    for (auto& [w, refs] : it->second)
+      if (refs > 0) watchers.push_back(w);
+    for (NodeId w : watchers) notify(w, static_cast<int>(b), pe);
+  }
+}
+
+void Machine::notify(NodeId watcher, int barrier, NodeId failed) {
+  if (dead_[static_cast<std::size_t>(watcher)] || stopped_fatal_) return;
+  notified_.emplace(std::make_pair(failed, watcher), now_);
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "notice"}, {"pe", watcher}, {"failed", failed}, {"b", barrier}});
+  dets_[static_cast<std::size_t>(barrier)]->on_failure(watcher, failed);
+}
+
+void Machine::request_notice(NodeId watcher, int barrier, NodeId target) {
+  ++subs_[static_cast<std::size_t>(barrier)][target][watcher];
+  if (flushed_[static_cast<std::size_t>(target)]) schedule(now_, kPrioTimer, kNotice, watcher, barrier, target);
+}
+
+void Machine::drop_notice(NodeId watcher, int barrier, NodeId target) {
+  auto& t = subs_[static_cast<std::size_t>(barrier)];
+  auto it = t.find(target);
+  if (it == t.end()) return;
+  auto w = it->second.find(watcher);
+  if (w == it->second.end()) return;
+  if (--w->second <= 0) it->second.erase(w);
+  if (it->second.empty()) t.erase(it);
+}
+
+void Machine::fatal(NodeId node, int barrier, const std::string& reason) {
+  if (stopped_fatal_) return;
+  stopped_fatal_ = true;
+  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(barrier)];
+  bm.fatal = true;
+  bm.fatal_reason = reason;
+  bm.fatal_at = now_;
+  explain_fatal(bm);
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "fatal"}, {"pe", node}, {"b", barrier}, {"reason", reason}});
+  if (chrome_) instants_.push_back(Instant{node, now_, "FATAL: " + reason});
+}
+
+Tick Machine::concurrency_window() const {
+  const Tick lat_hi = cfg_.latency.exp ? 8 * cfg_.latency.lo : cfg_.latency.hi;
+  return 8 * (lat_hi + cfg_.send_cost + cfg_.notify_delay + 1);
+}
+
+// The paper's protocols may give up (FATAL) only when related processes fail together:
+// INDEP a sender and a recipient, REL a parent and an interior child (§3.6 of the spec).
+// The oracle accepts a FATAL if two failed PEs a, c have a communication edge a -> c (a
+// primary message or a recovery query) and either (1) the later of the two failed before
+// the earlier one's failure could have been recovered (within concurrency_window() of its
+// flush), or (2) the recipient c failed first and the sender a had not been notified of
+// it (a stale potential-grandchild record: no protocol message can retract it). Anything
+// else, e.g. two sequential single failures whose first one was handled (S6), is an
+// unexplained FATAL.
+void Machine::explain_fatal(BarrierMetrics& bm) const {
+  const Tick w = concurrency_window();
+  for (const auto& fa : failures_)
+    for (const auto& fc : failures_) {
+      if (fa.pe == fc.pe || !edges_.count({fa.pe, fc.pe})) continue;
+      const FailureRecord& first = fa.at <= fc.at ? fa : fc;
+      const FailureRecord& second = fa.at <= fc.at ? fc : fa;
+      const Tick recovered_by = (first.flushed_at >= 0 ? first.flushed_at : first.at) + w;
+      if (second.at <= recovered_by) bm.fatal_explained = true;
+      if (fc.at < fa.at) {
+        auto n = notified_.find({fc.pe, fa.pe});
+        if (n == notified_.end() || n->second >= fa.at) bm.fatal_explained = true;
+      }
+    }
 }
 
 void Machine::write_chrome_trace(std::FILE* f) const {

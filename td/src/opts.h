@@ -34,5 +34,6 @@ DetectorFactory make_central(const std::string& name, OptReader& r);
 DetectorFactory make_wave(const std::string& name, OptReader& r);
 DetectorFactory make_tree(const std::string& name, OptReader& r);
 DetectorFactory make_wtc(OptReader& r);
+DetectorFactory make_ft_ds(const std::string& ft, OptReader& r);
 
 }  // namespace td::detail

@@ -12,6 +12,58 @@ std::vector<std::string> literal_variants() {
   return {"baker-literal", "wtc-literal", "wtc-fifo-on-nonfifo", "tiered-flat", "edod-literal"};
 }
 
+std::vector<std::string> ft_variants() { return {"ds-indep", "ds-rellazy", "ds-releager"}; }
+
+std::vector<std::string> ft_broken_variants() {
+  return {"ds-indep-noforget", "ds-rellazy-noforget", "ds-releager-noforget", "ds-rellazy-nosettle",
+          "ds-releager-nosettle"};
+}
+
+namespace {
+// A fault-tolerant variant: 16..256 PEs, 0..8 failures spread over the run or in one
+// window (concurrent), FIFO or not, both exterior-signal placements.
+RunConfig random_ft_config(Rng& rng, const std::string& variant) {
+  auto U = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto R = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  RunConfig c;
+  c.algo = "ds";
+  const std::string rest = variant.substr(3);  // after "ds-"
+  const auto dash = rest.find('-');
+  const std::string mode = rest.substr(0, dash);
+  c.opts.kv["ft"] = mode;
+  if (dash != std::string::npos) c.opts.kv[rest.substr(dash + 1) == "noforget" ? "forget" : "settle"] = "0";
+  if (U(0, 1)) c.opts.kv["ext"] = "zero";
+  c.machine.seed = rng();
+  const std::int64_t npes[] = {16, 32, 64, 128, 256};
+  c.machine.npes = static_cast<int>(npes[U(0, 4)]);
+  const Tick lat = U(1, 20);
+  c.machine.latency = DelayModel{U(0, 1) ? 1 : lat, lat + U(0, 30), false};
+  const Tick tt = U(1, 10);
+  c.machine.task_time = DelayModel{tt, tt + U(0, 20), false};
+  c.machine.fifo = static_cast<int>(U(0, 1));
+  c.random_faults = static_cast<int>(U(0, 8));
+  switch (U(0, 2)) {  // failures spread over the run, concurrent, or one then concurrent ones
+    case 0: c.fault_window = 0; break;
+    case 1: c.fault_window = U(1, 3 * (c.machine.latency.hi + 1)); break;
+    default:
+      c.fault_window = U(1, 2 * (c.machine.latency.hi + 1));
+      c.fault_gap = U(4, 16) * (c.machine.latency.hi + 1);
+      break;
+  }
+  std::ostringstream w;
+  const std::int64_t n = c.machine.npes;
+  switch (U(0, 3)) {
+    case 0: w << "tree:lambda=" << R(0.3, 0.8) << ",lmin=" << U(2, 5) << ",lmax=" << U(6, 12) << ",map=random"; break;
+    case 1: w << "ring:p=" << R(0.8, 0.98) << ",branch=" << R(0.05, 0.4) << ",maxsteps=" << U(20, 200); break;
+    case 2: w << "forkjoin:width=" << U(n / 4, 2 * n) << ",rounds=" << U(1, 3) << ",map=random"; break;
+    default: w << "dag:tasks=" << U(n, 6 * n) << ",live=" << U(4, 64) << ",maxk=" << U(1, 4) << ",join=" << R(0.0, 0.4); break;
+  }
+  c.workload = w.str();
+  c.machine.max_events = 5'000'000;
+  return c;
+}
+}  // namespace
+
 std::string command_line(const RunConfig& c) {
   std::ostringstream o;
   auto delay = [](const DelayModel& d) {
@@ -24,6 +76,9 @@ std::string command_line(const RunConfig& c) {
     << " --send-cost " << c.machine.send_cost << " --fifo " << (c.machine.fifo < 0 ? "auto" : std::to_string(c.machine.fifo))
     << " --tree-arity " << c.machine.tree_arity;
   if (c.opts.literal) o << " --literal";
+  for (auto& [pe, t] : c.machine.faults) o << " --fault " << pe << "@" << t;
+  if (c.random_faults > 0)
+    o << " --faults " << c.random_faults << " --fault-window " << c.fault_window << " --fault-gap " << c.fault_gap;
   for (auto& [k, v] : c.opts.kv) o << " --opt " << k << "=" << v;
   return o.str();
 }
@@ -32,6 +87,7 @@ RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& 
   Rng rng(seed * 0x9E3779B97F4A7C15ULL + i * 0xBF58476D1CE4E5B9ULL + 12345);
   auto U = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
   auto R = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  if (variant.rfind("ds-", 0) == 0) return random_ft_config(rng, variant);
   RunConfig c;
   c.algo = variant;
   if (variant == "baker-literal") {
@@ -114,7 +170,10 @@ std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n, 
     ++s.runs;
     if (!r.safe()) ++s.false_det;
     if (!r.live()) ++s.missed;
-    if ((!r.safe() || !r.live()) && s.first_bad.empty()) s.first_bad = command_line(c);
+    for (auto& b : r.barriers)
+      if (b.fatal) ++(b.fatal_explained ? s.fatal : s.unexplained);
+    s.failures += static_cast<std::int64_t>(r.failures.size());
+    if ((!r.safe() || !r.live() || r.unexplained_fatal()) && s.first_bad.empty()) s.first_bad = command_line(c);
   }
   return t;
 }

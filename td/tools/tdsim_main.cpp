@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
   bool json = false, do_list = false;
   std::int64_t sweep = 0;
   bool sweep_literal = false;
+  std::string sweep_set = "corrected";
   app.add_flag("--list", do_list, "list algorithms and workloads");
   app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds");
   app.add_option("--workload", cfg.workload, "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
@@ -80,12 +81,34 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
   app.add_flag("--literal", cfg.opts.literal, "run the paper's pseudo-code as printed (baker, wtc)");
   app.add_option("--opt", opts, "algorithm option key=value (repeatable), see --list")->check(key_value_validator());
+  std::vector<std::string> faults;
+  app.add_option("--fault", faults, "fail-stop failure of PE (1..N-1) at TICK (> --start), PE@TICK, repeatable; needs --algo ds --opt ft=...")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              td::parse_fault(text);
+              return {};
+            } catch (const td::ConfigError& e) {
+              return e.what();
+            }
+          },
+          "PE@TICK"));
+  app.add_option("--faults", cfg.random_faults, "K random failures of distinct non-root PEs, from the run's seed")
+      ->check(CLI::Range(0, 1 << 20));
+  app.add_option("--fault-window", cfg.fault_window, "with --faults: 0 spreads them over the run; W puts them within W ticks")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
+  app.add_option("--fault-gap", cfg.fault_gap, "with --faults and --fault-window: the first failure alone, the rest GAP ticks later")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
   app.add_flag("--json", json, "print the result as one JSON object");
   app.add_option("--events", cfg.events_path, "write a JSON Lines event log to FILE");
   app.add_option("--chrome-trace", cfg.chrome_path, "write a Chrome trace (Perfetto) to FILE");
   app.add_option("--sweep", sweep, "run N random (algorithm, workload, seed) combinations through the oracle")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  app.add_flag("--sweep-literal", sweep_literal, "sweep the literal-errata/unsafe variants instead");
+  app.add_flag("--sweep-literal", sweep_literal, "sweep the literal-errata/unsafe variants instead (= --sweep-set literal)");
+  app.add_option("--sweep-set", sweep_set,
+                 "variants to sweep: corrected, literal, ft (ds fault-tolerance modes under failures), ft-broken "
+                 "(F-9/F-10 off)")
+      ->check(CLI::IsMember({"corrected", "literal", "ft", "ft-broken"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -102,28 +125,39 @@ int main(int argc, char** argv) {
   try {
     cfg.machine.latency = td::DelayModel::parse(latency, "--latency");
     cfg.machine.task_time = td::DelayModel::parse(task_time, "--task-time");
+    for (const std::string& f : faults) cfg.machine.faults.push_back(td::parse_fault(f));
     for (const std::string& o : opts) {  // key=value, checked by key_value_validator
       const auto eq = o.find('=');
       cfg.opts.kv[o.substr(0, eq)] = o.substr(eq + 1);
     }
     if (sweep > 0) {
-      const auto variants = sweep_literal ? td::literal_variants() : td::corrected_variants();
+      if (sweep_literal) sweep_set = "literal";
+      const bool ft = sweep_set == "ft" || sweep_set == "ft-broken";
+      const auto variants = sweep_set == "literal"     ? td::literal_variants()
+                            : sweep_set == "ft"        ? td::ft_variants()
+                            : sweep_set == "ft-broken" ? td::ft_broken_variants()
+                                                       : td::corrected_variants();
       const auto t = td::run_sweep(cfg.machine.seed, sweep, variants);
       std::int64_t runs = 0, bad = 0;
       for (auto& [v, s] : t) {
         runs += s.runs;
-        bad += s.false_det + s.missed;
-        fmt::print("{:<22} runs={:<8} false={:<6} missed={:<6}{}{}\n", v, s.runs, s.false_det, s.missed,
-                   s.first_bad.empty() ? "" : "  first: ", s.first_bad);
+        bad += s.false_det + s.missed + s.unexplained;
+        if (ft)  // premature = false detection; FATAL explained / unexplained by the oracle
+          fmt::print("{:<22} runs={:<8} failures={:<8} premature={:<6} missed={:<6} fatal={:<6} unexplained={:<6}{}{}\n",
+                     v, s.runs, s.failures, s.false_det, s.missed, s.fatal, s.unexplained,
+                     s.first_bad.empty() ? "" : "  first: ", s.first_bad);
+        else
+          fmt::print("{:<22} runs={:<8} false={:<6} missed={:<6}{}{}\n", v, s.runs, s.false_det, s.missed,
+                     s.first_bad.empty() ? "" : "  first: ", s.first_bad);
       }
       fmt::print("total runs={} bad={}\n", runs, bad);
-      if (sweep_literal) return 0;
+      if (sweep_set == "literal" || sweep_set == "ft-broken") return 0;
       return bad == 0 ? 0 : 1;
     }
     const td::RunResult r = td::run_simulation(cfg);
     if (json) std::cout << td::to_json(cfg, r) << "\n";
     else std::cout << td::to_text(cfg, r);
-    return r.safe() && r.live() ? 0 : 1;
+    return r.safe() && r.live() && !r.unexplained_fatal() ? 0 : 1;
   } catch (const td::ConfigError& e) {
     std::cerr << "tdsim: error: " << e.what() << "\n";
     return 2;

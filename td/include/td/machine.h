@@ -13,6 +13,7 @@
 #include <queue>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "td/types.h"
@@ -45,6 +46,18 @@ struct MachineConfig {
   Tick liveness_bound = 0;       ///< 0: automatic (see Machine::liveness_bound)
   std::uint64_t max_events = 400'000'000;  ///< hard stop (counts as a missed detection)
   int tree_arity = 2;            ///< arity of the heap-ordered control/broadcast tree
+  /// Fail-stop failures (PE, tick): PE 1..N-1 (the root cannot fail), tick > start, each PE
+  /// at most once. Only fault-tolerant detectors accept them (Detector::fault_tolerant).
+  std::vector<std::pair<NodeId, Tick>> faults;
+  Tick notify_delay = 1;         ///< failure notice: this many ticks after the fail-flush
+};
+
+/// One injected failure as the run saw it.
+struct FailureRecord {
+  NodeId pe = -1;          ///< the failed PE
+  Tick at = -1;            ///< failure tick
+  Tick flushed_at = -1;    ///< when its last message was delivered and the notices went out
+  std::int64_t lost = 0;   ///< units of work (tasks, held or in-flight primaries) lost with it
 };
 
 /// Per-barrier metrics of a run.
@@ -58,6 +71,11 @@ struct BarrierMetrics {
   std::int64_t ctrl_bits = 0;        ///< control bits (algorithm's accounting)
   std::int64_t peak_state = 0;       ///< peak per-node detector state (entries)
   std::vector<std::int64_t> by_kind; ///< control messages per kind (index = kind)
+  std::vector<std::int64_t> by_kind_recovery; ///< of which sent after the first failure
+  bool fatal = false;                ///< the detector reported FATAL (job failure)
+  std::string fatal_reason;          ///< its reason
+  Tick fatal_at = -1;                ///< when
+  bool fatal_explained = false;      ///< the oracle found a failure pattern the mode cannot handle
   Tick true_termination = -1;        ///< when live tasks and in-flight primaries hit 0
   Tick detected_at = -1;             ///< when the algorithm declared termination
   bool detected = false;             ///< declared at all
@@ -115,6 +133,14 @@ class Detector {
   /// Whether declaring termination also requires that no control message of the algorithm
   /// is in flight (Rokusawa et al. §5-6: zero weight means nothing of the pool is in transit).
   virtual bool strict_quiescence() const { return false; }
+  /// Whether the detector survives fail-stop failures (MachineConfig::faults).
+  virtual bool fault_tolerant() const { return false; }
+  /// A failure notice: `failed` failed and all messages it sent were delivered (fail-flush).
+  /// Only delivered to a live `node` that requested notices about `failed`.
+  virtual void on_failure(NodeId /*node*/, NodeId /*failed*/) {}
+  /// Whether a control message of `kind` counts as a communication edge for the oracle's
+  /// explanation of FATAL (a recovery query: the sender may adopt the receiver).
+  virtual bool edge_kind(int /*kind*/) const { return false; }
   /// Algorithm-specific named counters reported in the JSON result.
   virtual std::map<std::string, std::int64_t> extra() const { return {}; }
 };
@@ -183,6 +209,18 @@ class Machine {
   void internal_note(NodeId node, int barrier);
   /// Declares termination of `barrier` at `node`; the oracle checks it.
   void declare(NodeId node, int barrier);
+  /// Reports FATAL (the job fails: the detector cannot decide termination); stops the run.
+  void fatal(NodeId node, int barrier, const std::string& reason);
+  /// Asks for a notice (Detector::on_failure) when `target` fails; reference-counted per
+  /// (barrier, watcher, target). If `target` has already failed and been flushed, the
+  /// notice comes at once (an event at the current tick).
+  void request_notice(NodeId watcher, int barrier, NodeId target);
+  /// Drops one reference of a request_notice.
+  void drop_notice(NodeId watcher, int barrier, NodeId target);
+  /// Whether `pe` has failed.
+  bool dead(NodeId pe) const { return dead_[static_cast<std::size_t>(pe)] != 0; }
+  /// Failures so far, in the order they happened.
+  const std::vector<FailureRecord>& failures() const { return failures_; }
   /// Starts the termination broadcast down the broadcast tree: N-1 messages from PE 0, plus
   /// one message root -> 0 when `root` is not PE 0.
   void broadcast_termination(NodeId root, int barrier);
@@ -233,7 +271,7 @@ class Machine {
   void write_chrome_trace(std::FILE* f) const;
 
  private:
-  enum EvType : std::uint8_t { kDeliver, kTaskDone, kTimer, kInject };
+  enum EvType : std::uint8_t { kDeliver, kTaskDone, kTimer, kInject, kFail, kFlushed, kNotice };
   /// Same-tick priorities: deliveries first, so a message arriving at the tick a PE
   /// completes its last task is seen before the idle decision; then task completions;
   /// then algorithm timers (they observe the settled state of the tick).
@@ -278,6 +316,14 @@ class Machine {
   void liveness_guard();
   bool all_truly_terminated();
   Tick liveness_bound() const;
+  void check_faults();
+  void count_in_flight(const Message& m);
+  void fail_pe(NodeId pe);
+  void flushed(NodeId pe);
+  void notify(NodeId watcher, int barrier, NodeId failed);
+  void explain_fatal(BarrierMetrics& bm) const;
+  Tick concurrency_window() const;
+  void check_true_termination(int b);
   void deliver(std::uint32_t mi);
   void go_idle_if(NodeId pe, int b);
   void dec_live(int b);
@@ -323,6 +369,19 @@ class Machine {
   struct Instant { NodeId pe; Tick t; std::string name; };
   std::vector<Span> spans_;
   std::vector<Instant> instants_;
+  // ---- failures (empty/unused in fault-free runs) ----
+  bool faulty_ = false;                       // faults configured: track edges and subscriptions
+  bool stopped_fatal_ = false;                // a detector reported FATAL: no further events
+  Tick first_failure_ = -1;
+  std::vector<std::uint8_t> dead_;            // per node
+  std::vector<Tick> last_arrival_from_;       // per node: latest arrival of a message it sent
+  std::vector<std::int64_t> inflight_to_;     // per (node, barrier): primaries in flight to it
+  std::vector<FailureRecord> failures_;
+  std::vector<std::uint8_t> flushed_;         // per node: failed and flushed (notices sent)
+  // per barrier: target -> watcher -> references
+  std::vector<std::map<NodeId, std::map<NodeId, int>>> subs_;
+  std::map<std::pair<NodeId, NodeId>, Tick> edges_;   // (sender, receiver) -> first send tick
+  std::map<std::pair<NodeId, NodeId>, Tick> notified_;// (failed, watcher) -> notice tick
 };
 
 }  // namespace td

@@ -17,6 +17,9 @@ struct SweepTally {
   std::int64_t runs = 0;     ///< runs
   std::int64_t false_det = 0;///< runs with a false detection
   std::int64_t missed = 0;   ///< runs with a missed detection
+  std::int64_t fatal = 0;    ///< runs that ended in FATAL the oracle explains (FT variants)
+  std::int64_t unexplained = 0;  ///< runs that ended in a FATAL the oracle does not explain
+  std::int64_t failures = 0; ///< injected failures that happened (FT variants)
   std::string first_bad;     ///< tdsim command line reproducing the first bad run
 };
 
@@ -33,6 +36,12 @@ std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n,
 std::vector<std::string> corrected_variants();
 /// The literal-errata / unsafe variants.
 std::vector<std::string> literal_variants();
+/// The fault-tolerant variants: ds with ft=indep|rellazy|releager under 0..8 random
+/// failures on 16..256 PEs, FIFO and non-FIFO ("ds-indep", "ds-rellazy", "ds-releager").
+std::vector<std::string> ft_variants();
+/// The same with F-9 (forget) or F-10 (settle) switched off: "ds-<mode>-noforget",
+/// "ds-<mode>-nosettle".
+std::vector<std::string> ft_broken_variants();
 
 /// Equivalent tdsim command line of a configuration.
 std::string command_line(const RunConfig& cfg);
