@@ -13,14 +13,14 @@ module dsbc_fifo #(
   parameter integer Depth = 8,  // entries, 1..1024
   parameter integer Width = 2   // bits per entry
 ) (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire             push_i,
-  input  wire [Width-1:0] push_data_i,
-  input  wire             pop_i,
-  output wire             valid_o,
-  output wire [Width-1:0] data_o,
-  output wire             full_o
+  input  wire             clk_i,        // clock, rising edge
+  input  wire             rst_ni,       // asynchronous reset, active low
+  input  wire             push_i,       // append push_data_i at this edge (dropped if full_o)
+  input  wire [Width-1:0] push_data_i,  // the barrier ID to append
+  input  wire             pop_i,        // remove the head at this edge (ignored if !valid_o)
+  output wire             valid_o,      // not empty: data_o is the head
+  output wire [Width-1:0] data_o,       // the head (show-ahead), 0 when empty
+  output wire             full_o        // Depth entries held: a push now would be dropped
 );
 
   localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
@@ -68,6 +68,16 @@ module dsbc_fifo #(
   always @(posedge clk_i) begin
     if (do_push) mem_q[wr_ptr_q] <= push_data_i;
   end
+
+`ifdef FORMAL
+  // Formal observation (formal/): the storage as one flat vector, entry k in bits
+  // [k*Width +: Width], so a harness can relate it to a reference queue.
+  (* keep *) wire [Depth*Width-1:0] f_mem;
+  genvar f_k;
+  for (f_k = 0; f_k < Depth; f_k = f_k + 1) begin : g_f_mem
+    assign f_mem[f_k*Width +: Width] = mem_q[f_k];
+  end
+`endif
 
 endmodule
 

@@ -15,16 +15,16 @@ module dsbc_ram_dp #(
   parameter integer Width = 17,  // bits per word
   parameter integer AddrW = 2    // address bits, >= clog2(Depth), >= 1
 ) (
-  input  wire             clk_i,
+  input  wire             clk_i,        // clock (no reset: dsbc_summation clears the words)
   // Port A
   input  wire [AddrW-1:0] a_rd_addr_i,  // read address, data in a_rd_data_o next cycle
-  output reg  [Width-1:0] a_rd_data_o,
-  input  wire             a_wr_en_i,
-  input  wire [AddrW-1:0] a_wr_addr_i,
-  input  wire [Width-1:0] a_wr_data_i,
+  output reg  [Width-1:0] a_rd_data_o,  // word at last cycle's a_rd_addr_i
+  input  wire             a_wr_en_i,    // write a_wr_data_i at this edge
+  input  wire [AddrW-1:0] a_wr_addr_i,  // write address
+  input  wire [Width-1:0] a_wr_data_i,  // write data
   // Port B
   input  wire [AddrW-1:0] b_rd_addr_i,  // read address, data in b_rd_data_o next cycle
-  output reg  [Width-1:0] b_rd_data_o
+  output reg  [Width-1:0] b_rd_data_o   // word at last cycle's b_rd_addr_i
 );
 
   (* no_rw_check *)
@@ -50,6 +50,16 @@ module dsbc_ram_dp #(
     if (a_wr_en_i && (a_wr_addr_i == b_rd_addr_i)) b_rd_data_o <= ~mem_q[b_rd_addr_i];
 `endif
   end
+
+`ifdef FORMAL
+  // Formal observation (formal/): the words as one flat vector, word k in bits
+  // [k*Width +: Width], so a harness can relate each to its shadow count.
+  (* keep *) wire [Depth*Width-1:0] f_mem;
+  genvar f_k;
+  for (f_k = 0; f_k < Depth; f_k = f_k + 1) begin : g_f_mem
+    assign f_mem[f_k*Width +: Width] = mem_q[f_k];
+  end
+`endif
 
 endmodule
 
