@@ -222,6 +222,22 @@ int build_plugin(const Config& cfg, RtlKind kind, const fs::path& work) {
   return 0;
 }
 
+/// True if an executable `verilator` is on PATH (the plugin build needs it; checked first so
+/// that a missing toolchain gets a hint rather than a build log).
+bool have_verilator() {
+  std::string path = env("PATH");
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find(':', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string dir = end > start ? path.substr(start, end - start) : ".";
+    const fs::path candidate = fs::path(dir) / "verilator";
+    if (::access(candidate.c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 /// The plugin file of (cfg, kind), building it first when it is not in the cache.
 fs::path ensure_plugin(const Config& cfg, RtlKind kind) {
   const fs::path root = cache_root();
@@ -231,6 +247,7 @@ fs::path ensure_plugin(const Config& cfg, RtlKind kind) {
   std::error_code ec;
   if (fs::is_regular_file(plugin, ec)) return plugin;
 
+  if (!have_verilator()) throw RtlError("verilator not found: run scripts/install-deps.sh");
   // One build per configuration at a time: a second process (e.g. parallel tests) waits for
   // the first and then finds the plugin.
   fs::create_directories(root, ec);

@@ -23,6 +23,7 @@
 
 #include <systemc.h>
 
+#include <cstdlib>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,11 @@
 namespace dsys {
 
 namespace {
+
+// dsbc-system is also the C++ tool (--engine model|rtl|both): SystemC's banner, printed when
+// its kernel starts, would only be noise there. This runs during static initialisation,
+// before libsystemc's main(); a user who sets the variable keeps their value.
+const bool kQuietSystemC = ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
 
 constexpr std::uint64_t kResetCycles = 3;
 

@@ -22,7 +22,7 @@ mode=${1:-regress}
 seeds=${2:-100}
 # One directory per mode, so that e.g. `make ncl-short` never rewrites a simulation binary
 # that a running `make ncl` is using.
-out=build/ncl/$mode
+out=${NCL_OUT:-build/ncl}/$mode  # NCL_OUT: ctest puts it in its build folder
 mkdir -p "$out"
 # Two runs of one mode at once would recompile each other's binaries and truncate each
 # other's logs: the second waits for the first.
