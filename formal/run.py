@@ -50,8 +50,18 @@ def fifo_job(depth, width=2, short=False):
                         "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"})
 
 
+def sum_job(m, t, short=False):
+    return dict(name=f"sum_m{m}_t{t}", top="summation_check",
+                files=rtl("dsbc_ram_dp", "dsbc_summation") + ["formal/summation_check.v"],
+                params=dict(NumBarriers=m, CountBits=t), mode="prove", depth=m + 4,
+                cover_depth=m + 8, short=short,
+                probes={"p_mem": "u_ram.f_mem", "p_init": "u_sum.init_q",
+                        "p_init_addr": "u_sum.init_addr_q"})
+
+
 def jobs_all():
-    return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4)]
+    return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
+            sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9)]
 
 
 def jobs(which):
