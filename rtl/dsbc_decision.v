@@ -13,8 +13,8 @@ module dsbc_decision #(
   parameter integer SumW   = $clog2(NumPes + 1),               // column-sum width
   parameter integer CarryW = (NumPes > 1) ? $clog2(NumPes) : 1 // carry-latch width
 ) (
-  input  wire            clk_i,
-  input  wire            rst_ni,
+  input  wire            clk_i,      // clock, rising edge
+  input  wire            rst_ni,     // asynchronous reset, active low
   input  wire [SumW-1:0] col_sum_i,  // responder count of this bit
   input  wire            clear_i,    // start of a word: carry <- 0
   input  wire            advance_i,  // this bit was checked and was 0: carry <- total >> 1

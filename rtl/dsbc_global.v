@@ -19,8 +19,8 @@ module dsbc_global #(
   parameter integer FifoDepth   = 8,   // checked only
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
-  input  wire                clk_i,
-  input  wire                rst_ni,
+  input  wire                clk_i,       // clock, rising edge
+  input  wire                rst_ni,      // asynchronous reset, active low
   input  wire [NumPes-1:0]   rr_bits_i,   // one serial bit from every local block
   output wire                ctl_load_o,  // broadcast: snapshot the next barrier
   output wire                ctl_done_o,  // broadcast: the inspected barrier is complete

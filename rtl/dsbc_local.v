@@ -12,22 +12,22 @@ module dsbc_local #(
   parameter integer FifoDepth   = 8,   // 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
-  input  wire                clk_i,
-  input  wire                rst_ni,
+  input  wire                clk_i,           // clock, rising edge
+  input  wire                rst_ni,          // asynchronous reset, active low
   // PE side
-  input  wire                req_valid_i,
-  input  wire [BarrierW-1:0] req_barrier_i,
-  input  wire                req_dec_i,      // 0: produce (+1), 1: consume (-1)
-  output wire                req_ready_o,
-  output wire                ack_valid_o,    // one cycle after acceptance: committed ...
-  output wire                ack_refused_o,  // ... unless refused (overflow or ID >= M)
-  output wire                fifo_valid_o,
-  output wire [BarrierW-1:0] fifo_barrier_o,
-  input  wire                fifo_pop_i,
+  input  wire                req_valid_i,     // PE request, held until accepted (valid/ready)
+  input  wire [BarrierW-1:0] req_barrier_i,   // its barrier ID, 0..M-1
+  input  wire                req_dec_i,       // 0: produce (+1), 1: consume (-1)
+  output wire                req_ready_o,     // low for M cycles after reset, and with ctl_done
+  output wire                ack_valid_o,     // one cycle after acceptance: committed ...
+  output wire                ack_refused_o,   // ... unless refused (overflow or ID >= M)
+  output wire                fifo_valid_o,    // a completed barrier ID waits
+  output wire [BarrierW-1:0] fifo_barrier_o,  // the oldest completed barrier ID
+  input  wire                fifo_pop_i,      // the PE takes it at this edge
   // The three wires to the global block
-  output wire                rr_bit_o,
-  input  wire                ctl_load_i,
-  input  wire                ctl_done_i
+  output wire                rr_bit_o,        // serial snapshot bit, one slot per cycle
+  input  wire                ctl_load_i,      // snapshot the next barrier now
+  input  wire                ctl_done_i       // that barrier is complete: push, rebase
 );
 
   localparam integer T = CountBits;

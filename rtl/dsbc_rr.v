@@ -16,22 +16,22 @@ module dsbc_rr #(
   parameter integer CountBits   = 16,  // T
   parameter integer BarrierW    = 2    // max(1, clog2(M))
 ) (
-  input  wire                clk_i,
-  input  wire                rst_ni,
+  input  wire                clk_i,             // clock, rising edge
+  input  wire                rst_ni,            // asynchronous reset, active low
   // Global control (broadcast wires)
   input  wire                ctl_load_i,        // snapshot the next barrier now
   output wire                rr_bit_o,          // serial snapshot bit to the global block
   // RAM port B
-  output wire [BarrierW-1:0] ram_rd_addr_o,
+  output wire [BarrierW-1:0] ram_rd_addr_o,     // CNT2 + 1: the word the next ctl_load takes
   input  wire [CountBits:0]  ram_rd_data_i,     // {open, count}
   // RAM port A write, seen for the read-first bypass
-  input  wire                ram_wr_en_i,
-  input  wire [BarrierW-1:0] ram_wr_addr_i,
-  input  wire [CountBits:0]  ram_wr_old_i,
+  input  wire                ram_wr_en_i,       // port A writes this cycle ...
+  input  wire [BarrierW-1:0] ram_wr_addr_i,     // ... this word ...
+  input  wire [CountBits:0]  ram_wr_old_i,      // ... which held this before the write
   // PE commits, for `touched`
-  input  wire                commit_valid_i,
-  input  wire [BarrierW-1:0] commit_barrier_i,
-  input  wire                fifo_full_i,
+  input  wire                commit_valid_i,    // a PE request committed this cycle
+  input  wire [BarrierW-1:0] commit_barrier_i,  // its barrier ID
+  input  wire                fifo_full_i,       // FIFO full, sent in the snapshot's full slot
   // To the summation module (rebase) and the FIFO (push data)
   output wire [BarrierW-1:0] cnt2_o,            // barrier under inspection
   output wire [CountBits:0]  rebase_delta_o,    // minus the snapshot count

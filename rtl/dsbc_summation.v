@@ -17,30 +17,30 @@ module dsbc_summation #(
   parameter integer CountBits   = 16,  // T, two's complement count width
   parameter integer BarrierW    = 2    // barrier-ID width, max(1, clog2(M))
 ) (
-  input  wire                 clk_i,
-  input  wire                 rst_ni,
+  input  wire                 clk_i,             // clock, rising edge
+  input  wire                 rst_ni,            // asynchronous reset, active low
   // PE request (valid/ready) and acknowledge
-  input  wire                 req_valid_i,
-  input  wire [BarrierW-1:0]  req_barrier_i,
-  input  wire                 req_dec_i,       // 0: produce (+1), 1: consume (-1)
-  output wire                 req_ready_o,
-  output wire                 ack_valid_o,     // the request accepted last cycle is done
-  output wire                 ack_refused_o,   // ... and was refused: overflow or bad ID
+  input  wire                 req_valid_i,       // PE request, held until accepted
+  input  wire [BarrierW-1:0]  req_barrier_i,     // its barrier ID (>= M: refused)
+  input  wire                 req_dec_i,         // 0: produce (+1), 1: consume (-1)
+  output wire                 req_ready_o,       // low for M cycles after reset and when rebase_i
+  output wire                 ack_valid_o,       // the request accepted last cycle is done
+  output wire                 ack_refused_o,     // ... and was refused: overflow or bad ID
   // Rebase operation from the R&R module, presented in the ctl_done cycle
-  input  wire                 rebase_i,
-  input  wire [BarrierW-1:0]  rebase_barrier_i,
-  input  wire [CountBits:0]   rebase_delta_i,  // minus the snapshot count, T+1 bits
-  input  wire                 rebase_touched_i,
+  input  wire                 rebase_i,          // rebase now (ctl_done cycle): takes port A
+  input  wire [BarrierW-1:0]  rebase_barrier_i,  // the completed barrier (CNT2)
+  input  wire [CountBits:0]   rebase_delta_i,    // minus the snapshot count, T+1 bits
+  input  wire                 rebase_touched_i,  // committed to since the snapshot: stays open
   // PE commit, for the R&R module's "touched since the snapshot" flag
-  output wire                 commit_valid_o,
-  output wire [BarrierW-1:0]  commit_barrier_o,
+  output wire                 commit_valid_o,    // a PE request is written this cycle
+  output wire [BarrierW-1:0]  commit_barrier_o,  // its barrier ID
   // RAM port A
-  output wire [BarrierW-1:0]  ram_rd_addr_o,
-  input  wire [CountBits:0]   ram_rd_data_i,   // {open, count}
-  output wire                 ram_wr_en_o,
-  output wire [BarrierW-1:0]  ram_wr_addr_o,
-  output wire [CountBits:0]   ram_wr_data_o,
-  output wire [CountBits:0]   ram_wr_old_o     // the word before this write (snapshot bypass)
+  output wire [BarrierW-1:0]  ram_rd_addr_o,     // the rebase's or the request's barrier
+  input  wire [CountBits:0]   ram_rd_data_i,     // {open, count}
+  output wire                 ram_wr_en_o,       // write now: RAM clear after reset, or the RMW
+  output wire [BarrierW-1:0]  ram_wr_addr_o,     // the word written
+  output wire [CountBits:0]   ram_wr_data_o,     // {open, count} written
+  output wire [CountBits:0]   ram_wr_old_o       // the word before this write (snapshot bypass)
 );
 
   localparam integer T = CountBits;
@@ -52,16 +52,25 @@ module dsbc_summation #(
   ////////////////////
 
   // Cycles 0..M-1 after reset write {open=0, count=0} to word 0..M-1; no request is accepted.
-  reg                init_q;
-  reg [BarrierW-1:0] init_addr_q;
+  reg                init_q, init_d;
+  reg [BarrierW-1:0] init_addr_q, init_addr_d;
+
+  always @* begin
+    init_d      = init_q;
+    init_addr_d = init_addr_q;
+    if (init_q) begin
+      init_d      = (init_addr_q != LAST_BARRIER);
+      init_addr_d = init_addr_q + 1'b1;
+    end
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       init_q      <= 1'b1;
       init_addr_q <= {BarrierW{1'b0}};
-    end else if (init_q) begin
-      init_q      <= (init_addr_q != LAST_BARRIER);
-      init_addr_q <= init_addr_q + 1'b1;
+    end else begin
+      init_q      <= init_d;
+      init_addr_q <= init_addr_d;
     end
   end
 

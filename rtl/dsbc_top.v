@@ -12,18 +12,18 @@ module dsbc_top #(
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1  // derived
 ) (
-  input  wire                       clk_i,
-  input  wire                       rst_ni,
-  // PE side, one lane per PE
-  input  wire [NumPes-1:0]          req_valid_i,
-  input  wire [NumPes*BarrierW-1:0] req_barrier_i,
+  input  wire                       clk_i,           // clock, rising edge
+  input  wire                       rst_ni,          // asynchronous reset, active low
+  // PE side, one lane per PE: PE i in bit i, or in bits [i*BarrierW +: BarrierW]
+  input  wire [NumPes-1:0]          req_valid_i,     // PE i's request, held until accepted
+  input  wire [NumPes*BarrierW-1:0] req_barrier_i,   // its barrier ID (lane i)
   input  wire [NumPes-1:0]          req_dec_i,       // 0: produce (+1), 1: consume (-1)
-  output wire [NumPes-1:0]          req_ready_o,
+  output wire [NumPes-1:0]          req_ready_o,     // PE i's request is accepted
   output wire [NumPes-1:0]          ack_valid_o,     // committed one cycle after acceptance
   output wire [NumPes-1:0]          ack_refused_o,   // ... or refused (overflow, ID >= M)
-  output wire [NumPes-1:0]          fifo_valid_o,
-  output wire [NumPes*BarrierW-1:0] fifo_barrier_o,
-  input  wire [NumPes-1:0]          fifo_pop_i,
+  output wire [NumPes-1:0]          fifo_valid_o,    // PE i has a completed ID waiting
+  output wire [NumPes*BarrierW-1:0] fifo_barrier_o,  // the oldest one (lane i)
+  input  wire [NumPes-1:0]          fifo_pop_i,      // PE i takes its head at this edge
   // Observation of the global control
   output wire                       snap_o,          // ctl_load: a snapshot this cycle
   output wire                       done_o,          // ctl_done: completion this cycle
