@@ -45,15 +45,18 @@ std::string fifo_depth_in_range(std::string& text) {
 
 /// Returns the exit code when the program should stop now (help, or a usage error).
 std::optional<int> parse_options(int argc, char** argv, Options& opts) {
-  CLI::App app{"Replays a DSBC trace on the golden model or the Verilated RTL and prints the "
-               "unit's events: commit, overflow, done, pop, then end (or timeout).",
-               kTool};
+  CLI::App app{
+      "Replays a DSBC trace on the golden model or the Verilated RTL and prints the "
+      "unit's events: commit, overflow, done, pop, then end (or timeout).",
+      kTool};
   int fifo_depth = 0;
-  app.add_option("trace", opts.trace_path, "Trace file (header: pes, barriers, count_bits, "
-                                           "fifo_depth; events: <cycle> <pe> <barrier> <delta>)")
+  app.add_option("trace", opts.trace_path,
+                 "Trace file (header: pes, barriers, count_bits, "
+                 "fifo_depth; events: <cycle> <pe> <barrier> <delta>)")
       ->required();
-  app.add_option("--engine", opts.engine, "Engine: model (the golden model, default) or rtl "
-                                          "(the Verilated RTL, built and cached on first use)")
+  app.add_option("--engine", opts.engine,
+                 "Engine: model (the golden model, default) or rtl "
+                 "(the Verilated RTL, built and cached on first use)")
       ->check(CLI::IsMember({"model", "rtl"}));
   app.add_option("--pop-stall", opts.replay.pop_stall,
                  "Probability P (0 <= P < 1) that a PE does not pop in a cycle (default 0)")
@@ -69,10 +72,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   app.add_option("--fifo-depth", fifo_depth, "Override the trace's fifo_depth")
       ->transform(decimal<int>("a positive integer"))
       ->check(CLI::Validator(fifo_depth_in_range, ""));
-  app.add_option("--emit-stim", opts.emit_stim,
-                 "Also write a normalized stimulus file for the Verilog testbench")
-      ->check(CLI::Validator(
-          [](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
+  app.add_option("--emit-stim", opts.emit_stim, "Also write a normalized stimulus file for the Verilog testbench")
+      ->check(CLI::Validator([](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -107,8 +108,7 @@ int run(int argc, char** argv, const EngineFactory& factory) {
     if (stim) write_stim(trace, stim);
     stim.close();
     if (!stim) {
-      throw ToolError(2, "--emit-stim: cannot write '" + opts.emit_stim +
-                             "': " + std::strerror(errno));
+      throw ToolError(2, "--emit-stim: cannot write '" + opts.emit_stim + "': " + std::strerror(errno));
     }
   }
 

@@ -38,8 +38,8 @@ void write_trace(const SystemResult& r, std::ostream& out) {
 }
 
 void write_table(const SystemResult& r, std::ostream& out) {
-  out << fmt::format("dsbc-system: workload {}, N={}, M={}, epochs {}, seed {}, engine {}\n", r.cfg.workload,
-                     r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, engine_name(r.cfg.engine));
+  out << fmt::format("dsbc-system: workload {}, N={}, M={}, epochs {}, seed {}, engine {}\n", r.cfg.workload, r.cfg.pes,
+                     r.cfg.barriers, r.cfg.epochs, r.cfg.seed, engine_name(r.cfg.engine));
   out << fmt::format(
       "time base: DSBC clock {} ns, latency {} ns, task {} ns; times in ns from the epoch start; "
       "delay = detection - true termination\n",
@@ -60,8 +60,8 @@ void write_table(const SystemResult& r, std::ostream& out) {
     }
     out << '\n';
   }
-  out << fmt::format("DSBC: {} cycles, {} requests, {} completions; control messages: 0 (3 wires per PE)\n",
-                     r.cycles, r.requests.size(), r.completions.size());
+  out << fmt::format("DSBC: {} cycles, {} requests, {} completions; control messages: 0 (3 wires per PE)\n", r.cycles,
+                     r.requests.size(), r.completions.size());
   if (r.cfg.engine == EngineKind::kBoth)
     out << fmt::format("lockstep: RTL and model agreed on every output in all {} cycles\n", r.cycles);
   if (r.ok()) {

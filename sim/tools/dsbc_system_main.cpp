@@ -62,11 +62,13 @@ struct Options {
 std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   dsys::SystemConfig& cfg = opts.cfg;
   const dsys::SystemConfig def;  // the defaults the help text shows
-  CLI::App app{"One execution of a TD-lab workload observed by the DSBC unit and by software TD algorithms "
-               "(docs/system.md).",
-               "dsbc-system"};
-  app.footer("Exit status: 0 every detector correct; 1 the oracle found a wrong detection (or the lockstep a "
-             "mismatch); 2 bad usage.");
+  CLI::App app{
+      "One execution of a TD-lab workload observed by the DSBC unit and by software TD algorithms "
+      "(docs/system.md).",
+      "dsbc-system"};
+  app.footer(
+      "Exit status: 0 every detector correct; 1 the oracle found a wrong detection (or the lockstep a "
+      "mismatch); 2 bad usage.");
   // As before CLI11: an option given twice takes its last value (--algos: all of them).
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   double clock_ns = 0, latency_ns = 0, task_ns = 0;
@@ -119,8 +121,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
       ->transform(dsbc::cli::decimal<int>("an integer"))
       ->type_name("D");
   app.add_flag("--json", opts.json, "print the result as one JSON object instead of the table");
-  app.add_option("--dump-trace", opts.dump, "write the DSBC request stream as a dsbc-replay trace")
-      ->type_name("FILE");
+  app.add_option("--dump-trace", opts.dump, "write the DSBC request stream as a dsbc-replay trace")->type_name("FILE");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -170,7 +171,8 @@ int run(int argc, char** argv) {
     // the run's tasks and messages).
     const dsys::ScEventCounts c = dsys::ScBackend::executed();
     std::cerr << "systemc: events executed: PE threads " << c.pe << " (" << c.pes_active << " of " << cfg.pes
-              << " PEs), network " << c.network << ", controller " << c.controller << ", scheduler " << c.machine << "\n";
+              << " PEs), network " << c.network << ", controller " << c.controller << ", scheduler " << c.machine
+              << "\n";
   }
 #endif
   if (!opts.dump.empty()) {
@@ -178,8 +180,10 @@ int run(int argc, char** argv) {
     if (!f) usage_error("--dump-trace: cannot open '" + opts.dump + "' for writing");
     dsys::write_trace(r, f);
   }
-  if (opts.json) dsys::write_json(r, std::cout);
-  else dsys::write_table(r, std::cout);
+  if (opts.json)
+    dsys::write_json(r, std::cout);
+  else
+    dsys::write_table(r, std::cout);
   return r.ok() ? 0 : 1;
 }
 

@@ -13,8 +13,8 @@
 /// rewrite); range checks that come after them go in Option::check.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cerrno>
 #include <charconv>
