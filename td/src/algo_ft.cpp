@@ -369,6 +369,7 @@ class FtDs : public Detector {
       s.c += 1;
       adopted = true;
       ++adoptions_;
+      m_.mark(x, b_, "adopt " + std::to_string(x) + " by " + std::to_string(gp) + " (failed " + std::to_string(failed) + ")");
       ++s.epoch;
       if (rel_ && c_.settle) s.grandparent = gp_parent;
     } else {

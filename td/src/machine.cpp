@@ -633,6 +633,11 @@ void Machine::notify(NodeId watcher, int barrier, NodeId failed) {
   dets_[static_cast<std::size_t>(barrier)]->on_failure(watcher, failed);
 }
 
+void Machine::mark(NodeId node, int barrier, const std::string& what) {
+  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "mark"}, {"pe", node}, {"b", barrier}, {"what", what}});
+  if (chrome_) instants_.push_back(Instant{node, now_, what});
+}
+
 void Machine::request_notice(NodeId watcher, int barrier, NodeId target) {
   ++subs_[static_cast<std::size_t>(barrier)][target][watcher];
   if (flushed_[static_cast<std::size_t>(target)]) schedule(now_, kPrioTimer, kNotice, watcher, barrier, target);

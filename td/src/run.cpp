@@ -196,7 +196,8 @@ std::string to_text(const RunConfig& cfg, const RunResult& r) {
   std::ostringstream o;
   o << cfg.algo << (cfg.opts.literal ? " (literal)" : "") << " on " << cfg.workload << ", " << cfg.machine.npes
     << " PEs, seed " << cfg.machine.seed << (r.fifo ? ", FIFO" : ", non-FIFO") << ": " << r.events << " events, "
-    << (r.safe() ? "safe" : "FALSE DETECTION") << ", " << (r.live() ? "detected" : "MISSED") << "\n";
+    << (r.safe() ? "safe" : "FALSE DETECTION") << ", "
+    << (r.outcome() == "fatal" ? "FATAL" : r.live() ? "detected" : "MISSED") << "\n";
   for (auto& f : r.failures) o << "  failure: PE " << f.pe << " at " << f.at << ", flushed " << f.flushed_at << "\n";
   for (auto& m : r.barriers)
     if (m.fatal)

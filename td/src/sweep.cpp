@@ -60,6 +60,22 @@ RunConfig random_ft_config(Rng& rng, const std::string& variant) {
   }
   c.workload = w.str();
   c.machine.max_events = 5'000'000;
+  if (U(0, 5) == 0) {
+    // The spec's S4 pattern on a chain: the ring engages PE i+1 from PE i and the chain
+    // stays engaged behind the token. f fails after the token passed f+1; its parent g=f-1
+    // adopts c=f+1; then g and the interior c fail together (FATAL with F-10, premature
+    // termination without it).
+    const Tick l = c.machine.latency.hi, t = c.machine.task_time.hi;
+    c.machine.latency = DelayModel{l, l, false};
+    c.machine.task_time = DelayModel{t, t, false};
+    c.workload = "ring:p=1,branch=0,next=succ,maxsteps=" + std::to_string(4 * n);
+    c.random_faults = 0;
+    c.fault_window = c.fault_gap = 0;
+    const NodeId f = static_cast<NodeId>(U(2, n - 3));
+    const Tick t0 = (f + 2) * (l + t) + U(0, l + t);  // the token has just passed c
+    const Tick gap = U(4, 16) * (l + 1);
+    c.machine.faults = {{f, t0}, {f - 1, t0 + gap}, {f + 1, t0 + gap + U(0, l)}};
+  }
   return c;
 }
 }  // namespace

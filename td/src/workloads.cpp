@@ -56,16 +56,19 @@ class Ring : public Workload {
     p_ = p.d("p", 0.99, 0.0, 1.0);
     branch_ = p.d("branch", 0.0, 0.0, 1.0);
     maxsteps_ = p.i("maxsteps", 1'000'000, 1, 1'000'000'000);
+    succ_ = p.s("next", "random", {"random", "succ"}) == "succ";
   }
   void initial(Rng&, std::vector<Spawn>& out) override { out.push_back(mk(offset_ % n_, 0)); }
   void execute(const Task& t, NodeId pe, Rng& rng, std::vector<Spawn>& out) override {
     if (t.b == 1) return;  // a refinement leaf
     if (branch_ > 0 && coin(rng, branch_)) out.push_back(mk(pe, 0, 1));
-    if (t.a + 1 < maxsteps_ && coin(rng, p_)) out.push_back(mk(uniform_pe(rng, n_), t.a + 1));
+    if (t.a + 1 < maxsteps_ && coin(rng, p_))
+      out.push_back(mk(succ_ ? static_cast<NodeId>((pe + 1) % n_) : uniform_pe(rng, n_), t.a + 1));
   }
 
  private:
   int n_, offset_;
+  bool succ_ = false;  // next=succ: PE i passes the token to PE i+1 (an engagement chain)
   double p_, branch_;
   std::int64_t maxsteps_;
 };
@@ -301,7 +304,7 @@ class Tseng47 : public Workload {
 std::vector<std::string> workload_names() { return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"}; }
 
 std::string workload_help(const std::string& name) {
-  if (name == "ring") return "token ring / random walk (Bosilca 5.1, 6.2a): p=0.99 branch=0 maxsteps=1000000";
+  if (name == "ring") return "token ring / random walk (Bosilca 5.1, 6.2a): p=0.99 branch=0 maxsteps=1000000 next=random|succ";
   if (name == "tree") return "binary-tree projection (Bosilca 5.2): lambda=0.8 lmin=3 lmax=30 map=rr|random n=0 maxnodes=20000000";
   if (name == "forkjoin") return "static fork-join: width=16 rounds=3 map=rr|random";
   if (name == "dag") return "random spawning DAG: tasks=1000 live=64 maxk=3 join=0.2 map=random|rr";

@@ -211,6 +211,8 @@ class Machine {
   void declare(NodeId node, int barrier);
   /// Reports FATAL (the job fails: the detector cannot decide termination); stops the run.
   void fatal(NodeId node, int barrier, const std::string& reason);
+  /// Records a named instant of `node` (e.g. an adoption) in the event log and the trace.
+  void mark(NodeId node, int barrier, const std::string& what);
   /// Asks for a notice (Detector::on_failure) when `target` fails; reference-counted per
   /// (barrier, watcher, target). If `target` has already failed and been flushed, the
   /// notice comes at once (an event at the current tick).
