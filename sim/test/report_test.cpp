@@ -25,24 +25,15 @@ SystemResult tiny() {
   r.cycles = 40;
   r.requests.resize(2);
   r.wall_seconds = 0.00581070123;
-  EpochRow row;
-  row.tasks = 1;
-  row.primary_msgs = 0;
-  row.true_termination = 100'000;
-  row.dsbc_requests = 2;
-  row.dsbc_done_cycle = 36;
-  row.dsbc_snap_cycle = 14;
-  Detection dsbc;
-  dsbc.name = "dsbc";
-  dsbc.detected = true;
-  dsbc.at = 380'000;
-  Detection tiered;
-  tiered.name = "tiered";
-  tiered.detected = false;  // at stays -1, delay is written as -1
-  tiered.missed = true;
-  tiered.control_msgs = 4;
-  tiered.control_bits = 256;
-  row.det = {dsbc, tiered};
+  // Designated initializers, in the members' order; the rest keeps its default.
+  const Detection dsbc{.name = "dsbc", .detected = true, .at = 380'000};
+  const Detection tiered{.name = "tiered", .control_msgs = 4, .control_bits = 256, .missed = true};  // at: -1
+  EpochRow row{.tasks = 1,
+               .true_termination = 100'000,
+               .dsbc_requests = 2,
+               .dsbc_done_cycle = 36,
+               .dsbc_snap_cycle = 14,
+               .det = {dsbc, tiered}};
   r.rows = {row};
   r.failures = {"epoch 0 barrier 0: tiered: missed"};
   return r;

@@ -43,12 +43,8 @@ CLI::Validator engine_kind() {
       "");
 }
 
-/// A time option in ns (typed double); SystemConfig holds ps, and the range check of the ps
-/// value is SystemConfig::validate()'s. This only keeps llround away from huge values.
-CLI::Validator time_ns() {
-  return dsbc::cli::real("a time in ns in [0, 1e9)", [](double x) { return x >= 0 && x < 1e9; });
-}
-
+/// ns (a time option) to the ps SystemConfig holds; SystemConfig::validate() checks the ps
+/// range, the option's own check only keeps llround away from huge values.
 dsys::Ps to_ps(double ns) { return static_cast<dsys::Ps>(std::llround(ns * 1000.0)); }
 
 struct Options {
@@ -78,17 +74,22 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
                              "(tdsim --list); M concurrent instances, one per DSBC barrier (default {})",
                              def.workload))
       ->type_name("SPEC");
-  app.add_option("--pes", cfg.pes, fmt::format("N, the number of PEs (default {})", def.pes))
-      ->transform(dsbc::cli::decimal<int>("an integer"))
-      ->type_name("N");
-  app.add_option("--barriers", cfg.barriers,
-                 fmt::format("M, DSBC barrier IDs = concurrent workload instances (default {})", def.barriers))
-      ->transform(dsbc::cli::decimal<int>("an integer"))
-      ->type_name("M");
-  app.add_option("--epochs", cfg.epochs,
-                 fmt::format("epochs run one after the other on every barrier (default {})", def.epochs))
-      ->transform(dsbc::cli::decimal<int>("an integer"))
-      ->type_name("E");
+  // The integer options of the unit's size and the time options: a strict decimal integer
+  // (its range is checked by SystemConfig::validate, with the limits' one definition), and a
+  // time in ns.
+  const auto add_int = [&app](const std::string& name, int& value, const std::string& help, const std::string& type) {
+    app.add_option(name, value, help)->transform(dsbc::cli::decimal<int>("an integer"))->type_name(type);
+  };
+  const auto add_ns = [&app](const std::string& name, double& value, const std::string& help, const std::string& type) {
+    app.add_option(name, value, help)
+        ->transform(dsbc::cli::real("a time in ns in [0, 1e9)", [](double x) { return x >= 0 && x < 1e9; }))
+        ->type_name(type);
+  };
+  add_int("--pes", cfg.pes, fmt::format("N, the number of PEs (default {})", def.pes), "N");
+  add_int("--barriers", cfg.barriers,
+          fmt::format("M, DSBC barrier IDs = concurrent workload instances (default {})", def.barriers), "M");
+  add_int("--epochs", cfg.epochs,
+          fmt::format("epochs run one after the other on every barrier (default {})", def.epochs), "E");
   app.add_option("--seed", cfg.seed, fmt::format("seed of epoch 0; epoch e uses S + e (default {})", def.seed))
       ->transform(dsbc::cli::decimal<std::uint64_t>("an unsigned 64-bit integer"))
       ->type_name("S");
@@ -103,23 +104,13 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
       ->delimiter(',')
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("a,b,c");
-  app.add_option("--clock-ns", clock_ns, "DSBC clock period (default 1/Fmax of the iCE40 blocks for N)")
-      ->transform(time_ns())
-      ->type_name("X");
-  app.add_option("--latency-ns", latency_ns,
-                 fmt::format("network latency per message (default {} ns)", def.latency_ps / 1000.0))
-      ->transform(time_ns())
-      ->type_name("Y");
-  app.add_option("--task-ns", task_ns, fmt::format("task execution time (default {} ns)", def.task_ps / 1000.0))
-      ->transform(time_ns())
-      ->type_name("Z");
-  app.add_option("--count-bits", cfg.count_bits, fmt::format("T, bits of a local count (default {})", def.count_bits))
-      ->transform(dsbc::cli::decimal<int>("an integer"))
-      ->type_name("T");
-  app.add_option("--fifo-depth", cfg.fifo_depth,
-                 fmt::format("D, completion FIFO depth per PE (default {})", def.fifo_depth))
-      ->transform(dsbc::cli::decimal<int>("an integer"))
-      ->type_name("D");
+  add_ns("--clock-ns", clock_ns, "DSBC clock period (default 1/Fmax of the iCE40 blocks for N)", "X");
+  add_ns("--latency-ns", latency_ns,
+         fmt::format("network latency per message (default {} ns)", def.latency_ps / 1000.0), "Y");
+  add_ns("--task-ns", task_ns, fmt::format("task execution time (default {} ns)", def.task_ps / 1000.0), "Z");
+  add_int("--count-bits", cfg.count_bits, fmt::format("T, bits of a local count (default {})", def.count_bits), "T");
+  add_int("--fifo-depth", cfg.fifo_depth, fmt::format("D, completion FIFO depth per PE (default {})", def.fifo_depth),
+          "D");
   app.add_flag("--json", opts.json, "print the result as one JSON object instead of the table");
   app.add_option("--dump-trace", opts.dump, "write the DSBC request stream as a dsbc-replay trace")->type_name("FILE");
   try {
