@@ -10,6 +10,21 @@ namespace {
 constexpr size_t kMaxMessages = 20;
 }
 
+void LatencyStats::add(uint64_t latency) {
+  ++count;
+  sum += latency;
+  max = std::max(max, latency);
+  samples.push_back(latency);
+}
+
+uint64_t LatencyStats::percentile(int p) const {
+  if (samples.empty()) return 0;
+  std::vector<uint64_t> sorted = samples;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t rank = (static_cast<size_t>(p) * sorted.size() + 99) / 100;  // ceil(p% of n)
+  return sorted[std::max<size_t>(rank, 1) - 1];
+}
+
 Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
   cfg_.validate();
   count_max_ = (int64_t{1} << (cfg_.count_bits - 1)) - 1;
@@ -150,10 +165,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
                         " exceeds the documented bound " +
                         std::to_string(cfg_.latency_bound()));
           }
-          ++latency_.count;
-          latency_.sum += lat;
-          latency_.max = std::max(latency_.max, lat);
-          latency_.samples.push_back(lat);
+          latency_.add(lat);
         }
         bs.closed_pending = false;
       }

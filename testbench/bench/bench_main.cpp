@@ -14,11 +14,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "Vdsbc_top.h"
+#include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
-#include "dsbc/stimulus.h"
 #include "dsbc/unit.h"
 #include "dsbc/rtl_engine.h"
 
@@ -35,15 +36,19 @@ dsbc::Config config() {
   return c;
 }
 
-/// Cycles per second of `engine` driven by the random stimulus (closed loop) or idle.
+/// Cycles per second of `engine` driven by the random stimulus (closed loop, unchecked: the
+/// oracle's cost is not the engine's) or idle.
 double speed(dsbc::Engine& engine, uint64_t cycles, bool idle) {
-  dsbc::StimulusOptions opt;
-  dsbc::Stimulus stim(engine.config(), opt, 42);
+  dsbc::ClosedLoop loop(engine, dsbc::StimulusOptions{}, 42, /*check=*/false);
   dsbc::Inputs none;
   none.pe.resize(engine.config().pes);
   const auto t0 = Clock::now();
   for (uint64_t i = 0; i < cycles; ++i) {
-    engine.step(idle ? none : stim.next(engine.cycle(), engine.outputs()));
+    if (idle) {
+      engine.step(none);
+    } else {
+      loop.step();
+    }
   }
   const double s = std::chrono::duration<double>(Clock::now() - t0).count();
   return static_cast<double>(cycles) / s;
@@ -63,23 +68,14 @@ struct Lat {
 };
 
 Lat latency(const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
-  const dsbc::Config cfg = config();
-  dsbc::Unit unit(cfg);
-  dsbc::Oracle oracle(cfg);
-  dsbc::Stimulus stim(cfg, opt, seed);
-  while (unit.cycle() < cycles) {
-    const dsbc::Inputs in = stim.next(unit.cycle(), unit.outputs());
-    oracle.observe(unit.cycle(), unit.outputs(), in);
-    unit.step(in);
-  }
-  if (!oracle.ok()) {
-    std::fprintf(stderr, "bench: oracle violation: %s\n", oracle.messages().front().c_str());
+  dsbc::LatencyStats l;
+  try {
+    l = dsbc::model_latency(config(), opt, cycles, seed);
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "bench: %s\n", e.what());
     std::exit(1);
   }
-  auto samples = oracle.latency().samples;
-  std::sort(samples.begin(), samples.end());
-  const uint64_t p99 = samples.empty() ? 0 : samples[(samples.size() * 99) / 100];
-  return {oracle.latency().mean(), p99, oracle.latency().max, oracle.latency().count};
+  return {l.mean(), l.percentile(99), l.max, l.count};
 }
 
 }  // namespace

@@ -8,66 +8,38 @@
 //
 // Usage: wnor_latency OUT.csv [CYCLES]   (writes one row per design, workload, N and m)
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
-#include "dsbc/stimulus.h"
 #include "dsbc/unit.h"
 #include "dsbc/wired_nor.h"
 
 namespace {
 
-struct Lat {
-  double mean = 0;
-  uint64_t p99 = 0, max = 0, n = 0;
-};
-
-Lat summarize(std::vector<uint64_t> s) {
-  Lat l;
-  if (s.empty()) return l;
-  std::sort(s.begin(), s.end());
-  uint64_t sum = 0;
-  for (uint64_t v : s) sum += v;
-  l.n = s.size();
-  l.mean = static_cast<double>(sum) / static_cast<double>(l.n);
-  // Nearest-rank 99th percentile.
-  const size_t rank = (99 * l.n + 99) / 100;
-  l.p99 = s[std::max<size_t>(rank, 1) - 1];
-  l.max = s.back();
-  return l;
-}
-
-Lat dsbc_latency(int n, int m, const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
+dsbc::LatencyStats dsbc_latency(int n, int m, const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
   dsbc::Config cfg;
   cfg.pes = n;
   cfg.barriers = m;
   cfg.count_bits = 16;
   cfg.fifo_depth = 8;
-  dsbc::Unit unit(cfg);
-  dsbc::Oracle oracle(cfg);
-  dsbc::Stimulus stim(cfg, opt, seed);
-  while (unit.cycle() < cycles) {
-    const dsbc::Inputs in = stim.next(unit.cycle(), unit.outputs());
-    oracle.observe(unit.cycle(), unit.outputs(), in);
-    unit.step(in);
-  }
-  if (!oracle.ok()) {
-    std::fprintf(stderr, "wnor_latency: DSBC oracle violation: %s\n",
-                 oracle.messages().front().c_str());
+  try {
+    return dsbc::model_latency(cfg, opt, cycles, seed);
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "wnor_latency: DSBC %s\n", e.what());
     std::exit(1);
   }
-  return summarize(oracle.latency().samples);
 }
 
 // Random Wired-NOR traffic: each PE works on a barrier for a random time, then clears it.
 // `busy_prob` is the chance per idle PE per cycle to start working on a random line.
-Lat wnor_latency(int n, int m, double busy_prob, uint64_t cycles, uint64_t seed) {
+dsbc::LatencyStats wnor_latency(int n, int m, double busy_prob, uint64_t cycles, uint64_t seed) {
   dsbc::WnorConfig cfg{n, m, 4};
   dsbc::WiredNor w(cfg);
   std::mt19937_64 rng(seed);
@@ -77,7 +49,7 @@ Lat wnor_latency(int n, int m, double busy_prob, uint64_t cycles, uint64_t seed)
   std::vector<bool> pending_clear(n, false); // ... and kind
   std::vector<int> busy_count(m, 0);         // from acks: PEs with X set on the line
   std::vector<int64_t> idle_since(m, -1);    // ack cycle that left the line with no busy PE
-  std::vector<uint64_t> samples;
+  dsbc::LatencyStats lat;
   while (w.cycle() < cycles) {
     const uint64_t c = w.cycle();
     const dsbc::WnorOutputs& o = w.outputs();
@@ -93,7 +65,7 @@ Lat wnor_latency(int n, int m, double busy_prob, uint64_t cycles, uint64_t seed)
     }
     for (int b = 0; b < m; ++b) {
       if (o.release[b] && idle_since[b] >= 0) {
-        samples.push_back(c - static_cast<uint64_t>(idle_since[b]));
+        lat.add(c - static_cast<uint64_t>(idle_since[b]));
         idle_since[b] = -1;
       }
     }
@@ -117,7 +89,7 @@ Lat wnor_latency(int n, int m, double busy_prob, uint64_t cycles, uint64_t seed)
     }
     w.step(in);
   }
-  return summarize(samples);
+  return lat;
 }
 
 }  // namespace
@@ -156,22 +128,23 @@ int main(int argc, char** argv) {
       // Enough cycles for a few hundred completions even with 256 barriers.
       const uint64_t cyc = cycles * (m >= 256 ? 4 : 1);
       for (const auto& [name, opt] : {std::pair{"saturated", busy}, std::pair{"sparse", sparse}}) {
-        const Lat l = dsbc_latency(n, m, opt, cyc, 1000 + n * 7 + m);
-        f << "dsbc," << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.n << ','
-          << l.mean << ',' << l.p99 << ',' << l.max << ',' << cfg.latency_bound() << '\n';
+        const dsbc::LatencyStats l = dsbc_latency(n, m, opt, cyc, 1000 + n * 7 + m);
+        f << "dsbc," << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.count << ','
+          << l.mean() << ',' << l.percentile(99) << ',' << l.max << ',' << cfg.latency_bound()
+          << '\n';
         std::printf("dsbc %-6s N=%-3d M=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", name, n,
-                    m, l.mean, static_cast<unsigned long long>(l.p99),
-                    static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.n));
+                    m, l.mean(), static_cast<unsigned long long>(l.percentile(99)),
+                    static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.count));
         std::fflush(stdout);
       }
     }
     for (int m : {16, 32}) {
-      const Lat l = wnor_latency(n, m, 0.05, cycles, 2000 + n * 7 + m);
-      f << "wnor,random," << n << ',' << m << ",," << cycles << ',' << l.n << ',' << l.mean << ','
-        << l.p99 << ',' << l.max << ",1\n";
+      const dsbc::LatencyStats l = wnor_latency(n, m, 0.05, cycles, 2000 + n * 7 + m);
+      f << "wnor,random," << n << ',' << m << ",," << cycles << ',' << l.count << ',' << l.mean()
+        << ',' << l.percentile(99) << ',' << l.max << ",1\n";
       std::printf("wnor random N=%-3d m=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", n, m,
-                  l.mean, static_cast<unsigned long long>(l.p99),
-                  static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.n));
+                  l.mean(), static_cast<unsigned long long>(l.percentile(99)),
+                  static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.count));
     }
   }
   return 0;

@@ -20,7 +20,11 @@ struct LatencyStats {
   uint64_t sum = 0;
   uint64_t max = 0;
   std::vector<uint64_t> samples;  ///< every latency, for percentiles
+  void add(uint64_t latency);
   double mean() const { return count ? static_cast<double>(sum) / count : 0.0; }
+  /// Nearest-rank percentile, p in 1..100: the smallest sample with at least p% of the
+  /// samples at or below it (0 when there are none).
+  uint64_t percentile(int p) const;
 };
 
 /// Feed it every cycle with observe(outputs, inputs) in the order the engine sees them.
