@@ -96,6 +96,11 @@ expect_error seed-neg "--seed: invalid value '-5'" --seed -5 "$GOOD"
 expect_error max-cycles-text "--max-cycles: invalid value '1e6'" --max-cycles 1e6 "$GOOD"
 expect_error fifo-depth-zero "--fifo-depth: fifo_depth = 0 is out of range: legal 1..1024" \
   --fifo-depth 0 "$GOOD"
+expect_error seed-hex "--seed: invalid value '0x10'" --seed 0x10 "$GOOD"
+expect_error seed-overflow "--seed: invalid value '18446744073709551616'" --seed 18446744073709551616 "$GOOD"
+expect_error fifo-depth-big "--fifo-depth: fifo_depth = 1025 is out of range: legal 1..1024" \
+  --fifo-depth 1025 "$GOOD"
+expect_error stim-empty "--emit-stim: empty file name" --emit-stim "" "$GOOD"
 expect_error stim-unwritable "--emit-stim: cannot write" --emit-stim "$TMP/no/such/dir/x.stim" "$GOOD"
 # --engine rtl with no verilator on PATH (and an empty cache): exit 2 with the hint.
 checks=$((checks + 1))
@@ -138,6 +143,15 @@ run --pop-stall 0.7 --seed 5 --engine model "$GOOD"
 [[ "${OUT##*$'\n'}" == "end "* ]] || fail "pop-stall: no end line"
 run --pop-period 4 "$GOOD"
 [[ $RC -eq 0 && "${OUT##*$'\n'}" == "end "* ]] || fail "pop-period: rc $RC"
+
+# Integers are decimal: a leading zero is not octal (CLI11 alone would read 010 as 8).
+checks=$((checks + 1))
+run --pop-period 10 "$GOOD"
+ten=$OUT
+run --pop-period 010 "$GOOD"
+[[ $RC -eq 0 && "$OUT" == "$ten" ]] || fail "pop-period 010: not the same as 10 (rc $RC)"
+run --pop-period 8 "$GOOD"
+[[ "$OUT" != "$ten" ]] || fail "pop-period 8 and 10 give the same output: the check above proves nothing"
 
 # Timeout: exit 1, the lines so far, then "timeout <cycle>".
 checks=$((checks + 1))

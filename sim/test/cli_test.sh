@@ -21,14 +21,44 @@ dones = sorted((int(a), int(b), int(c)) for k, a, b, c in (l.split() for l in ou
 assert mine == dones, (mine, dones)
 print("replay: %d done lines identical" % len(dones))
 PY
+# Bad usage: exit 2, and stderr names the option (and its legal range where it has one).
+expect_usage() {
+  local want=$1 rc
+  shift
+  set +e
+  "$sys" "$@" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+  if [ "$rc" -ne 2 ] || ! grep -qF -- "$want" "$tmp/err"; then
+    echo "FAIL: dsbc-system $*: exit $rc (want 2), stderr: $(cat "$tmp/err")" >&2
+    exit 1
+  fi
+}
+expect_usage "--pes: 300 is out of range 1..256" --pes 300
+expect_usage "--engine: invalid value 'fpga': expected model, rtl, both or systemc" --engine fpga
+expect_usage "--pes: invalid value '4.5'" --pes 4.5
+expect_usage "--pes: invalid value '4294967300'" --pes 4294967300
+expect_usage "--seed: invalid value '-1'" --seed -1
+expect_usage "--clock-ns: must be at least 0.001 (1 ps)" --clock-ns 0.0004
+expect_usage "--latency-ns: invalid value 'nan': expected a time in ns in [0, 1e9)" --latency-ns nan
+expect_usage "--algos: 'tiered' is given twice" --algos tiered,cda --algos tiered
+expect_usage "not expected: stray" stray
+# Integers are decimal: 010 is ten PEs, not eight.
+"$sys" --workload ring:p=0.5 --pes 010 | head -n 1 | grep -q "N=10, M=1,"
+# A run the oracle fails (wtc's execution differs from the reference run's): exit 1, and its
+# JSON, whose failures are free text, still parses.
 set +e
-"$sys" --pes 300 > /dev/null 2> "$tmp/err"; rc=$?
+"$sys" --workload forkjoin:width=8,rounds=2 --pes 32 --barriers 3 --algos wtc --json > "$tmp/fail.json"
+rc=$?
 set -e
-[ "$rc" -eq 2 ] && grep -q -- "--pes: 300 is out of range 1..256" "$tmp/err"
-set +e
-"$sys" --engine fpga > /dev/null 2> "$tmp/err"; rc=$?
-set -e
-[ "$rc" -eq 2 ] && grep -q -- "--engine" "$tmp/err"
+[ "$rc" -eq 1 ]
+python3 - "$tmp/fail.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert not r["oracle_ok"] and r["failures"], r
+assert all("wtc" in f for f in r["failures"]), r["failures"]
+print("oracle failure: %d findings, JSON parses" % len(r["failures"]))
+PY
 if [ "$have_rtl" = "ON" ]; then
   a=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --engine model --json | sed 's/"wall_seconds":[^,]*,//')
   b=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --engine both --json | sed 's/"wall_seconds":[^,]*,//;s/"engine":"both"/"engine":"model"/')
