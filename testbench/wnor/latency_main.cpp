@@ -19,7 +19,7 @@
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
 #include "dsbc/unit.h"
-#include "dsbc/wired_nor.h"
+#include "dsbc/wnor/wired_nor.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "dsbc/wired_nor.h"
+#include "dsbc/wnor/wired_nor.h"
 #include "dsbc/rtl_engine.h"  // dsbc::port bit helpers
 #include "verilated.h"
 

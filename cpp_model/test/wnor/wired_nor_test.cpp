@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the Wired-NOR model (include/dsbc/wired_nor.h) and of the launch-in-transit
+// Tests of the Wired-NOR model (include/dsbc/wnor/wired_nor.h) and of the launch-in-transit
 // comparison with DSBC. Expected cycles come from the timing stated in rtl/wnor/wnor_top.v
 // (accept in k, X changes in k+1, line/release show it in k+2) and, for the hazard, from the
 // story itself (story_termination_cycle counts tasks, not either unit's mechanism).
@@ -13,7 +13,7 @@
 
 #include "dsbc/replay.h"
 #include "dsbc/unit.h"
-#include "dsbc/wired_nor.h"
+#include "dsbc/wnor/wired_nor.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Wired-NOR baseline model and the task-story adaptors (include/dsbc/wired_nor.h).
+// Wired-NOR baseline model and the task-story adaptors (include/dsbc/wnor/wired_nor.h).
 
-#include "dsbc/wired_nor.h"
+#include "dsbc/wnor/wired_nor.h"
 
 #include <algorithm>
 #include <map>
