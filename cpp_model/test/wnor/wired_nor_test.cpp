@@ -176,37 +176,55 @@ std::vector<TaskEvent> transit_story() {
   };
 }
 
+/// Both units (2 PEs, 4 barrier IDs) replaying one story: each one's report of barrier 1 (the
+/// Wired-NOR release cycles, the DSBC done cycles) and its event log, for failure messages.
+struct StoryRun {
+  std::vector<uint64_t> releases;
+  std::string wnor_log;
+  std::vector<uint64_t> dones;
+  std::string dsbc_log;
+  dsbc::Config dsbc_cfg;
+};
+
+StoryRun replay_on_both(const std::vector<TaskEvent>& story) {
+  StoryRun r;
+  dsbc::WiredNor wnor(dsbc::WnorConfig{2, 4, 2});
+  std::ostringstream wout;
+  dsbc::run_wnor_replay(wnor, dsbc::story_to_wnor_requests(story), wout);
+  r.wnor_log = wout.str();
+  r.releases = cycles_of(r.wnor_log, "release", 1, 1);
+
+  r.dsbc_cfg.pes = 2;
+  r.dsbc_cfg.barriers = 4;
+  r.dsbc_cfg.count_bits = 8;
+  r.dsbc_cfg.fifo_depth = 4;
+  dsbc::Unit unit(r.dsbc_cfg);
+  std::ostringstream dout;
+  dsbc::run_replay(unit, dsbc::story_to_dsbc_trace(story, r.dsbc_cfg), dsbc::ReplayOptions{}, dout);
+  r.dsbc_log = dout.str();
+  r.dones = cycles_of(r.dsbc_log, "done", 1, 1);
+  return r;
+}
+
 TEST(LaunchInTransit, WiredNorReleasesWhileTheChildIsInTransitDsbcWaits) {
   const auto story = transit_story();
   const uint64_t truth = dsbc::story_termination_cycle(story, 1);
   ASSERT_EQ(truth, 100u);
 
-  dsbc::WnorConfig wc{2, 4, 2};
-  dsbc::WiredNor wnor(wc);
-  std::ostringstream wout;
-  dsbc::run_wnor_replay(wnor, dsbc::story_to_wnor_requests(story), wout);
-  const auto releases = cycles_of(wout.str(), "release", 1, 1);
+  const StoryRun run = replay_on_both(story);
   // PE0's clear is accepted in 40, acked in 41, the line rises in 42: in transit (30..80).
-  ASSERT_FALSE(releases.empty()) << wout.str();
-  EXPECT_EQ(releases.front(), 42u) << wout.str();
-  EXPECT_LT(releases.front(), truth);
+  ASSERT_FALSE(run.releases.empty()) << run.wnor_log;
+  EXPECT_EQ(run.releases.front(), 42u) << run.wnor_log;
+  EXPECT_LT(run.releases.front(), truth);
   // ... and the line drops again when the child lands, and rises a second time at the end.
-  ASSERT_EQ(releases.size(), 2u) << wout.str();
-  EXPECT_EQ(releases[1], 102u);
+  ASSERT_EQ(run.releases.size(), 2u) << run.wnor_log;
+  EXPECT_EQ(run.releases[1], 102u);
 
-  dsbc::Config dc;
-  dc.pes = 2;
-  dc.barriers = 4;
-  dc.count_bits = 8;
-  dc.fifo_depth = 4;
-  dsbc::Unit unit(dc);
-  std::ostringstream dout;
-  dsbc::run_replay(unit, dsbc::story_to_dsbc_trace(story, dc), dsbc::ReplayOptions{}, dout);
-  const auto dones = cycles_of(dout.str(), "done", 1, 1);
-  ASSERT_EQ(dones.size(), 1u) << dout.str();   // exactly one completion, after the truth
-  EXPECT_GT(dones.front(), truth);
+  ASSERT_EQ(run.dones.size(), 1u) << run.dsbc_log;  // exactly one completion, after the truth
+  EXPECT_GT(run.dones.front(), truth);
   // Within the documented bound of the commit of PE1's -1 (accepted 100, committed 101).
-  EXPECT_LE(dones.front() - 101, static_cast<uint64_t>(dc.latency_bound())) << dout.str();
+  EXPECT_LE(run.dones.front() - 101, static_cast<uint64_t>(run.dsbc_cfg.latency_bound()))
+      << run.dsbc_log;
 }
 
 TEST(LaunchInTransit, WithoutTransitBothReleaseOnlyAtTheEnd) {
@@ -219,25 +237,11 @@ TEST(LaunchInTransit, WithoutTransitBothReleaseOnlyAtTheEnd) {
   };
   const uint64_t truth = dsbc::story_termination_cycle(story, 1);
   ASSERT_EQ(truth, 100u);
-  dsbc::WnorConfig wc{2, 4, 2};
-  dsbc::WiredNor wnor(wc);
-  std::ostringstream wout;
-  dsbc::run_wnor_replay(wnor, dsbc::story_to_wnor_requests(story), wout);
-  const auto releases = cycles_of(wout.str(), "release", 1, 1);
-  ASSERT_EQ(releases.size(), 1u) << wout.str();
-  EXPECT_EQ(releases.front(), 102u);
-
-  dsbc::Config dc;
-  dc.pes = 2;
-  dc.barriers = 4;
-  dc.count_bits = 8;
-  dc.fifo_depth = 4;
-  dsbc::Unit unit(dc);
-  std::ostringstream dout;
-  dsbc::run_replay(unit, dsbc::story_to_dsbc_trace(story, dc), dsbc::ReplayOptions{}, dout);
-  const auto dones = cycles_of(dout.str(), "done", 1, 1);
-  ASSERT_EQ(dones.size(), 1u) << dout.str();
-  EXPECT_GT(dones.front(), truth);
+  const StoryRun run = replay_on_both(story);
+  ASSERT_EQ(run.releases.size(), 1u) << run.wnor_log;
+  EXPECT_EQ(run.releases.front(), 102u);
+  ASSERT_EQ(run.dones.size(), 1u) << run.dsbc_log;
+  EXPECT_GT(run.dones.front(), truth);
 }
 
 TEST(Story, MapsToContractRequestsForBothUnits) {
