@@ -61,6 +61,7 @@ class FtDs : public Detector {
   }
   void on_emit(NodeId pe, std::vector<Message*>& batch, bool, std::vector<bool>&) override {
     for (Message* msg : batch) {
+      if (partners_.insert({pe, msg->dst}).second) ++fanout_total_;
       will_send_to(pe, msg->dst, kNone);
       auto& s = st(pe);
       msg->pb[0] = s.parent;  // header: the sender's parent (REL) and epoch (F-13)
@@ -101,7 +102,8 @@ class FtDs : public Detector {
   std::map<std::string, std::int64_t> extra() const override {
     return {{"acked_sum", acked_sum_},        {"adoptions", adoptions_},         {"queries", queries_},
             {"recovery_msgs", recovery_msgs_}, {"recovery_end", recovery_end_},   {"eager_rounds", eager_rounds_},
-            {"handled_failures", handled_},   {"peak_potential", peak_potential_}, {"fatal_checks", fatal_checks_}};
+            {"handled_failures", handled_},   {"peak_potential", peak_potential_}, {"fatal_checks", fatal_checks_},
+            {"fanout_total", fanout_total_}};
   }
 
  private:
@@ -276,6 +278,8 @@ class FtDs : public Detector {
   }
 
   // ---- failures ----------------------------------------------------------------------
+  // The tree is whole again at p when its last outstanding query is resolved (a reply, an
+  // eager round's aggregated reply, or a write-off of a dead potential grandchild).
   void recovery_step_done(NodeId p) {
     if (st(p).recovering == 0) recovery_end_ = std::max(recovery_end_, m_.now());
   }
@@ -339,7 +343,6 @@ class FtDs : public Detector {
         ctl(p, gc, kTryEngage, f, s.parent, 0, {}, true);
       }
       if (c_.forget && s.parent != kEnv) ctl(p, s.parent, kForget, f, 0, 0, {}, true);
-      recovery_step_done(p);
     }
     // (c) RELEAGER: a process our round waits on died; our own recovery (b) covers it
     if (c_.mode == Ft::kRelEager && s.round && s.round->waiting.erase(f)) {
@@ -491,6 +494,8 @@ class FtDs : public Detector {
   bool done_ = false, fatal_ = false;
   std::int64_t acked_sum_ = 0, adoptions_ = 0, queries_ = 0, recovery_msgs_ = 0, recovery_end_ = -1;
   std::int64_t eager_rounds_ = 0, handled_ = 0, peak_potential_ = 0, fatal_checks_ = 0, round_ids_ = 0;
+  std::int64_t fanout_total_ = 0;             // sum over PEs of distinct primary destinations
+  std::set<std::pair<NodeId, NodeId>> partners_;
 };
 
 }  // namespace

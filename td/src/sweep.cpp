@@ -189,6 +189,7 @@ std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n, 
     for (auto& b : r.barriers)
       if (b.fatal) ++(b.fatal_explained ? s.fatal : s.unexplained);
     s.failures += static_cast<std::int64_t>(r.failures.size());
+    if (!r.failures.empty()) ++s.faulty;
     if ((!r.safe() || !r.live() || r.unexplained_fatal()) && s.first_bad.empty()) s.first_bad = command_line(c);
   }
   return t;

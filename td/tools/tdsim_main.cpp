@@ -143,8 +143,9 @@ int main(int argc, char** argv) {
         runs += s.runs;
         bad += s.false_det + s.missed + s.unexplained;
         if (ft)  // premature = false detection; FATAL explained / unexplained by the oracle
-          fmt::print("{:<22} runs={:<8} failures={:<8} premature={:<6} missed={:<6} fatal={:<6} unexplained={:<6}{}{}\n",
-                     v, s.runs, s.failures, s.false_det, s.missed, s.fatal, s.unexplained,
+          fmt::print("{:<22} runs={:<7} faulty={:<7} failures={:<7} premature={:<5} missed={:<5} fatal={:<5} "
+                     "unexplained={:<5}{}{}\n",
+                     v, s.runs, s.faulty, s.failures, s.false_det, s.missed, s.fatal, s.unexplained,
                      s.first_bad.empty() ? "" : "  first: ", s.first_bad);
         else
           fmt::print("{:<22} runs={:<8} false={:<6} missed={:<6}{}{}\n", v, s.runs, s.false_det, s.missed,

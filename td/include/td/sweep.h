@@ -20,6 +20,7 @@ struct SweepTally {
   std::int64_t fatal = 0;    ///< runs that ended in FATAL the oracle explains (FT variants)
   std::int64_t unexplained = 0;  ///< runs that ended in a FATAL the oracle does not explain
   std::int64_t failures = 0; ///< injected failures that happened (FT variants)
+  std::int64_t faulty = 0;   ///< runs in which at least one failure happened
   std::string first_bad;     ///< tdsim command line reproducing the first bad run
 };
 
