@@ -13,6 +13,7 @@
 
 #include "dsbc/unit.h"
 
+#include <algorithm>
 #include <deque>
 #include <limits>
 #include <sstream>
@@ -135,6 +136,12 @@ struct Unit::Impl {
         cnt2(static_cast<uint32_t>(m - 1)),
         load_at(static_cast<uint64_t>(m)) {}
 
+  /// The inspected word is left undecided (not complete); the next snapshot is in k+1.
+  void exit_word(uint64_t k) {
+    insp.deciding = false;
+    load_at = k + 1;
+  }
+
   size_t idx(int pe, uint32_t barrier) const {
     return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier;
   }
@@ -252,44 +259,42 @@ void Unit::decide_inspected_word(uint64_t k) {
   // Global decision for this cycle's slot (4c). The snapshot was taken in an earlier
   // cycle, so this cannot depend on anything happening in cycle k.
   Impl& s = *impl_;
-  Impl::Inspection& w = s.insp;
+  const Impl::Inspection& w = s.insp;
   if (!w.deciding) return;
-  const size_t n = static_cast<size_t>(s.n);
   const uint64_t slot = k - w.snap_cycle;
-  auto exit_word = [&] {
-    w.deciding = false;
-    s.load_at = k + 1;
-  };
   if (slot == 2) {
-    int open_sum = 0;
-    for (size_t i = 0; i < n; ++i) open_sum += w.snap_open[i] ? 1 : 0;
-    if (open_sum == 0) exit_word();  // nobody used b since its last completion
+    // Nobody used the barrier since its last completion.
+    if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
   } else if (slot == 3) {
-    int full_sum = 0;
-    for (size_t i = 0; i < n; ++i) full_sum += w.full_at_s1[i] ? 1 : 0;
-    if (full_sum != 0) exit_word();  // no room to report it: re-inspect next pass
+    // No room to report it: re-inspect it next pass.
+    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) s.exit_word(k);
   } else if (slot >= 4) {
-    const uint64_t j = slot - 4;
-    // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
-    // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
-    // sign-extended bit for every j < Q <= 40.
-    int64_t column = 0;
-    for (size_t i = 0; i < n; ++i) {
-      column += static_cast<int64_t>((static_cast<uint64_t>(w.snap_count[i]) >> j) & 1U);
-    }
-    const int64_t x = column + w.carry;
-    if ((x & 1) != 0) {
-      exit_word();
-    } else {
-      w.carry = x >> 1;
-      if (j == static_cast<uint64_t>(s.q) - 1) {
-        w.deciding = false;
-        s.done_at = k + 1;  // d = s + Q + 4
-        s.done_snap = w.snap_cycle;
-        // With one barrier the next snapshot must see the rebase committed in d+1.
-        s.load_at = s.m > 1 ? k + 1 : k + 3;
-      }
-    }
+    add_count_column(k, slot - 4);
+  }
+}
+
+void Unit::add_count_column(uint64_t k, uint64_t j) {
+  Impl& s = *impl_;
+  Impl::Inspection& w = s.insp;
+  // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
+  // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
+  // sign-extended bit for every j < Q <= 40.
+  int64_t column = 0;
+  for (const int64_t count : w.snap_count) {
+    column += static_cast<int64_t>((static_cast<uint64_t>(count) >> j) & 1U);
+  }
+  const int64_t x = column + w.carry;
+  if ((x & 1) != 0) {
+    s.exit_word(k);  // bit j of the sum is 1: the global count is not zero
+    return;
+  }
+  w.carry = x >> 1;
+  if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
+    w.deciding = false;
+    s.done_at = k + 1;  // d = s + Q + 4
+    s.done_snap = w.snap_cycle;
+    // With one barrier the next snapshot must see the rebase committed in d+1.
+    s.load_at = s.m > 1 ? k + 1 : k + 3;
   }
 }
 

@@ -135,6 +135,8 @@ class Unit final : public Engine {
   void sample_fifo_full_after_snapshot(uint64_t k);
   /// Slots 2, 3, 4..Q+3 of the inspected word: open bits, full FIFOs, serial zero-sum.
   void decide_inspected_word(uint64_t k);
+  /// Slot 4+j: add bit j of every snapshot count to the carry; complete after bit Q-1.
+  void add_count_column(uint64_t k, uint64_t j);
   /// FIFO pops presented with fifo_valid high.
   void pop_fifos(const Inputs& in);
   /// Cycle d: push CNT2 into every FIFO and accept the rebase (committed in d+1).
