@@ -101,6 +101,7 @@ runs() {
   echo "usage sys-workload-unknown system --workload --workload nosuch"
   echo "usage sys-workload-key system --workload --workload tree:x=1"
   echo "usage sys-algo-unknown system --algos --algos tiered,foo"
+  echo "usage sys-algos-space system cda --algos tiered cda"
   echo "usage sys-dump-dir system --dump-trace --dump-trace @OUT@/no/such/t.trace"
   echo "help sys-help system --workload,--pes,--barriers,--epochs,--seed,--engine,--algos,--clock-ns,--latency-ns,--task-ns,--count-bits,--fifo-depth,--json,--dump-trace --help"
   # The SystemC top (only when DSBC_SYSTEM_SC is given): before issue 11 the binary

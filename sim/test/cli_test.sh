@@ -43,6 +43,7 @@ expect_usage "--clock-ns: must be at least 0.001 (1 ps)" --clock-ns 0.0004
 expect_usage "--latency-ns: invalid value 'nan': expected a time in ns in [0, 1e9)" --latency-ns nan
 expect_usage "--algos: 'tiered' is given twice" --algos tiered,cda --algos tiered
 expect_usage "not expected: stray" stray
+expect_usage "not expected: cda" --algos tiered cda  # one comma-separated list per --algos
 # Integers are decimal: 010 is ten PEs, not eight.
 "$sys" --workload ring:p=0.5 --pes 010 | head -n 1 | grep -q "N=10, M=1,"
 # A run the oracle fails (wtc's execution differs from the reference run's): exit 1, and its
