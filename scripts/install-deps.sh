@@ -11,11 +11,13 @@ packages=(
   yosys                # synthesis, BRAM-inference check (0.23)
   libgtest-dev         # GoogleTest 1.12
   libcli11-dev         # command-line parsing of the tools
-  libfmt-dev
-  nextpnr-ice40 fpga-icestorm   # iCE40 place and route, Fmax (synth flows)
+  libfmt-dev           # text formatting of the tools and report writers (fmt 9)
+  clang-format         # make format-check (.clang-format, clang-format 14)
+  nextpnr-ice40                 # iCE40 place and route, Fmax (synth flows; its chip database is built in)
   gnuplot-nox                   # report plots
   libsystemc-dev                # SystemC 2.3.4: the system co-simulation top (sim/)
-  z3                            # yosys-smtbmc solver
+  z3 boolector                   # yosys-smtbmc solvers (make formal)
+  nlohmann-json3-dev            # JSON output of the tools
 )
 
 missing=()
