@@ -53,6 +53,7 @@ fail() {
 }
 
 while read -r name lo hi; do
+  failures_before=$failures
   for v in "$lo" "$hi"; do
     run_tools "$name" "$v"
     checks=$((checks + 1))
@@ -75,7 +76,11 @@ while read -r name lo hi; do
       fail "icarus refuses $name=$v without '$want_iv':"$'\n'"$iv_out"
     fi
   done
-  echo "$name: $lo..$hi accepted at both edges, refused one past each"
+  if [ "$failures" -eq "$failures_before" ]; then
+    echo "$name: $lo..$hi accepted at both edges, refused one past each"
+  else
+    echo "$name: $lo..$hi: $((failures - failures_before)) failure(s), see above"
+  fi
 done <<<"$limits"
 
 if [ "$failures" -ne 0 ]; then
