@@ -18,7 +18,7 @@ SIM_CYCLES ?= 400000
 # label (`ctest -N` lists them, `ctest -L <label>` runs an area); nothing else is hidden in it.
 SIM_EXTRA :=
 -include $(sort $(wildcard mk/*.mk))
-.PHONY: help deps build tools test sim regress lint icarus synth-check bench demo waves clean
+.PHONY: help deps build tools test sim regress lint icarus synth-check bench demo waves format-check format clean
 
 help: ## list the targets
 	@echo "DSBC: distributed-sum bit-comparison termination detection"
@@ -72,6 +72,12 @@ demo: tools ## the main job: replay an example trace on the model and on the RTL
 waves: build ## rerun lockstep tests with FST waves: make waves TEST=DirectedN2M4T8D2.ReopenedBarrier
 	cd $(BUILD) && DSBC_WAVES=1 ctest -R '$(TEST)' --output-on-failure
 	@find $(BUILD) -name '*.fst' -newer $(BUILD)/CMakeCache.txt
+
+format-check: ## clang-format --dry-run over the C++ (.clang-format); also ctest format-check
+	@bash scripts/format-check.sh
+
+format: ## reformat the C++ in place with clang-format (.clang-format)
+	@bash scripts/format-check.sh --fix
 
 clean: ## remove the build directories
 	rm -rf $(BUILD) $(BUILD_SIM) build-td build-sys

@@ -4,7 +4,7 @@
 # Lists every file clang-format would change and exits 1; exits 0 when all are clean, 2 when
 # clang-format is missing. Files: the C++ sources and headers git knows (tracked, or new and
 # not ignored), so build folders are never looked at; without git, a find that skips build*/.
-# Fix a listed file with: clang-format -i FILE
+# Fix a listed file with: clang-format -i FILE; `format-check.sh --fix` (make format) fixes all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +32,12 @@ for f in "${files[@]}"; do
     bad+=("$f")
   fi
 done
+
+if [ "${1:-}" = "--fix" ] && [ ${#bad[@]} -ne 0 ]; then  # make format
+  clang-format -i "${bad[@]}"
+  echo "format: reformatted ${#bad[@]} of $checked C++ files"
+  exit 0
+fi
 
 if [ ${#bad[@]} -ne 0 ]; then
   echo "format-check: ${#bad[@]} of $checked C++ files are not formatted as .clang-format says:"

@@ -18,6 +18,7 @@ packages=(
   libsystemc-dev                # SystemC 2.3.4: the system co-simulation top (sim/)
   z3 boolector                   # yosys-smtbmc solvers (make formal)
   nlohmann-json3-dev            # JSON output of the tools
+  libssl-dev                    # SHA-256 (libcrypto) keys of the RTL engine plugin cache
 )
 
 missing=()
