@@ -10,7 +10,7 @@
 
 module dsbc_decision #(
   parameter integer NumPes = 4,                                // N
-  parameter integer SumW   = $clog2(NumPes + 1),               // column-sum width
+  parameter integer SumW   = (NumPes > 0) ? $clog2(NumPes + 1) : 1,               // column-sum width
   parameter integer CarryW = (NumPes > 1) ? $clog2(NumPes) : 1 // carry-latch width
 ) (
   input  wire            clk_i,      // clock, rising edge

@@ -9,7 +9,7 @@
 
 module dsbc_encoder #(
   parameter integer NumPes = 4,                  // N, inputs
-  parameter integer SumW   = $clog2(NumPes + 1)  // output width, holds 0..N
+  parameter integer SumW   = (NumPes > 0) ? $clog2(NumPes + 1) : 1  // output width, holds 0..N
 ) (
   input  wire [NumPes-1:0] bits_i,  // this slot's serial bit of every PE (bit i from PE i)
   output reg  [SumW-1:0]   sum_o    // number of ones in bits_i, combinational

@@ -24,8 +24,9 @@ module dsbc_fifo #(
 );
 
   localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
-  localparam integer CntW = $clog2(Depth + 1);
-  localparam integer LastSlot = Depth - 1;
+  // Clamped so that an illegal Depth = 0 elaborates as far as the parameter check (dsbc_local).
+  localparam integer CntW = (Depth > 0) ? $clog2(Depth + 1) : 1;
+  localparam integer LastSlot = (Depth > 0) ? Depth - 1 : 0;
   localparam [PtrW-1:0] LAST_SLOT = LastSlot[PtrW-1:0];
   localparam [CntW-1:0] DEPTH_CNT = Depth[CntW-1:0];
 

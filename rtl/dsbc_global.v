@@ -35,7 +35,9 @@ module dsbc_global #(
   localparam integer Q        = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);
   localparam integer LastSlot = Q + 1;
   localparam integer Cnt1W    = $clog2(LastSlot + 1);
-  localparam integer SumW     = $clog2(NumPes + 1);
+  // Clamped so that an illegal NumPes = 0 still elaborates as far as dsbc_param_check, which
+  // names the parameter (a zero-width SumW would stop elaboration with a less helpful error).
+  localparam integer SumW     = (NumPes > 0) ? $clog2(NumPes + 1) : 1;
   localparam integer InitW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1;
   localparam integer LastBarrier = NumBarriers - 1;
   localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
