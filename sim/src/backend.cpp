@@ -87,7 +87,9 @@ dsbc::PeIn Backend::pe_cycle(std::uint64_t k, int p, const dsbc::PeOut& o) {
     if (ev.refused)
       throw std::runtime_error("DSBC refused request " + std::to_string(ev.ack_id) + " of PE " + std::to_string(p) +
                                " (barrier " + std::to_string(r.barrier) + ", delta " + std::to_string(r.delta) +
-                               "): the local count would leave the T-bit range; raise --count-bits (8..32)");
+                               "): the local count would leave the T-bit range; raise --count-bits (" +
+                               std::to_string(dsbc::kCountBitsLimit.min) + ".." +
+                               std::to_string(dsbc::kCountBitsLimit.max) + ")");
     r.ack_cycle = static_cast<std::int64_t>(k);
     --unacked_;
     active_ = true;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fault-tolerant Dijkstra-Scholten: Lifflander, Miller, Kale (PPoPP'13) INDEP, RELLAZY and
-// RELEAGER adoption protocols, as consolidated in the spec's §3.7
-// (../shared/specs/seed-004-lifflander.md), with its fixes F-1..F-15. The names of the
-// handlers follow the spec's pseudo-code so the two can be read side by side.
+// RELEAGER adoption protocols (seed 004_86e1c514208c2edc, sections 3-4: the listings, with the
+// fixes F-1..F-15 a prototype found necessary; docs/td.md lists each fix and which are
+// switchable). The names of the handlers follow the paper's pseudo-code so the two can be
+// read side by side.
 //
 // Mapping to the machine: a PE "consumes" a delivered basic message when it has no work
 // left (as in plain ds, algo_tree.cpp); PE 0 is the root (engaged to the virtual parent
