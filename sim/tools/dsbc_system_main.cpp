@@ -102,9 +102,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   app.add_option("--algos", algos,
                  "software TD algorithms observing the same execution, comma-separated (tdsim --list; default none)")
       ->delimiter(',')
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->expected(1)
       ->allow_extra_args(false)  // one a,b,c list per --algos, as before: "--algos a b" is an error
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("a,b,c");
   add_ns("--clock-ns", clock_ns, "DSBC clock period (default 1/Fmax of the iCE40 blocks for N)", "X");
   add_ns("--latency-ns", latency_ns,
