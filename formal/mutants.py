@@ -33,6 +33,89 @@ def apply(path, m):
     open(path, "w").write(rx.sub(lambda _: m["repl"], text, count=1))
 
 
+# Jobs (formal/run.py names) whose BMC must find the bug. Patterns are code, not comments.
+mutant("no_forward", "dsbc_summation.v",
+       "wire forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);",
+       "wire forward = 1'b0;",
+       "no forwarding: back-to-back updates to one barrier are lost",
+       ["sum_m3_t8"], sim=True)
+mutant("no_bypass", "dsbc_rr.v",
+       "bypass_q <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);",
+       "bypass_q <= 1'b0;",
+       "no read-first bypass: a same-cycle commit leaks into the snapshot",
+       ["unit_n2_m2_t8_d2"], sim=True)
+mutant("logical_shift", "dsbc_rr.v",
+       "piso_q <= {piso_q[T+1], piso_q[T+1:1]};",
+       "piso_q <= {1'b0, piso_q[T+1:1]};",
+       "logical shift: negative counts are not sign-extended",
+       ["unit_n2_m2_t8_d2"], sim=True)
+mutant("touched_snap", "dsbc_rr.v",
+       "touched_q <= ctl_load_i ? commit_to_next : (touched_q || commit_to_cur);",
+       "touched_q <= ctl_load_i ? 1'b0 : (touched_q || commit_to_cur);",
+       "a commit in the snapshot cycle does not keep the barrier open",
+       ["unit_n2_m2_t8_d2"], sim=True)
+mutant("full_ignored", "dsbc_global.v",
+       "if (!col_zero) phase_d = PH_LOAD;",
+       "if (1'b0) phase_d = PH_LOAD;",
+       "full slot ignored: completions pushed into full FIFOs",
+       ["global_n2_m2_t8"], sim=True)
+mutant("no_overflow", "dsbc_summation.v",
+       "wire overflow = (new_count[T] != new_count[T-1]);",
+       "wire overflow = 1'b0;",
+       "overflow not refused: counts wrap silently",
+       ["sum_m3_t8"], sim=True)
+mutant("carry_latch", "dsbc_decision.v",
+       "carry_q <= total[TotalW-1:1];",
+       "carry_q <= {CarryW{1'b0}};",
+       "carry latch never loaded: the carries of the serial sum are lost",
+       ["global_n2_m2_t8"])
+mutant("encoder_or", "dsbc_encoder.v",
+       "sum_o = sum_o + {{(SumW-1){1'b0}}, bits_i[i]};",
+       "sum_o = sum_o | {{(SumW-1){1'b0}}, bits_i[i]};",
+       "encoder ORs the bits instead of counting them",
+       ["global_n2_m2_t8"])
+mutant("q_width", "dsbc_global.v",
+       "localparam integer Q = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);",
+       "localparam integer Q = CountBits;",
+       "Q = T: the sum is checked without the clog2(N) extra bits",
+       ["global_n2_m2_t8"])
+mutant("open_slot", "dsbc_global.v",
+       "if (col_zero) phase_d = PH_LOAD;",
+       "if (1'b0) phase_d = PH_LOAD;",
+       "open slot ignored: unused barriers are reported",
+       ["global_n2_m2_t8"])
+mutant("rebase_delta", "dsbc_rr.v",
+       "assign rebase_delta_o = -{snap_count_q[T-1], snap_count_q};",
+       "assign rebase_delta_o = {snap_count_q[T-1], snap_count_q};",
+       "rebase adds the snapshot instead of subtracting it",
+       ["unit_n2_m2_t8_d2"])
+mutant("cnt2_reset", "dsbc_rr.v",
+       "cnt2_q <= LAST_BARRIER;",
+       "cnt2_q <= {BarrierW{1'b0}};",
+       "local CNT2 resets to 0: the local blocks inspect another barrier than the global one",
+       ["unit_n2_m2_t8_d2"])
+mutant("ram_clear", "dsbc_summation.v",
+       "init_d = (init_addr_q != LAST_BARRIER);",
+       "init_d = 1'b0;",
+       "RAM clearing stops after word 0",
+       ["sum_m3_t8"])
+mutant("m1_gap", "dsbc_global.v",
+       "phase_d = (NumBarriers > 1) ? PH_LOAD : PH_GAP1;",
+       "phase_d = PH_LOAD;",
+       "M = 1: the next snapshot does not wait for the rebase",
+       ["global_n2_m1_t8"])
+mutant("rebase_open", "dsbc_summation.v",
+       "wire new_open = w_rebase_q ? (w_rb_touched_q || forward) : 1'b1;",
+       "wire new_open = w_rebase_q ? w_rb_touched_q : 1'b1;",
+       "a commit in the completion cycle does not keep the barrier open",
+       ["sum_m3_t8"])
+mutant("fifo_wrap", "dsbc_fifo.v",
+       "next_ptr = (ptr == LAST_SLOT) ? {PtrW{1'b0}} : ptr + 1'b1;",
+       "next_ptr = ptr + 1'b1;",
+       "FIFO pointers wrap at a power of two, not at Depth",
+       ["fifo_d3"])
+
+
 if __name__ == "__main__":
     # mutants.py apply <id> <file>   |   mutants.py list-sim
     if sys.argv[1] == "apply":

@@ -45,6 +45,7 @@ def fifo_job(depth, width=2, short=False):
     return dict(name=f"fifo_d{depth}", top="fifo_check",
                 files=rtl("dsbc_fifo") + ["formal/fifo_check.v"],
                 params=dict(Depth=depth, Width=width), mode="prove", depth=depth + 3,
+                mutant_depth=2 * depth + 6,
                 cover_depth=2 * depth + 6, short=short,
                 probes={"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
                         "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"})
@@ -54,14 +55,70 @@ def sum_job(m, t, short=False):
     return dict(name=f"sum_m{m}_t{t}", top="summation_check",
                 files=rtl("dsbc_ram_dp", "dsbc_summation") + ["formal/summation_check.v"],
                 params=dict(NumBarriers=m, CountBits=t), mode="prove", depth=m + 4,
+                mutant_depth=m + 8,
                 cover_depth=m + 8, short=short,
                 probes={"p_mem": "u_ram.f_mem", "p_init": "u_sum.init_q",
                         "p_init_addr": "u_sum.init_addr_q"})
 
 
+def global_job(n, m, t=8, short=False):
+    q = t + (n - 1).bit_length() if n > 1 else t
+    return dict(name=f"global_n{n}_m{m}_t{t}", top="global_check",
+                files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_global")
+                + ["formal/global_check.v"],
+                params=dict(NumPes=n, NumBarriers=m, CountBits=t), mode="prove",
+                depth=q + 8, cover_depth=2 * (q + 6) + m, short=short,
+                probes={"p_phase": "u_dut.phase_q", "p_cnt1": "u_dut.cnt1_q",
+                        "p_carry": "u_dut.u_decision.carry_q", "p_init_cnt": "u_dut.init_cnt_q"})
+
+
+def unit_probes(n, m, t, d):
+    bw = max(1, (m - 1).bit_length())
+    cntw = d.bit_length()
+    ptrw = max(1, (d - 1).bit_length())
+    pr = {"p_phase": "u_dut.u_global.phase_q", "p_cnt1": "u_dut.u_global.cnt1_q",
+          "p_carry": "u_dut.u_global.u_decision.carry_q",
+          "p_init_cnt": "u_dut.u_global.init_cnt_q"}
+    per = [("p_mem", m * (t + 1), "u_ram.f_mem"), ("p_fcount", cntw, "u_fifo.count_q"),
+           ("p_frd", ptrw, "u_fifo.rd_ptr_q"), ("p_fwr", ptrw, "u_fifo.wr_ptr_q"),
+           ("p_fmem", d * bw, "u_fifo.f_mem"), ("p_cnt2", bw, "u_rr.cnt2_q"),
+           ("p_touched", 1, "u_rr.touched_q"), ("p_piso", t + 2, "u_rr.piso_q"),
+           ("p_snapc", t, "u_rr.snap_count_q"), ("p_snapword", t + 1, "u_rr.snap_word"),
+           ("p_init", 1, "u_summation.init_q"), ("p_init_addr", bw, "u_summation.init_addr_q"),
+           ("p_wrebase", 1, "u_summation.w_rebase_q"),
+           ("p_wrbdelta", t + 1, "u_summation.w_rb_delta_q"),
+           ("p_lwen", 1, "u_summation.last_wr_en_q"), ("p_lwaddr", bw, "u_summation.last_wr_addr_q"),
+           ("p_lwdata", t + 1, "u_summation.last_wr_data_q"),
+           ("p_rddata", t + 1, "u_ram.a_rd_data_o"), ("p_wvalid", 1, "u_summation.w_valid_q"),
+           ("p_wbarrier", bw, "u_summation.w_barrier_q")]
+    for i in range(n):
+        for name, w, path in per:
+            pr[f"{name}[{(i + 1) * w - 1}:{i * w}]"] = f"u_dut.g_pe[{i}].u_local.{path}"
+    return pr
+
+
+def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False):
+    q = t + (n - 1).bit_length() if n > 1 else t
+    lmax = m * (q + 4) + 5 + (n.bit_length() - 1) + (2 if m == 1 else 0)
+    j = dict(name=f"{'live' if live else 'unit'}_n{n}_m{m}_t{t}_d{d}",
+             top="unit_check", files=UNIT_RTL + ["formal/unit_check.v"],
+             params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d),
+             mode="bounded" if live else "prove", short=short,
+             probes=unit_probes(n, m, t, d), defines=["LIVENESS"] if live else [])
+    if live:
+        j.update(depth=depth or (m + lmax + 25), cover_depth=depth or (m + lmax + 25))
+    else:
+        j.update(depth=depth or 6, cover_depth=q + m + 6,
+                 mutant_depth=2 * (q + 4) + m + 2)
+    return j
+
+
 def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
-            sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9)]
+            sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
+            global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
+            global_job(1, 3), global_job(5, 2), global_job(8, 2),
+            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(2, 2, live=True)]
 
 
 def jobs(which):
@@ -70,7 +127,8 @@ def jobs(which):
 
 
 def yosys_script(job, src_root, smt2):
-    lines = ["read_verilog -formal -I" + os.path.join(src_root, "rtl") + " " +
+    defs = "".join(" -D" + x for x in job.get("defines", []))
+    lines = ["read_verilog -formal" + defs + " -I" + os.path.join(src_root, "rtl") + " " +
              " ".join(os.path.join(src_root, f) for f in job["files"])]
     chp = "".join(f" -chparam {k} {v}" for k, v in job["params"].items())
     lines.append(f"hierarchy -check -top {job['top']}{chp}")
@@ -103,7 +161,7 @@ def count_props(smt2):
             len(re.findall(r"^; yosys-smt2-cover ", text, re.M)))
 
 
-def run_job(job, out, src_root=ROOT, timeout=3600):
+def run_job(job, out, src_root=ROOT, timeout=3600, bmc_only=False):
     """Returns a dict: status (pass/fail/error), counts, times, failing trace."""
     d = os.path.join(out, job["name"])
     os.makedirs(d, exist_ok=True)
@@ -119,12 +177,15 @@ def run_job(job, out, src_root=ROOT, timeout=3600):
     n_assert, n_cover = count_props(smt2)
     r.update(asserts=n_assert, covers=n_cover)
     base = ["yosys-smtbmc", "-s", SOLVER, "--unroll", "--presat", "--noprogress"]
-    steps = [("bmc", base + ["-t", str(job["depth"]), "--dump-vcd",
+    bmc_depth = job.get("mutant_depth", job["depth"]) if bmc_only else job["depth"]
+    steps = [("bmc", base + ["-t", str(bmc_depth), "--dump-vcd",
                              os.path.join(d, "trace.vcd"), smt2])]
-    if job["mode"] == "prove":
+    if bmc_only:
+        pass
+    elif job["mode"] == "prove":
         steps.append(("induction", base + ["-i", "-t", str(job["depth"]), "--dump-vcd",
                                            os.path.join(d, "trace_induct.vcd"), smt2]))
-    if n_cover:
+    if n_cover and not bmc_only:
         steps.append(("cover", ["yosys-smtbmc", "-s", SOLVER, "--unroll", "--noprogress", "-c",
                                 "-t", str(job["cover_depth"]), "--dump-vcd",
                                 os.path.join(d, "cover.vcd"), smt2]))
@@ -209,9 +270,7 @@ def run_mutants(a):
         mutants_mod.apply(os.path.join(tree, "rtl", m["file"]), m)
         hit = None
         for jn in m["formal"]:
-            job = dict(allj[jn])
-            job["mode"] = "prove" if job["mode"] == "prove" else "bounded"
-            r = run_job(job, os.path.join(out, m["id"]), src_root=tree)
+            r = run_job(allj[jn], os.path.join(out, m["id"]), src_root=tree, bmc_only=True)
             if r["status"] == "fail" and not r["why"].startswith("cover"):
                 hit = (jn, r)
                 break
