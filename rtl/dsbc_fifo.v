@@ -57,11 +57,14 @@ module dsbc_fifo #(
       if (do_push && !do_pop)      count_q <= count_q + 1'b1;
       else if (do_pop && !do_push) count_q <= count_q - 1'b1;
 `ifndef SYNTHESIS
-      // Checked here, out of reset only: before reset count_q and push_i are random.
+`ifndef FORMAL
+      // Checked here, out of reset only: before reset count_q and push_i are random. It stops
+      // the run (formal/ proves it cannot happen; yosys -formal rejects $fatal).
       if (push_i && full_o) begin
-        $display("%m: ERROR: push into a full FIFO at %0t (the full slot should prevent this)",
-                 $time);
+        $fatal(1, "%m: push into a full FIFO at %0t (the full slot should prevent this)",
+               $time);
       end
+`endif
 `endif
     end
   end

@@ -149,6 +149,25 @@ module dsbc_global #(
   end
   assign cnt2_o = cnt2_q;
 
+`ifndef SYNTHESIS
+`ifndef FORMAL
+  // Simulation check that stops the run: the control is always in one of its phases, and a
+  // completion is only signalled at the end of a word (formal/ proves the whole schedule).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // out of reset only: before the first reset the registers are random
+    end else begin
+      if (phase_q > PH_GAP2) begin
+        $fatal(1, "%m: control in undefined phase %0d at %0t", phase_q, $time);
+      end
+      if (done_d && phase_q != PH_SLOT) begin
+        $fatal(1, "%m: completion outside a count slot at %0t", $time);
+      end
+    end
+  end
+`endif
+`endif
+
 endmodule
 
 `default_nettype wire

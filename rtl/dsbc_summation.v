@@ -174,6 +174,26 @@ module dsbc_summation #(
   assign commit_valid_o   = ack_valid_o && !refuse;
   assign commit_barrier_o = w_barrier_q;
 
+`ifndef SYNTHESIS
+`ifndef FORMAL
+  // Simulation checks that stop the run (formal/ proves them; yosys -formal rejects $fatal):
+  // the global logic never asks for a rebase while the RAM is being cleared, and a rebase
+  // never overflows (T >= 8, architecture.md section 2), so it is never held back.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // out of reset only: before the first reset the registers are random
+    end else begin
+      if (rebase_i && init_q) begin
+        $fatal(1, "%m: rebase during the RAM clearing at %0t", $time);
+      end
+      if (w_valid_q && w_rebase_q && overflow) begin
+        $fatal(1, "%m: rebase of barrier %0d overflows at %0t", w_barrier_q, $time);
+      end
+    end
+  end
+`endif
+`endif
+
 endmodule
 
 `default_nettype wire
