@@ -80,8 +80,11 @@ TEST(SystemModel, AlgorithmsSeeTheSameExecutionAndNoneIsWrong) {
       EXPECT_TRUE(d.same_execution) << d.name;
       EXPECT_GE(d.at, row.true_termination) << d.name;
     }
-    // Detection within L_max of the closing commit, plus the pop cycle.
-    const Ps bound = (c.dsbc().latency_bound() + 2) * r.period_ps;
+    // Detection within L_max of the closing commit, plus the pop cycle: ctl_done at d <= c +
+    // L_max (architecture.md 6; every FIFO has room: depth 8, PEs pop at once), the entry is
+    // popped in d+1, and `at` is the end of that cycle, (d+2)·P, against the commit's end
+    // (c+1)·P: at most L_max + 1 cycles, exactly.
+    const Ps bound = (c.dsbc().latency_bound() + 1) * r.period_ps;
     const Ps last_commit_end = static_cast<Ps>(row.dsbc_last_commit_cycle + 1) * r.period_ps - row.epoch_start;
     EXPECT_LE(row.det[0].at - last_commit_end, bound);
   }
