@@ -17,8 +17,7 @@ namespace dsbc::cli {
 /// given exit code.
 class ToolError : public std::runtime_error {
  public:
-  ToolError(int exit_code, const std::string& what)
-      : std::runtime_error(what), exit_code_(exit_code) {}
+  ToolError(int exit_code, const std::string& what) : std::runtime_error(what), exit_code_(exit_code) {}
   int exit_code() const { return exit_code_; }
 
  private:
@@ -28,8 +27,7 @@ class ToolError : public std::runtime_error {
 /// Makes the engine named by --engine ("model" or "rtl"; "" when the option is not given, so
 /// each main picks its own default) for the trace's configuration. May throw ToolError, or
 /// replace the process (execv) and not return.
-using EngineFactory =
-    std::function<std::unique_ptr<dsbc::Engine>(const std::string& engine, const dsbc::Config&)>;
+using EngineFactory = std::function<std::unique_ptr<dsbc::Engine>(const std::string& engine, const dsbc::Config&)>;
 
 /// Parses the options, reads the trace, replays it on the engine from `factory`, prints the
 /// event lines to stdout. Exit codes: 0 ended, 1 timeout, 2 bad input or options (or the

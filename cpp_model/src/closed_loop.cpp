@@ -19,14 +19,12 @@ void ClosedLoop::run_until(uint64_t end) {
   while (engine_.cycle() < end) step();
 }
 
-LatencyStats model_latency(const Config& cfg, const StimulusOptions& opt, uint64_t cycles,
-                           uint64_t seed) {
+LatencyStats model_latency(const Config& cfg, const StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
   Unit unit(cfg);
   ClosedLoop loop(unit, opt, seed);
   loop.run_until(cycles);
   if (!loop.oracle().ok()) {
-    throw std::runtime_error("oracle violation (" + cfg.to_string() +
-                             "): " + loop.oracle().messages().front());
+    throw std::runtime_error("oracle violation (" + cfg.to_string() + "): " + loop.oracle().messages().front());
   }
   return loop.oracle().latency();
 }

@@ -6,8 +6,7 @@
 
 namespace dsbc {
 
-std::string lockstep_difference(const Engine& ref, const Engine& dut, const char* ref_name,
-                                const char* dut_name) {
+std::string lockstep_difference(const Engine& ref, const Engine& dut, const char* ref_name, const char* dut_name) {
   const Outputs& a = ref.outputs();
   const Outputs& b = dut.outputs();
   if (ref.cycle() == dut.cycle() && a == b) return "";
@@ -15,32 +14,28 @@ std::string lockstep_difference(const Engine& ref, const Engine& dut, const char
   os << "lockstep mismatch at cycle " << ref.cycle() << " (" << ref.config().to_string() << "):";
   if (ref.cycle() != dut.cycle()) os << " cycle counters " << ref.cycle() << " vs " << dut.cycle();
   if (!(a.global == b.global)) {
-    os << " global snap/done/barrier " << ref_name << ' ' << a.global.snap << '/' << a.global.done
-       << '/' << a.global.done_barrier << ' ' << dut_name << ' ' << b.global.snap << '/'
-       << b.global.done << '/' << b.global.done_barrier;
+    os << " global snap/done/barrier " << ref_name << ' ' << a.global.snap << '/' << a.global.done << '/'
+       << a.global.done_barrier << ' ' << dut_name << ' ' << b.global.snap << '/' << b.global.done << '/'
+       << b.global.done_barrier;
   }
   if (a.pe.size() != b.pe.size()) os << " PE counts " << a.pe.size() << " vs " << b.pe.size();
   for (size_t p = 0; p < a.pe.size() && p < b.pe.size(); ++p) {
     const PeOut& x = a.pe[p];
     const PeOut& y = b.pe[p];
     if (x == y) continue;
-    os << " pe" << p << " ready/ack/refused/fifo_valid/fifo_barrier " << ref_name << ' '
-       << x.req_ready << '/' << x.ack_valid << '/' << x.ack_refused << '/' << x.fifo_valid << '/'
-       << x.fifo_barrier << ' ' << dut_name << ' ' << y.req_ready << '/' << y.ack_valid << '/'
-       << y.ack_refused << '/' << y.fifo_valid << '/' << y.fifo_barrier;
+    os << " pe" << p << " ready/ack/refused/fifo_valid/fifo_barrier " << ref_name << ' ' << x.req_ready << '/'
+       << x.ack_valid << '/' << x.ack_refused << '/' << x.fifo_valid << '/' << x.fifo_barrier << ' ' << dut_name << ' '
+       << y.req_ready << '/' << y.ack_valid << '/' << y.ack_refused << '/' << y.fifo_valid << '/' << y.fifo_barrier;
   }
   return os.str();
 }
 
-LockstepEngine::LockstepEngine(std::unique_ptr<Engine> ref, std::unique_ptr<Engine> dut,
-                               OnMismatch on)
+LockstepEngine::LockstepEngine(std::unique_ptr<Engine> ref, std::unique_ptr<Engine> dut, OnMismatch on)
     : ref_(std::move(ref)), dut_(std::move(dut)), on_(on) {
   const Config& a = ref_->config();
   const Config& b = dut_->config();
-  if (a.pes != b.pes || a.barriers != b.barriers || a.count_bits != b.count_bits ||
-      a.fifo_depth != b.fifo_depth) {
-    throw std::invalid_argument("lockstep: configurations differ: " + a.to_string() + " vs " +
-                                b.to_string());
+  if (a.pes != b.pes || a.barriers != b.barriers || a.count_bits != b.count_bits || a.fifo_depth != b.fifo_depth) {
+    throw std::invalid_argument("lockstep: configurations differ: " + a.to_string() + " vs " + b.to_string());
   }
   compare();
 }

@@ -77,8 +77,8 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     if (o.ack_refused != expect_refused) {
       std::ostringstream os;
       os << "PE " << i << " barrier " << a.barrier << " delta " << delta << ": "
-         << (expect_refused ? "should be refused" : "refused wrongly")
-         << " (local count " << (a.barrier < m ? local_[i][a.barrier] : 0) << ")";
+         << (expect_refused ? "should be refused" : "refused wrongly") << " (local count "
+         << (a.barrier < m ? local_[i][a.barrier] : 0) << ")";
       fail(k, os.str());
     }
     if (expect_refused) {
@@ -104,8 +104,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   const bool expect_ready = k >= m && !out.global.done;
   for (int i = 0; i < n; ++i) {
     if (out.pe[i].req_ready != expect_ready) {
-      fail(k, "PE " + std::to_string(i) + ": req_ready should be " +
-                  (expect_ready ? "high" : "low"));
+      fail(k, "PE " + std::to_string(i) + ": req_ready should be " + (expect_ready ? "high" : "low"));
       break;
     }
   }
@@ -140,8 +139,10 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
       int64_t at_snap = 0;
       for (int i = 0; i < n; ++i) at_snap += local_at(i, b, s);
       if (at_snap != 0) {
-        fail(k, "barrier " + std::to_string(b) + " reported complete but its global count at "
-                    "snapshot cycle " + std::to_string(s) + " was " + std::to_string(at_snap));
+        fail(k, "barrier " + std::to_string(b) +
+                    " reported complete but its global count at "
+                    "snapshot cycle " +
+                    std::to_string(s) + " was " + std::to_string(at_snap));
       }
       if (uncovered_[b] == kNone || uncovered_[b] >= s) {
         fail(k, "barrier " + std::to_string(b) +
@@ -162,8 +163,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
         } else {
           if (lat > static_cast<uint64_t>(cfg_.latency_bound())) {
             fail(k, "barrier " + std::to_string(b) + " latency " + std::to_string(lat) +
-                        " exceeds the documented bound " +
-                        std::to_string(cfg_.latency_bound()));
+                        " exceeds the documented bound " + std::to_string(cfg_.latency_bound()));
           }
           latency_.add(lat);
         }
@@ -199,8 +199,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
       pending_closings_.pop_front();
       continue;
     }
-    if (k - c > static_cast<uint64_t>(cfg_.latency_bound()) &&
-        (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
+    if (k - c > static_cast<uint64_t>(cfg_.latency_bound()) && (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
       fail(k, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(c) +
                   " is not reported within the bound " + std::to_string(cfg_.latency_bound()));
       pending_closings_.pop_front();
@@ -210,16 +209,15 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
 
   // 7. What is accepted now is acknowledged next cycle.
   for (int i = 0; i < n; ++i) {
-    accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier,
-                    in.pe[i].req_dec};
+    accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier, in.pe[i].req_dec};
   }
 }
 
 void Oracle::finish(bool drained) {
   for (uint32_t b = 0; b < barrier_.size(); ++b) {
     if (barrier_[b].closed_pending) {
-      fail(0, "barrier " + std::to_string(b) + " closed at cycle " +
-                  std::to_string(barrier_[b].close_cycle) + " was never reported");
+      fail(0, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(barrier_[b].close_cycle) +
+                  " was never reported");
     }
   }
   if (drained) {

@@ -24,28 +24,26 @@ struct PeQueue {
 
 void check_options(const Engine& engine, const Trace& trace, const ReplayOptions& opts) {
   if (!(opts.pop_stall >= 0.0 && opts.pop_stall < 1.0)) {
-    throw std::invalid_argument("pop_stall must be in [0, 1), got " +
-                                std::to_string(opts.pop_stall));
+    throw std::invalid_argument("pop_stall must be in [0, 1), got " + std::to_string(opts.pop_stall));
   }
   if (opts.pop_period < 1) throw std::invalid_argument("pop_period must be >= 1");
   const Config& ec = engine.config();
   if (ec.pes != trace.config.pes || ec.barriers != trace.config.barriers) {
-    throw std::invalid_argument("engine configuration " + ec.to_string() +
-                                " does not match the trace's " + trace.config.to_string());
+    throw std::invalid_argument("engine configuration " + ec.to_string() + " does not match the trace's " +
+                                trace.config.to_string());
   }
   for (const TraceEvent& ev : trace.events) {
     if (ev.pe < 0 || ev.pe >= ec.pes || ev.barrier >= static_cast<uint32_t>(ec.barriers) ||
         (ev.delta != 1 && ev.delta != -1)) {
-      throw std::invalid_argument(trace.path + ":" + std::to_string(ev.line) +
-                                  ": event out of range for " + ec.to_string());
+      throw std::invalid_argument(trace.path + ":" + std::to_string(ev.line) + ": event out of range for " +
+                                  ec.to_string());
     }
   }
 }
 
 }  // namespace
 
-ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions& opts,
-                        std::ostream& out) {
+ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions& opts, std::ostream& out) {
   check_options(engine, trace, opts);
   const int n = engine.config().pes;
   const uint64_t m = static_cast<uint64_t>(engine.config().barriers);
@@ -79,8 +77,7 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
     }
     const Outputs& o = engine.outputs();
     if (o.pe.size() != static_cast<size_t>(n)) {
-      throw ReplayError("engine outputs have " + std::to_string(o.pe.size()) +
-                        " PEs, expected " + std::to_string(n));
+      throw ReplayError("engine outputs have " + std::to_string(o.pe.size()) + " PEs, expected " + std::to_string(n));
     }
     bool active = false;
 
@@ -90,8 +87,8 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
       if (!po.ack_valid) continue;
       PeQueue& q = pes[static_cast<size_t>(p)];
       if (q.in_flight.empty()) {
-        throw ReplayError("cycle " + std::to_string(cycle) + ": ack on pe " +
-                          std::to_string(p) + " with no request in flight");
+        throw ReplayError("cycle " + std::to_string(cycle) + ": ack on pe " + std::to_string(p) +
+                          " with no request in flight");
       }
       const TraceEvent& ev = trace.events[q.in_flight.front()];
       q.in_flight.pop_front();
@@ -101,8 +98,7 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
         out << "overflow " << cycle << ' ' << p << ' ' << ev.barrier << '\n';
         ++result.overflows;
       } else {
-        out << "commit " << cycle << ' ' << p << ' ' << ev.barrier << ' '
-            << (ev.delta > 0 ? "+1" : "-1") << '\n';
+        out << "commit " << cycle << ' ' << p << ' ' << ev.barrier << ' ' << (ev.delta > 0 ? "+1" : "-1") << '\n';
         ++result.commits;
       }
     }
@@ -111,8 +107,7 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
     // next word's snapshot is taken in the done cycle itself).
     if (o.global.done) {
       if (!last_snap) {
-        throw ReplayError("cycle " + std::to_string(cycle) +
-                          ": done with no snapshot before it");
+        throw ReplayError("cycle " + std::to_string(cycle) + ": done with no snapshot before it");
       }
       out << "done " << cycle << ' ' << o.global.done_barrier << ' ' << *last_snap << '\n';
       ++result.dones;
@@ -183,8 +178,7 @@ void write_stim(const Trace& trace, std::ostream& out) {
   const Config& c = trace.config;
   out << c.pes << ' ' << c.barriers << ' ' << c.count_bits << ' ' << c.fifo_depth << '\n';
   for (const TraceEvent& ev : trace.events) {
-    out << ev.pe << ' ' << ev.barrier << ' ' << (ev.delta < 0 ? 1 : 0) << ' ' << ev.cycle
-        << '\n';
+    out << ev.pe << ' ' << ev.barrier << ' ' << (ev.delta < 0 ? 1 : 0) << ' ' << ev.cycle << '\n';
   }
   out << "-1 -1 -1 -1\n";
 }

@@ -5,8 +5,7 @@
 
 namespace dsbc {
 
-Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
-    : cfg_(cfg), opt_(opt), rng_(seed) {
+Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed) : cfg_(cfg), opt_(opt), rng_(seed) {
   cfg_.validate();
   pe_.resize(cfg_.pes);
   for (Pe& p : pe_) p.popped.assign(cfg_.barriers, 0);

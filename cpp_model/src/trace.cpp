@@ -16,8 +16,7 @@
 namespace dsbc {
 
 TraceError::TraceError(const std::string& path, int line, const std::string& reason)
-    : std::runtime_error(line > 0 ? path + ":" + std::to_string(line) + ": " + reason
-                                  : path + ": " + reason),
+    : std::runtime_error(line > 0 ? path + ":" + std::to_string(line) + ": " + reason : path + ": " + reason),
       path_(path),
       line_(line),
       reason_(reason) {}
@@ -68,9 +67,7 @@ std::optional<Int> parse_int(std::string_view s) {
   return r;
 }
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 std::vector<std::string_view> split_fields(std::string_view line) {
   std::vector<std::string_view> fields;
@@ -90,8 +87,7 @@ bool looks_like_word(std::string_view token) {
 }
 
 enum Header { kPes, kBarriers, kCountBits, kFifoDepth, kNumHeaders };
-constexpr std::array<std::string_view, kNumHeaders> kHeaderNames = {"pes", "barriers",
-                                                                    "count_bits", "fifo_depth"};
+constexpr std::array<std::string_view, kNumHeaders> kHeaderNames = {"pes", "barriers", "count_bits", "fifo_depth"};
 constexpr std::array<bool, kNumHeaders> kHeaderRequired = {true, true, true, false};
 
 bool is_header_name(std::string_view token) {
@@ -145,9 +141,7 @@ class Parser {
 
  private:
   [[noreturn]] void fail(const std::string& reason) const { fail_at(line_, reason); }
-  [[noreturn]] void fail_at(int line, const std::string& reason) const {
-    throw TraceError(path_, line, reason);
-  }
+  [[noreturn]] void fail_at(int line, const std::string& reason) const { throw TraceError(path_, line, reason); }
 
   void header_line(const std::vector<std::string_view>& f) {
     int h = 0;
@@ -155,16 +149,14 @@ class Parser {
     if (h == kNumHeaders) fail("unknown header " + quoted(f[0]));
     const std::string name(kHeaderNames[h]);
     if (header_done_) {
-      fail("header '" + name + "' after the first event (line " +
-           std::to_string(first_event_line_) + "); all header lines must come first");
+      fail("header '" + name + "' after the first event (line " + std::to_string(first_event_line_) +
+           "); all header lines must come first");
     }
     if (header_line_[h] != 0) {
-      fail("duplicate header '" + name + "' (first given on line " +
-           std::to_string(header_line_[h]) + ")");
+      fail("duplicate header '" + name + "' (first given on line " + std::to_string(header_line_[h]) + ")");
     }
     if (f.size() != 2) {
-      fail("header '" + name + "' takes exactly one integer value, got " +
-           std::to_string(f.size() - 1));
+      fail("header '" + name + "' takes exactly one integer value, got " + std::to_string(f.size() - 1));
     }
     const auto v = parse_int(f[1]);
     if (!v) fail("invalid integer " + quoted(f[1]) + " for header '" + name + "'");
@@ -206,11 +198,9 @@ class Parser {
       finish_header(line_);
     }
     if (f.size() != 4) {
-      fail("expected 4 fields '<cycle> <pe> <barrier> <delta>', got " +
-           std::to_string(f.size()));
+      fail("expected 4 fields '<cycle> <pe> <barrier> <delta>', got " + std::to_string(f.size()));
     }
-    static constexpr std::array<const char*, 4> kFieldNames = {"cycle", "pe", "barrier",
-                                                               "delta"};
+    static constexpr std::array<const char*, 4> kFieldNames = {"cycle", "pe", "barrier", "delta"};
     std::array<Int, 4> v;
     for (size_t i = 0; i < 4; ++i) {
       const auto parsed = parse_int(f[i]);
@@ -230,16 +220,16 @@ class Parser {
     const int n = trace_.config.pes;
     const auto pe = v[1].in_range(0, n - 1);
     if (!pe) {
-      fail("pe " + std::string(f[1]) + " out of range 0.." + std::to_string(n - 1) +
-           " (pes " + std::to_string(n) + ")");
+      fail("pe " + std::string(f[1]) + " out of range 0.." + std::to_string(n - 1) + " (pes " + std::to_string(n) +
+           ")");
     }
     ev.pe = static_cast<int>(*pe);
 
     const int m = trace_.config.barriers;
     const auto barrier = v[2].in_range(0, m - 1);
     if (!barrier) {
-      fail("barrier " + std::string(f[2]) + " out of range 0.." + std::to_string(m - 1) +
-           " (barriers " + std::to_string(m) + ")");
+      fail("barrier " + std::string(f[2]) + " out of range 0.." + std::to_string(m - 1) + " (barriers " +
+           std::to_string(m) + ")");
     }
     ev.barrier = static_cast<uint32_t>(*barrier);
 
@@ -252,9 +242,8 @@ class Parser {
     auto& last = last_cycle_[static_cast<size_t>(ev.pe)];
     if (last && ev.cycle < *last) {
       fail("cycle " + std::to_string(ev.cycle) + " of pe " + std::to_string(ev.pe) +
-           " goes backwards (its previous event, line " +
-           std::to_string(last_line_[static_cast<size_t>(ev.pe)]) + ", is at cycle " +
-           std::to_string(*last) + ")");
+           " goes backwards (its previous event, line " + std::to_string(last_line_[static_cast<size_t>(ev.pe)]) +
+           ", is at cycle " + std::to_string(*last) + ")");
     }
     last = ev.cycle;
     last_line_[static_cast<size_t>(ev.pe)] = line_;
@@ -285,8 +274,7 @@ Trace parse_trace_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
     const int err = errno;
-    throw TraceError(path, 0, std::string("cannot open: ") +
-                                  (err != 0 ? std::strerror(err) : "unknown error"));
+    throw TraceError(path, 0, std::string("cannot open: ") + (err != 0 ? std::strerror(err) : "unknown error"));
   }
   return parse_trace(in, path);
 }

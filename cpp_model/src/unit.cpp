@@ -40,8 +40,7 @@ int floor_log2(int x) {
 void check_range(const ParamLimit& limit, int value) {
   if (value < limit.min || value > limit.max) {
     std::ostringstream msg;
-    msg << limit.field << " = " << value << " is out of range: legal " << limit.min << ".."
-        << limit.max;
+    msg << limit.field << " = " << value << " is out of range: legal " << limit.min << ".." << limit.max;
     throw std::invalid_argument(msg.str());
   }
 }
@@ -105,11 +104,11 @@ struct Unit::Impl {
   struct Inspection {
     bool deciding = false;  ///< no exit/complete decided yet
     uint32_t barrier = 0;
-    uint64_t snap_cycle = 0;           ///< s
-    std::vector<bool> snap_open;       ///< per PE, open bit as of the start of s
-    std::vector<int64_t> snap_count;   ///< per PE, count as of the start of s
-    std::vector<bool> full_at_s1;      ///< per PE, FIFO full as of the start of s+1
-    int64_t carry = 0;                 ///< serial adder carry, cleared per word
+    uint64_t snap_cycle = 0;          ///< s
+    std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
+    std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
+    std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
+    int64_t carry = 0;                ///< serial adder carry, cleared per word
   };
 
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
@@ -142,9 +141,7 @@ struct Unit::Impl {
     load_at = k + 1;
   }
 
-  size_t idx(int pe, uint32_t barrier) const {
-    return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier;
-  }
+  size_t idx(int pe, uint32_t barrier) const { return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier; }
 
   /// Would committing `p` on PE `pe` be refused, given the RAM as it is now (i.e. with
   /// every commit of earlier cycles already applied, which is what forwarding gives)?
@@ -188,8 +185,8 @@ struct Unit::Impl {
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
-  std::vector<Pending> pending;               ///< per PE
-  std::vector<std::deque<uint32_t>> fifo;     ///< per PE, front = fifo_barrier_o
+  std::vector<Pending> pending;            ///< per PE
+  std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
 
   uint32_t cnt2;              ///< global (and every local) CNT2; resets to M-1
   uint64_t load_at;           ///< cycle of the next ctl_load, or kNever
@@ -240,8 +237,8 @@ void Unit::check_inputs(const Inputs& in) const {
       // The port is only BW bits wide: such an ID cannot be presented to the RTL, and
       // silently truncating it would hide a stimulus bug.
       std::ostringstream msg;
-      msg << "Unit::step: PE " << i << " req_barrier = " << pin.req_barrier
-          << " does not fit in " << cfg_.barrier_bits() << " bits";
+      msg << "Unit::step: PE " << i << " req_barrier = " << pin.req_barrier << " does not fit in "
+          << cfg_.barrier_bits() << " bits";
       throw std::invalid_argument(msg.str());
     }
   }

@@ -61,8 +61,8 @@ TEST(Lockstep, EqualEnginesNeverMismatch) {
 }
 
 TEST(Lockstep, RecordCountsEveryDifferingCycleAndKeepsTheFirstFew) {
-  LockstepEngine ls(std::make_unique<dsbc::Unit>(small()),
-                    std::make_unique<FaultyUnit>(small(), 7), LockstepEngine::OnMismatch::kRecord);
+  LockstepEngine ls(std::make_unique<dsbc::Unit>(small()), std::make_unique<FaultyUnit>(small(), 7),
+                    LockstepEngine::OnMismatch::kRecord);
   for (int k = 0; k < 20; ++k) ls.step(idle());
   // Cycles 7..20 differ: 14 of them.
   EXPECT_EQ(ls.mismatches(), 14u);
@@ -75,8 +75,7 @@ TEST(Lockstep, RecordCountsEveryDifferingCycleAndKeepsTheFirstFew) {
 }
 
 TEST(Lockstep, ThrowStopsOnTheFirstDifferingCycle) {
-  LockstepEngine ls(std::make_unique<dsbc::Unit>(small()),
-                    std::make_unique<FaultyUnit>(small(), 3));
+  LockstepEngine ls(std::make_unique<dsbc::Unit>(small()), std::make_unique<FaultyUnit>(small(), 3));
   ls.step(idle());
   ls.step(idle());
   try {
@@ -90,21 +89,20 @@ TEST(Lockstep, ThrowStopsOnTheFirstDifferingCycle) {
 TEST(Lockstep, DifferentConfigurationsAreRefused) {
   dsbc::Config other = small();
   other.fifo_depth = 3;
-  EXPECT_THROW(LockstepEngine(std::make_unique<dsbc::Unit>(small()),
-                              std::make_unique<dsbc::Unit>(other)),
+  EXPECT_THROW(LockstepEngine(std::make_unique<dsbc::Unit>(small()), std::make_unique<dsbc::Unit>(other)),
                std::invalid_argument);
 }
 
 TEST(LatencyStats, NearestRankPercentile) {
   dsbc::LatencyStats l;
-  EXPECT_EQ(l.percentile(99), 0u);  // no samples
+  EXPECT_EQ(l.percentile(99), 0u);               // no samples
   for (uint64_t v = 100; v >= 1; --v) l.add(v);  // 1..100, unsorted
-  EXPECT_EQ(l.percentile(99), 99u);   // rank ceil(0.99 * 100) = 99
+  EXPECT_EQ(l.percentile(99), 99u);              // rank ceil(0.99 * 100) = 99
   EXPECT_EQ(l.percentile(100), 100u);
   EXPECT_EQ(l.percentile(1), 1u);
   EXPECT_EQ(l.max, 100u);
   EXPECT_DOUBLE_EQ(l.mean(), 50.5);
-  l.add(1000);                          // 101 samples
+  l.add(1000);                        // 101 samples
   EXPECT_EQ(l.percentile(99), 100u);  // rank ceil(0.99 * 101) = ceil(99.99) = 100
   EXPECT_EQ(l.percentile(50), 51u);   // rank ceil(50.5) = 51
 }

@@ -43,9 +43,9 @@ class FakeEngine final : public dsbc::Engine {
 
   // Script (set before the run).
   std::function<bool(uint64_t)> snap = [](uint64_t) { return false; };
-  std::map<uint64_t, uint32_t> dones;            ///< done cycle -> done_barrier
-  std::set<std::pair<int, uint64_t>> not_ready;  ///< (pe, cycle) with req_ready low
-  std::set<uint32_t> refused;                    ///< barriers whose requests are refused
+  std::map<uint64_t, uint32_t> dones;                ///< done cycle -> done_barrier
+  std::set<std::pair<int, uint64_t>> not_ready;      ///< (pe, cycle) with req_ready low
+  std::set<uint32_t> refused;                        ///< barriers whose requests are refused
   std::set<std::pair<int, uint64_t>> spurious_acks;  ///< (pe, cycle) acks out of nowhere
 
   /// Inputs applied in every cycle so far.
@@ -110,8 +110,7 @@ Trace make_trace(int pes, int barriers, std::vector<TraceEvent> events) {
   return t;
 }
 
-std::string replay(FakeEngine& e, const Trace& t, const ReplayOptions& o = {},
-                   ReplayResult* result = nullptr) {
+std::string replay(FakeEngine& e, const Trace& t, const ReplayOptions& o = {}, ReplayResult* result = nullptr) {
   std::ostringstream out;
   const ReplayResult r = dsbc::run_replay(e, t, o, out);
   if (result != nullptr) *result = r;
@@ -174,8 +173,7 @@ TEST(ReplayDriver, RequestsArePresentedOneAtATimeFromTheirCycle) {
   FakeEngine e(2, 4);
   e.snap = every(4, 0);
   e.not_ready = {{0, 1}};
-  const Trace t = make_trace(
-      2, 4, {{0, 0, 1, +1, 1}, {0, 0, 2, +1, 2}, {0, 0, 3, -1, 3}, {5, 1, 0, -1, 4}});
+  const Trace t = make_trace(2, 4, {{0, 0, 1, +1, 1}, {0, 0, 2, +1, 2}, {0, 0, 3, -1, 3}, {5, 1, 0, -1, 4}});
   EXPECT_EQ(replay(e, t),
             "commit 1 0 1 +1\n"
             "commit 3 0 2 +1\n"
@@ -183,8 +181,8 @@ TEST(ReplayDriver, RequestsArePresentedOneAtATimeFromTheirCycle) {
             "commit 6 1 0 -1\n"
             "end 24\n");
   // PE0: request 1 in cycle 0, request 2 in cycles 1 (not ready) and 2, request 3 in 3.
-  const std::vector<std::pair<bool, uint32_t>> pe0 = {
-      {true, 1}, {true, 2}, {true, 2}, {true, 3}, {false, 0}, {false, 0}};
+  const std::vector<std::pair<bool, uint32_t>> pe0 = {{true, 1}, {true, 2},  {true, 2},
+                                                      {true, 3}, {false, 0}, {false, 0}};
   for (size_t c = 0; c < pe0.size(); ++c) {
     EXPECT_EQ(e.applied[c].pe[0].req_valid, pe0[c].first) << "cycle " << c;
     if (pe0[c].first) {
@@ -201,8 +199,7 @@ TEST(ReplayDriver, RequestsArePresentedOneAtATimeFromTheirCycle) {
 }
 
 /// Pops the driver should request, recomputed independently: one draw per PE per cycle.
-std::vector<std::vector<bool>> expected_pops(uint64_t seed, double stall, uint64_t period,
-                                             int pes, size_t cycles) {
+std::vector<std::vector<bool>> expected_pops(uint64_t seed, double stall, uint64_t period, int pes, size_t cycles) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::vector<std::vector<bool>> pops(cycles, std::vector<bool>(static_cast<size_t>(pes)));

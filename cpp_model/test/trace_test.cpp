@@ -104,24 +104,19 @@ TEST(TraceParse, EqualCyclesAndInterleavedPesAreFine) {
   EXPECT_EQ(t.events.size(), 4U);
 }
 
-TEST(TraceParse, UnknownHeader) {
-  EXPECT_EQ(error_of("pes 3\nbariers 4\n"), "t.trace:2: unknown header 'bariers'");
-}
+TEST(TraceParse, UnknownHeader) { EXPECT_EQ(error_of("pes 3\nbariers 4\n"), "t.trace:2: unknown header 'bariers'"); }
 
 TEST(TraceParse, MissingHeaderReportsFirstEvent) {
-  EXPECT_EQ(error_of("pes 3\n# c\ncount_bits 8\n\n0 0 0 1\n"),
-            "t.trace:5: missing header 'barriers'");
+  EXPECT_EQ(error_of("pes 3\n# c\ncount_bits 8\n\n0 0 0 1\n"), "t.trace:5: missing header 'barriers'");
 }
 
 TEST(TraceParse, MissingHeaderReportsEndOfFile) {
-  EXPECT_EQ(error_of("pes 3\nbarriers 4\n# no count_bits\n"),
-            "t.trace:3: missing header 'count_bits'");
+  EXPECT_EQ(error_of("pes 3\nbarriers 4\n# no count_bits\n"), "t.trace:3: missing header 'count_bits'");
   EXPECT_EQ(error_of(""), "t.trace:1: missing header 'pes'");
 }
 
 TEST(TraceParse, DuplicateHeader) {
-  EXPECT_EQ(error_of("pes 3\nbarriers 4\npes 3\n"),
-            "t.trace:3: duplicate header 'pes' (first given on line 1)");
+  EXPECT_EQ(error_of("pes 3\nbarriers 4\npes 3\n"), "t.trace:3: duplicate header 'pes' (first given on line 1)");
 }
 
 TEST(TraceParse, IllegalParameterUsesValidateMessage) {
@@ -136,16 +131,13 @@ TEST(TraceParse, IllegalParameterUsesValidateMessage) {
   EXPECT_EQ(error_of("pes 3\nbarriers 4\n\ncount_bits 7\n"), "t.trace:4: " + validate_message(c));
   c = dsbc::Config{};
   c.fifo_depth = -3;
-  EXPECT_EQ(error_of(std::string(kHeader) + "fifo_depth -3\n"),
-            "t.trace:4: " + validate_message(c));
-  EXPECT_EQ(error_of("pes 99999999999\n"),
-            "t.trace:1: value 99999999999 for header 'pes' is out of range");
+  EXPECT_EQ(error_of(std::string(kHeader) + "fifo_depth -3\n"), "t.trace:4: " + validate_message(c));
+  EXPECT_EQ(error_of("pes 99999999999\n"), "t.trace:1: value 99999999999 for header 'pes' is out of range");
 }
 
 TEST(TraceParse, HeaderWrongNumberOfValues) {
   EXPECT_EQ(error_of("pes\n"), "t.trace:1: header 'pes' takes exactly one integer value, got 0");
-  EXPECT_EQ(error_of("pes 3 4\n"),
-            "t.trace:1: header 'pes' takes exactly one integer value, got 2");
+  EXPECT_EQ(error_of("pes 3 4\n"), "t.trace:1: header 'pes' takes exactly one integer value, got 2");
 }
 
 TEST(TraceParse, HeaderGarbageValue) {
@@ -153,26 +145,19 @@ TEST(TraceParse, HeaderGarbageValue) {
 }
 
 TEST(TraceParse, PeOutOfRange) {
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 1\n0 3 0 1\n"),
-            "t.trace:5: pe 3 out of range 0..2 (pes 3)");
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 -1 0 1\n"),
-            "t.trace:4: pe -1 out of range 0..2 (pes 3)");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 1\n0 3 0 1\n"), "t.trace:5: pe 3 out of range 0..2 (pes 3)");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 -1 0 1\n"), "t.trace:4: pe -1 out of range 0..2 (pes 3)");
 }
 
 TEST(TraceParse, BarrierOutOfRange) {
-  EXPECT_EQ(error_of(std::string(kHeader) + "\n0 0 4 1\n"),
-            "t.trace:5: barrier 4 out of range 0..3 (barriers 4)");
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 -2 1\n"),
-            "t.trace:4: barrier -2 out of range 0..3 (barriers 4)");
+  EXPECT_EQ(error_of(std::string(kHeader) + "\n0 0 4 1\n"), "t.trace:5: barrier 4 out of range 0..3 (barriers 4)");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 -2 1\n"), "t.trace:4: barrier -2 out of range 0..3 (barriers 4)");
 }
 
 TEST(TraceParse, DeltaNotPlusOrMinusOne) {
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 0\n"),
-            "t.trace:4: delta must be +1 or -1, got '0'");
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 1\n0 0 0 +2\n"),
-            "t.trace:5: delta must be +1 or -1, got '+2'");
-  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 -7\n"),
-            "t.trace:4: delta must be +1 or -1, got '-7'");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 0\n"), "t.trace:4: delta must be +1 or -1, got '0'");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 1\n0 0 0 +2\n"), "t.trace:5: delta must be +1 or -1, got '+2'");
+  EXPECT_EQ(error_of(std::string(kHeader) + "0 0 0 -7\n"), "t.trace:4: delta must be +1 or -1, got '-7'");
 }
 
 TEST(TraceParse, NegativeCycle) {
@@ -243,8 +228,7 @@ TEST(TraceParse, MissingFile) {
     dsbc::parse_trace_file("/nonexistent/dir/x.trace");
     FAIL() << "no error";
   } catch (const TraceError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "/nonexistent/dir/x.trace: cannot open: No such file or directory");
+    EXPECT_EQ(std::string(e.what()), "/nonexistent/dir/x.trace: cannot open: No such file or directory");
     EXPECT_EQ(e.line(), 0);
   }
 }

@@ -194,9 +194,7 @@ TEST(ConfigTest, LatencyBoundFormula) {
   EXPECT_LE(make_config(256, 1024, 32, 1).latency_bound(), 1024 * 45 + 32);
 }
 
-TEST(ConfigTest, ToString) {
-  EXPECT_EQ(make_config(16, 32, 16, 8).to_string(), "N=16 M=32 T=16 D=8");
-}
+TEST(ConfigTest, ToString) { EXPECT_EQ(make_config(16, 32, 16, 8).to_string(), "N=16 M=32 T=16 D=8"); }
 
 // =======================================================================================
 // Input validation
@@ -1067,12 +1065,9 @@ void run_oracle(const OracleRun& run) {
 
 TEST(OracleTest, RandomTrafficSmallConfigs) {
   const OracleRun runs[] = {
-      {make_config(1, 1, 8, 1), 12000, 0.6, 0.5, 1},
-      {make_config(2, 2, 8, 1), 12000, 0.6, 0.3, 2},
-      {make_config(3, 3, 8, 2), 12000, 0.5, 0.2, 3},
-      {make_config(5, 2, 8, 3), 12000, 0.7, 0.1, 4},
-      {make_config(4, 4, 9, 1), 12000, 0.4, 0.05, 5},
-      {make_config(3, 5, 8, 4), 12000, 0.3, 0.8, 6},
+      {make_config(1, 1, 8, 1), 12000, 0.6, 0.5, 1},  {make_config(2, 2, 8, 1), 12000, 0.6, 0.3, 2},
+      {make_config(3, 3, 8, 2), 12000, 0.5, 0.2, 3},  {make_config(5, 2, 8, 3), 12000, 0.7, 0.1, 4},
+      {make_config(4, 4, 9, 1), 12000, 0.4, 0.05, 5}, {make_config(3, 5, 8, 4), 12000, 0.3, 0.8, 6},
   };
   for (const OracleRun& r : runs) run_oracle(r);
 }
@@ -1081,10 +1076,8 @@ TEST(OracleTest, RandomTrafficLatencyWithRoom) {
   // Every PE pops whenever it can and D >= 2, so every FIFO has room at every slot 1:
   // each closing commit must be followed by a completion within latency_bound().
   const OracleRun runs[] = {
-      {make_config(1, 1, 8, 2), 12000, 0.7, 1.0, 11},
-      {make_config(2, 1, 8, 2), 12000, 0.7, 1.0, 12},
-      {make_config(3, 2, 8, 2), 12000, 0.6, 1.0, 13},
-      {make_config(4, 3, 8, 4), 12000, 0.5, 1.0, 14},
+      {make_config(1, 1, 8, 2), 12000, 0.7, 1.0, 11},  {make_config(2, 1, 8, 2), 12000, 0.7, 1.0, 12},
+      {make_config(3, 2, 8, 2), 12000, 0.6, 1.0, 13},  {make_config(4, 3, 8, 4), 12000, 0.5, 1.0, 14},
       {make_config(7, 2, 10, 2), 12000, 0.4, 1.0, 15},
   };
   for (const OracleRun& r : runs) run_oracle(r);

@@ -56,8 +56,7 @@ struct ScUnitModule final : sc_core::sc_module, ScUnit {
     }
     dont_initialize();
     SC_METHOD(unpack);
-    sensitive << req_ready << ack_valid << ack_refused << fifo_valid << fifo_barrier << snap << done
-              << done_barrier;
+    sensitive << req_ready << ack_valid << ack_refused << fifo_valid << fifo_barrier << snap << done << done_barrier;
   }
 
   void pack() {
@@ -111,18 +110,13 @@ Engine* make_engine(const Config& cfg, const RtlEngineOptions& opts) {
 #endif
 
 const RtlPluginInfo kInfo = {
-    kRtlPluginAbi,
-    static_cast<RtlKind>(DSBC_PLUGIN_KIND),
-    DSBC_N,
-    DSBC_M,
-    DSBC_T,
-    DSBC_D,
+    kRtlPluginAbi, static_cast<RtlKind>(DSBC_PLUGIN_KIND),
+    DSBC_N,        DSBC_M,
+    DSBC_T,        DSBC_D,
 #if DSBC_PLUGIN_KIND == 2
-    nullptr,
-    &make_sc_unit,
+    nullptr,       &make_sc_unit,
 #else
-    &make_engine,
-    nullptr,
+    &make_engine,  nullptr,
 #endif
 };
 

@@ -89,7 +89,8 @@ std::string read_file(const fs::path& path) {
 class Sha256 {
  public:
   Sha256() : ctx_(EVP_MD_CTX_new()) {
-    if (ctx_ == nullptr || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1) throw RtlError("OpenSSL: SHA-256 unavailable");
+    if (ctx_ == nullptr || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1)
+      throw RtlError("OpenSSL: SHA-256 unavailable");
   }
   ~Sha256() { EVP_MD_CTX_free(ctx_); }
   Sha256(const Sha256&) = delete;
@@ -203,14 +204,13 @@ int build_plugin(const Config& cfg, RtlKind kind, const fs::path& work) {
   const fs::path root(rtl_source_dir());
   const fs::path log = work / "build.log";
   const fs::path bin = work / "build";
-  const int configure = run_logged({DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B",
-                                    bin.string(), "-DCMAKE_BUILD_TYPE=Release",
-                                    std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
-                                    "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
-                                    "-DDSBC_T=" + std::to_string(cfg.count_bits),
-                                    "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
-                                    std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
-                                   log);
+  const int configure =
+      run_logged({DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B", bin.string(),
+                  "-DCMAKE_BUILD_TYPE=Release", std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
+                  "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
+                  "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
+                  std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
+                 log);
   if (configure != 0) return configure;
   const unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
   const int build = run_logged({DSBC_CMAKE_COMMAND, "--build", bin.string(), "-j", std::to_string(jobs)}, log);
@@ -325,8 +325,8 @@ const RtlPluginInfo& load_rtl_plugin(const Config& cfg, RtlKind kind) {
   if (info->abi != kRtlPluginAbi)
     throw RtlError(path + ": plugin interface " + std::to_string(info->abi) + ", this tool speaks " +
                    std::to_string(kRtlPluginAbi) + " (rebuild the tool)");
-  if (info->kind != kind || info->pes != cfg.pes || info->barriers != cfg.barriers || info->count_bits != cfg.count_bits ||
-      info->fifo_depth != cfg.fifo_depth)
+  if (info->kind != kind || info->pes != cfg.pes || info->barriers != cfg.barriers ||
+      info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth)
     throw RtlError(path + " holds another configuration than " + cfg.to_string());
   loaded.emplace(path, info);
   return *info;

@@ -36,7 +36,8 @@ std::unique_ptr<Backend> make_backend(const SystemConfig& cfg) {
 #ifdef DSYS_SYSTEMC
       return std::make_unique<ScBackend>(cfg.dsbc(), cfg.period_ps());
 #else
-      throw ConfigError("--engine systemc: this dsbc-system was built without SystemC (install libsystemc-dev, rebuild)");
+      throw ConfigError(
+          "--engine systemc: this dsbc-system was built without SystemC (install libsystemc-dev, rebuild)");
 #endif
   }
   throw ConfigError("--engine: unknown engine");

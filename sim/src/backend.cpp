@@ -11,8 +11,11 @@
 namespace dsys {
 
 Backend::Backend(const dsbc::Config& cfg, Ps period_ps)
-    : cfg_(cfg), period_(period_ps), agents_(static_cast<std::size_t>(cfg.pes)),
-      unpopped_(static_cast<std::size_t>(cfg.pes)), unpopped_head_(static_cast<std::size_t>(cfg.pes), 0) {
+    : cfg_(cfg),
+      period_(period_ps),
+      agents_(static_cast<std::size_t>(cfg.pes)),
+      unpopped_(static_cast<std::size_t>(cfg.pes)),
+      unpopped_head_(static_cast<std::size_t>(cfg.pes), 0) {
   cfg_.validate();
   if (period_ < 1) throw ConfigError("--clock-ns: the clock period must be at least 1 ps");
   in_.pe.resize(static_cast<std::size_t>(cfg.pes));
@@ -44,7 +47,8 @@ void Backend::finish() {
   const std::uint64_t m = static_cast<std::uint64_t>(cfg_.barriers);
   // Bounded: after the last request, every open barrier completes within L_max cycles and
   // the quiet rule then needs at most (M+1) words of Q+4 cycles; four times that is ample.
-  const std::uint64_t limit = std::max(cycle_, max_req_cycle_) + 4 * static_cast<std::uint64_t>(cfg_.latency_bound() + (m + 1) * (cfg_.q() + 4) + 64) +
+  const std::uint64_t limit = std::max(cycle_, max_req_cycle_) +
+                              4 * static_cast<std::uint64_t>(cfg_.latency_bound() + (m + 1) * (cfg_.q() + 4) + 64) +
                               4 * unacked_;
   while (!settled()) {
     if (cycle_ >= limit)
@@ -60,13 +64,16 @@ void Backend::run_machine(td::Machine& m, Ps /*offset*/) { m.run(); }
 
 const dsbc::Inputs& Backend::on_cycle(std::uint64_t k, const dsbc::Outputs& o) {
   begin_cycle(k, o.global);
-  for (int p = 0; p < cfg_.pes; ++p) in_.pe[static_cast<std::size_t>(p)] = pe_cycle(k, p, o.pe[static_cast<std::size_t>(p)]);
+  for (int p = 0; p < cfg_.pes; ++p)
+    in_.pe[static_cast<std::size_t>(p)] = pe_cycle(k, p, o.pe[static_cast<std::size_t>(p)]);
   end_cycle(k, o.global);
   return in_;
 }
 
 void Backend::begin_cycle(std::uint64_t k, const dsbc::GlobalOut& g) {
-  if (k != cycle_) throw std::logic_error("Backend: cycle " + std::to_string(k) + " out of order (expected " + std::to_string(cycle_) + ")");
+  if (k != cycle_)
+    throw std::logic_error("Backend: cycle " + std::to_string(k) + " out of order (expected " + std::to_string(cycle_) +
+                           ")");
   active_ = false;
   if (g.done) {
     if (last_snap_ < 0) throw std::logic_error("cycle " + std::to_string(k) + ": done with no snapshot before it");
@@ -115,8 +122,10 @@ dsbc::PeIn Backend::pe_cycle(std::uint64_t k, int p, const dsbc::PeOut& o) {
 void Backend::end_cycle(std::uint64_t k, const dsbc::GlobalOut& g) {
   if (k != cycle_) throw std::logic_error("Backend::end_cycle: cycle out of order");
   if (unacked_ > 0) active_ = true;
-  if (active_) quiet_ = 0;
-  else if (g.snap) ++quiet_;
+  if (active_)
+    quiet_ = 0;
+  else if (g.snap)
+    ++quiet_;
   ++cycle_;
 }
 

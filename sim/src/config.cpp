@@ -43,8 +43,7 @@ void SystemConfig::validate() const {
   range("--task-ns (ps)", task_ps, 0, 1'000'000'000'000);
   if (workload.find("barriers=") != std::string::npos)
     throw ConfigError("--workload: do not give barriers=K in the spec; use --barriers (" +
-                      std::to_string(dsbc::kBarriersLimit.min) + ".." +
-                      std::to_string(dsbc::kBarriersLimit.max) + ")");
+                      std::to_string(dsbc::kBarriersLimit.min) + ".." + std::to_string(dsbc::kBarriersLimit.max) + ")");
 }
 
 dsbc::Config SystemConfig::dsbc() const {

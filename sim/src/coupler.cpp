@@ -14,15 +14,21 @@ class ObservedDetector final : public td::Detector {
  public:
   ObservedDetector(td::Machine& m, Coupler& c, std::unique_ptr<td::Detector> inner)
       : m_(m), c_(c), inner_(std::move(inner)) {}
-  std::vector<std::string> kind_names() const override { return inner_ ? inner_->kind_names() : std::vector<std::string>{}; }
+  std::vector<std::string> kind_names() const override {
+    return inner_ ? inner_->kind_names() : std::vector<std::string>{};
+  }
   bool wants_fifo() const override { return inner_ ? inner_->wants_fifo() : true; }
   bool uses_controller_node() const override { return inner_ && inner_->uses_controller_node(); }
-  void on_boot() override { if (inner_) inner_->on_boot(); }
+  void on_boot() override {
+    if (inner_) inner_->on_boot();
+  }
   void on_initial(td::NodeId pe, td::Task& t) override {
     if (inner_) inner_->on_initial(pe, t);
     c_.initial(m_, pe, t);
   }
-  void on_start() override { if (inner_) inner_->on_start(); }
+  void on_start() override {
+    if (inner_) inner_->on_start();
+  }
   void on_produce(td::NodeId pe, td::Task& parent, td::Task& child, bool local) override {
     if (inner_) inner_->on_produce(pe, parent, child, local);
     c_.produce(m_, pe, child);
@@ -39,8 +45,12 @@ class ObservedDetector final : public td::Detector {
     if (inner_) inner_->on_consume(pe, t);
     c_.consume(m_, pe, t);
   }
-  void on_idle(td::NodeId pe) override { if (inner_) inner_->on_idle(pe); }
-  void on_control(td::NodeId node, td::Message& msg) override { if (inner_) inner_->on_control(node, msg); }
+  void on_idle(td::NodeId pe) override {
+    if (inner_) inner_->on_idle(pe);
+  }
+  void on_control(td::NodeId node, td::Message& msg) override {
+    if (inner_) inner_->on_control(node, msg);
+  }
   void on_timer(td::NodeId node, std::int64_t tag) override {
     if (!c_.timer(m_, tag) && inner_) inner_->on_timer(node, tag);
   }
@@ -48,7 +58,9 @@ class ObservedDetector final : public td::Detector {
     return inner_ ? inner_->control_bits(bm, npes) : bm.ctrl_bits;
   }
   bool strict_quiescence() const override { return inner_ && inner_->strict_quiescence(); }
-  std::map<std::string, std::int64_t> extra() const override { return inner_ ? inner_->extra() : std::map<std::string, std::int64_t>{}; }
+  std::map<std::string, std::int64_t> extra() const override {
+    return inner_ ? inner_->extra() : std::map<std::string, std::int64_t>{};
+  }
 
  private:
   td::Machine& m_;

@@ -20,11 +20,11 @@ namespace {
 
 /// One pass over all epochs with one software detector (or none) alongside the DSBC.
 struct Pass {
-  std::vector<td::BarrierMetrics> metrics;   // epoch-major
-  std::vector<std::uint64_t> fingerprint;    // per epoch
-  std::vector<Ps> offset;                    // per epoch
-  std::vector<std::size_t> first_request;    // per epoch, index into the backend's requests
-  std::vector<std::uint64_t> first_cycle;    // per epoch
+  std::vector<td::BarrierMetrics> metrics;  // epoch-major
+  std::vector<std::uint64_t> fingerprint;   // per epoch
+  std::vector<Ps> offset;                   // per epoch
+  std::vector<std::size_t> first_request;   // per epoch, index into the backend's requests
+  std::vector<std::uint64_t> first_cycle;   // per epoch
 };
 
 td::MachineConfig machine_config(const SystemConfig& cfg, int epoch) {
@@ -108,7 +108,8 @@ SystemResult run_system(const SystemConfig& cfg, const BackendFactory& make_back
       d.name = "dsbc";
       const std::uint64_t c0 = ref.first_cycle[static_cast<std::size_t>(e)];
       const std::uint64_t c1 = ref.first_cycle[static_cast<std::size_t>(e) + 1];
-      for (std::size_t i = ref.first_request[static_cast<std::size_t>(e)]; i < ref.first_request[static_cast<std::size_t>(e) + 1]; ++i) {
+      for (std::size_t i = ref.first_request[static_cast<std::size_t>(e)];
+           i < ref.first_request[static_cast<std::size_t>(e) + 1]; ++i) {
         const RequestRecord& q = r.requests[i];
         if (q.barrier != static_cast<std::uint32_t>(b)) continue;
         ++row.dsbc_requests;
@@ -148,8 +149,9 @@ SystemResult run_system(const SystemConfig& cfg, const BackendFactory& make_back
       d.control_bits = bm.ctrl_bits;
       d.false_detection = bm.false_detection || (bm.detected && bm.detected_at < row.true_termination);
       d.missed = bm.missed;
-      d.same_execution = p.fingerprint[static_cast<std::size_t>(row.epoch)] == ref.fingerprint[static_cast<std::size_t>(row.epoch)] &&
-                         bm.true_termination == row.true_termination && bm.tasks == row.tasks;
+      d.same_execution =
+          p.fingerprint[static_cast<std::size_t>(row.epoch)] == ref.fingerprint[static_cast<std::size_t>(row.epoch)] &&
+          bm.true_termination == row.true_termination && bm.tasks == row.tasks;
       row.det.push_back(d);
     }
   }
@@ -171,8 +173,9 @@ void check(SystemResult& r) {
       if (d.missed || !d.detected) fail(row, d.name, "missed (no detection, or not every PE told)");
       if (d.false_detection) fail(row, d.name, "false detection (declared while tasks of the epoch existed)");
       if (d.detected && d.at < row.true_termination)
-        fail(row, d.name, "early: detected at " + std::to_string(d.at) + " ps, true termination " +
-                              std::to_string(row.true_termination) + " ps");
+        fail(row, d.name,
+             "early: detected at " + std::to_string(d.at) + " ps, true termination " +
+                 std::to_string(row.true_termination) + " ps");
       if (!d.same_execution) fail(row, d.name, "its execution differs from the reference run's (times not comparable)");
     }
     const Detection& ds = row.det.front();
@@ -180,13 +183,15 @@ void check(SystemResult& r) {
     // Never early, in the unit's own terms: every request of this epoch and barrier was
     // committed before the completion's snapshot (the snapshot includes commits of cycles < s).
     if (row.dsbc_last_commit_cycle >= row.dsbc_snap_cycle)
-      fail(row, "dsbc", "completion snapshot in cycle " + std::to_string(row.dsbc_snap_cycle) +
-                            " precedes the commit of cycle " + std::to_string(row.dsbc_last_commit_cycle));
+      fail(row, "dsbc",
+           "completion snapshot in cycle " + std::to_string(row.dsbc_snap_cycle) + " precedes the commit of cycle " +
+               std::to_string(row.dsbc_last_commit_cycle));
     // The documented bound holds whenever every FIFO has room: the PEs pop every cycle, so
     // that is the case for FifoDepth >= 2 (architecture.md section 6).
     if (dc.fifo_depth >= 2 && static_cast<std::int64_t>(row.dsbc_done_cycle - row.dsbc_last_commit_cycle) > bound)
-      fail(row, "dsbc", "latency " + std::to_string(row.dsbc_done_cycle - row.dsbc_last_commit_cycle) +
-                            " cycles exceeds L_max = " + std::to_string(bound));
+      fail(row, "dsbc",
+           "latency " + std::to_string(row.dsbc_done_cycle - row.dsbc_last_commit_cycle) +
+               " cycles exceeds L_max = " + std::to_string(bound));
   }
 }
 

@@ -66,9 +66,7 @@ struct ScEventOwner : sc_core::sc_module {
   std::uint64_t executed = 0;  // events this thread ran (reported by dsbc-system-sc)
 
   SC_HAS_PROCESS(ScEventOwner);
-  ScEventOwner(sc_core::sc_module_name nm, EventHost& h) : sc_core::sc_module(nm), host(&h) {
-    SC_THREAD(execute);
-  }
+  ScEventOwner(sc_core::sc_module_name nm, EventHost& h) : sc_core::sc_module(nm), host(&h) { SC_THREAD(execute); }
   void execute() {
     for (;;) {
       wait(run);
@@ -125,8 +123,12 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
   SC_HAS_PROCESS(Top);
   Top(sc_core::sc_module_name nm, ScBackend& backend, const dsbc::Config& cfg, Ps period,
       const dsbc::RtlPluginInfo& plugin)
-      : sc_core::sc_module(nm), be(backend), n(cfg.pes), p(period),
-        base(static_cast<Ps>(kResetCycles - 1) * period + period / 2), network("network", *this),
+      : sc_core::sc_module(nm),
+        be(backend),
+        n(cfg.pes),
+        p(period),
+        base(static_cast<Ps>(kResetCycles - 1) * period + period / 2),
+        network("network", *this),
         controller("controller", *this) {
     dsbc::ScUnitSignals s;
     s.clk = &clk;
@@ -226,8 +228,8 @@ struct ScBackend::Top : sc_core::sc_module, EventHost {
       if (at > now) wait(ps_time(at - now));
       // Exactly the cycles that start before t are done (see the file comment).
       if (be.cycle() != be.cycle_at(t))
-        throw std::logic_error("SystemC top: at " + std::to_string(t) + " ps the clock has run " + std::to_string(be.cycle()) +
-                               " cycles, expected " + std::to_string(be.cycle_at(t)));
+        throw std::logic_error("SystemC top: at " + std::to_string(t) + " ps the clock has run " +
+                               std::to_string(be.cycle()) + " cycles, expected " + std::to_string(be.cycle_at(t)));
       const td::Machine::Owner o = m.next_owner();
       if (o.kind == td::Machine::Owner::kMachine) {  // injecting the initial tasks
         ++machine_events;
@@ -322,7 +324,8 @@ void ScBackend::run_cycles(std::uint64_t until) {
   // Only the scheduler waits for cycles (Backend::finish between epochs); an event asking for
   // cycles the clock has not reached would mean the machine ran ahead of the unit.
   if (top_->current != nullptr)
-    throw std::logic_error("SystemC top: an event needs cycle " + std::to_string(until - 1) + " before the clock ran it");
+    throw std::logic_error("SystemC top: an event needs cycle " + std::to_string(until - 1) +
+                           " before the clock ran it");
   while (cycle() < until) sc_core::wait(top_->cycle_end);
 }
 

@@ -66,7 +66,7 @@ class Tiered : public Detector {
   struct Table {                               // the activity table of one PE (Fig. 4.2b)
     std::vector<std::int64_t> dense;
     std::vector<std::uint8_t> mark;
-    std::vector<std::int32_t> touched;         // dense levels touched since the last report, in order
+    std::vector<std::int32_t> touched;  // dense levels touched since the last report, in order
     std::unordered_map<std::int32_t, std::int64_t> sparse;
   };
   std::int32_t lvl(std::int32_t l) const { return levels_ ? l : 0; }
@@ -123,9 +123,7 @@ class Credit : public Detector {
     parent.credit += 1;
     child.credit = parent.credit;
   }
-  void on_consume(NodeId pe, const Task& t) override {
-    m_.send_control(pe, m_.controller_node(), b_, 2, t.credit);
-  }
+  void on_consume(NodeId pe, const Task& t) override { m_.send_control(pe, m_.controller_node(), b_, 2, t.credit); }
   void on_control(NodeId node, Message& msg) override {
     add(msg.f[0]);
     if (whole_) m_.declare(node, b_);
@@ -175,8 +173,12 @@ enum CreditKinds : std::int16_t { kFlush = 2, kBorrow = 3, kGrant = 4, kOverflow
 class Hcda : public Detector {
  public:
   Hcda(Machine& m, int b, std::int64_t cinit)
-      : m_(m), b_(b), cinit_(cinit), c_(static_cast<std::size_t>(m.npes()), 0),
-        pending_(static_cast<std::size_t>(m.npes()), false), held_(static_cast<std::size_t>(m.npes())),
+      : m_(m),
+        b_(b),
+        cinit_(cinit),
+        c_(static_cast<std::size_t>(m.npes()), 0),
+        pending_(static_cast<std::size_t>(m.npes()), false),
+        held_(static_cast<std::size_t>(m.npes())),
         given_(static_cast<std::size_t>(m.npes()), false) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "flush", "borrow", "grant"}; }
   void on_initial(NodeId pe, Task&) override {
@@ -292,8 +294,12 @@ class Cda : public Detector {
     std::int64_t cinit, ccon, wcon, cborrow, cmax;
   };
   Cda(Machine& m, int b, Params p)
-      : m_(m), b_(b), p_(p), c_(static_cast<std::size_t>(m.npes()), p.cinit),
-        pending_(static_cast<std::size_t>(m.npes()), false), delayed_(static_cast<std::size_t>(m.npes())) {
+      : m_(m),
+        b_(b),
+        p_(p),
+        c_(static_cast<std::size_t>(m.npes()), p.cinit),
+        pending_(static_cast<std::size_t>(m.npes()), false),
+        delayed_(static_cast<std::size_t>(m.npes())) {
     outstanding_ = p.cinit * m.npes();
   }
   std::vector<std::string> kind_names() const override {
@@ -344,14 +350,17 @@ class Cda : public Detector {
         c_[static_cast<std::size_t>(node)] += msg.f[0];
         pending_[static_cast<std::size_t>(node)] = false;
         try_delayed(node);
-        if (!delayed_[static_cast<std::size_t>(node)].empty()) borrow(node);
-        else if (!m_.busy(node, b_)) on_idle(node);
+        if (!delayed_[static_cast<std::size_t>(node)].empty())
+          borrow(node);
+        else if (!m_.busy(node, b_))
+          on_idle(node);
         break;
       default: break;
     }
   }
   std::map<std::string, std::int64_t> extra() const override {
-    return {{"borrows", borrows_}, {"flushes", flushes_}, {"delayed_batches", delayed_msgs_}, {"overflows", overflows_}};
+    return {
+        {"borrows", borrows_}, {"flushes", flushes_}, {"delayed_batches", delayed_msgs_}, {"overflows", overflows_}};
   }
 
  private:

@@ -44,8 +44,8 @@ class FtDs : public Detector {
     st_[0].parent = kEnv;
   }
   std::vector<std::string> kind_names() const override {
-    return {"primary", "term", "ack", "potential_gc", "try_engage", "reply_gp", "interior", "exterior",
-            "settle", "forget_gc", "update_gp", "update_gp_reply"};
+    return {"primary",  "term",     "ack",    "potential_gc", "try_engage", "reply_gp",
+            "interior", "exterior", "settle", "forget_gc",    "update_gp",  "update_gp_reply"};
   }
   bool fault_tolerant() const override { return true; }
   bool edge_kind(int kind) const override { return kind == kTryEngage; }
@@ -84,7 +84,9 @@ class FtDs : public Detector {
     switch (msg.kind) {
       case kAck: got_ack(p, src, msg.f[0]); break;
       case kPotentialGc: on_potential_gc(p, src, static_cast<NodeId>(msg.f[0]), static_cast<NodeId>(msg.f[1])); break;
-      case kTryEngage: try_engage_grandchild(p, src, static_cast<NodeId>(msg.f[0]), static_cast<NodeId>(msg.f[1])); break;
+      case kTryEngage:
+        try_engage_grandchild(p, src, static_cast<NodeId>(msg.f[0]), static_cast<NodeId>(msg.f[1]));
+        break;
       case kReply: reply_to_grandparent(p, src, msg); break;
       case kInterior: add_parity(p, src, static_cast<NodeId>(msg.f[0]), +1); break;
       case kExterior: add_parity(p, src, static_cast<NodeId>(msg.f[0]), -1); break;
@@ -101,26 +103,35 @@ class FtDs : public Detector {
     check(p);
   }
   std::map<std::string, std::int64_t> extra() const override {
-    return {{"acked_sum", acked_sum_},        {"adoptions", adoptions_},         {"queries", queries_},
-            {"recovery_msgs", recovery_msgs_}, {"recovery_end", recovery_end_},   {"eager_rounds", eager_rounds_},
-            {"handled_failures", handled_},   {"peak_potential", peak_potential_}, {"fatal_checks", fatal_checks_},
+    return {{"acked_sum", acked_sum_},         {"adoptions", adoptions_},           {"queries", queries_},
+            {"recovery_msgs", recovery_msgs_}, {"recovery_end", recovery_end_},     {"eager_rounds", eager_rounds_},
+            {"handled_failures", handled_},    {"peak_potential", peak_potential_}, {"fatal_checks", fatal_checks_},
             {"fanout_total", fanout_total_}};
   }
 
  private:
   enum : std::int16_t {
-    kAck = 2, kPotentialGc, kTryEngage, kReply, kInterior, kExterior, kSettle, kForget, kUpdateGp, kUpdateGpReply
+    kAck = 2,
+    kPotentialGc,
+    kTryEngage,
+    kReply,
+    kInterior,
+    kExterior,
+    kSettle,
+    kForget,
+    kUpdateGp,
+    kUpdateGpReply
   };
   struct Succ {
-    std::int64_t acks = 0;            // unacknowledged messages sent to it
-    std::set<NodeId> potential;       // the potential grandchildren it reported
-    std::set<NodeId> forgotten;       // F-9 tombstones
+    std::int64_t acks = 0;       // unacknowledged messages sent to it
+    std::set<NodeId> potential;  // the potential grandchildren it reported
+    std::set<NodeId> forgotten;  // F-9 tombstones
   };
   struct Query {
-    NodeId label;       // the failed child the query is about
-    bool label_adopted; // RELLAZY: that child was marked (adopted, not yet disengaged)
+    NodeId label;        // the failed child the query is about
+    bool label_adopted;  // RELLAZY: that child was marked (adopted, not yet disengaged)
   };
-  struct Round {        // RELEAGER: the eager round of an adopted process
+  struct Round {  // RELEAGER: the eager round of an adopted process
     std::int64_t id = 0;
     NodeId target = kNone, failed = kNone;
     std::set<NodeId> waiting, interior;
@@ -128,17 +139,17 @@ class FtDs : public Detector {
   struct St {
     bool engaged = false;
     NodeId parent = kNone;
-    std::map<NodeId, std::int64_t> others;  // F-1
+    std::map<NodeId, std::int64_t> others;   // F-1
     std::int64_t c = 0, d = 0, pending = 0;  // C signed (F-3)
     std::map<NodeId, Succ> successors;
-    std::int64_t recovering = 0;  // pendingRecoveryEvents
+    std::int64_t recovering = 0;                   // pendingRecoveryEvents
     std::map<NodeId, std::vector<Query>> queries;  // F-6
     NodeId grandparent = kNone;
     std::int64_t epoch = 0;
     bool interior = false;  // interiorAnnounced (F-11)
     std::map<std::pair<NodeId, NodeId>, std::int64_t> parity;
     std::map<std::tuple<NodeId, NodeId, NodeId>, std::int64_t> candidates;  // F-10
-    std::set<NodeId> marked;  // RELLAZY adoptedMarked
+    std::set<NodeId> marked;                                                // RELLAZY adoptedMarked
     std::optional<Round> round;
     std::map<NodeId, std::pair<NodeId, std::int64_t>> gp_hint;  // F-13
   };
@@ -221,8 +232,8 @@ class FtDs : public Detector {
   void on_potential_gc(NodeId p, NodeId child, NodeId gc, NodeId label) {
     auto& s = st(p);
     auto it = s.successors.find(child);
-    if (it == s.successors.end()) return;          // stale (F-8)
-    if (it->second.forgotten.count(gc)) return;   // F-9
+    if (it == s.successors.end()) return;        // stale (F-8)
+    if (it->second.forgotten.count(gc)) return;  // F-9
     it->second.potential.insert(gc);
     if (rel_ && c_.settle && label != kNone) ++s.candidates[{gc, child, label}];
     note_state(p);
@@ -373,7 +384,8 @@ class FtDs : public Detector {
       s.c += 1;
       adopted = true;
       ++adoptions_;
-      m_.mark(x, b_, "adopt " + std::to_string(x) + " by " + std::to_string(gp) + " (failed " + std::to_string(failed) + ")");
+      m_.mark(x, b_,
+              "adopt " + std::to_string(x) + " by " + std::to_string(gp) + " (failed " + std::to_string(failed) + ")");
       ++s.epoch;
       if (rel_ && c_.settle) s.grandparent = gp_parent;
     } else {
@@ -495,7 +507,7 @@ class FtDs : public Detector {
   bool done_ = false, fatal_ = false;
   std::int64_t acked_sum_ = 0, adoptions_ = 0, queries_ = 0, recovery_msgs_ = 0, recovery_end_ = -1;
   std::int64_t eager_rounds_ = 0, handled_ = 0, peak_potential_ = 0, fatal_checks_ = 0, round_ids_ = 0;
-  std::int64_t fanout_total_ = 0;             // sum over PEs of distinct primary destinations
+  std::int64_t fanout_total_ = 0;  // sum over PEs of distinct primary destinations
   std::set<std::pair<NodeId, NodeId>> partners_;
 };
 

@@ -44,9 +44,7 @@ class Edod : public Detector {
     const auto sdr = static_cast<NodeId>(msg.f[0]);
     const auto rcv = static_cast<NodeId>(msg.f[1]);
     switch (msg.kind) {
-      case kStop:
-        ++s.child[slot(p, msg.src)];
-        break;
+      case kStop: ++s.child[slot(p, msg.src)]; break;
       case kResume:
         if (msg.f[2] != 0) --s.child[slot(p, msg.src)];  // it withdraws the child's STOP
         if (withdrawing(s)) {
@@ -57,13 +55,18 @@ class Edod : public Detector {
         break;
       case kAck:
         if (!fix_) {  // the rules as Bosilca et al. §3.3 state them
-          if (p == sdr) --s.unack;
-          else if (p == rcv) send_ack(p, sdr, sdr, rcv, false);
-          else send_ack(p, m_.tree_child_towards(p, rcv), sdr, rcv, true);
+          if (p == sdr)
+            --s.unack;
+          else if (p == rcv)
+            send_ack(p, sdr, sdr, rcv, false);
+          else
+            send_ack(p, m_.tree_child_towards(p, rcv), sdr, rcv, true);
         } else if (msg.f[2] != 0) {  // travelling down the RESUME's path: every node on it forwarded it
           --s.pending;
-          if (p == rcv) send_ack(p, sdr, sdr, rcv, false);
-          else send_ack(p, m_.tree_child_towards(p, rcv), sdr, rcv, true);
+          if (p == rcv)
+            send_ack(p, sdr, sdr, rcv, false);
+          else
+            send_ack(p, m_.tree_child_towards(p, rcv), sdr, rcv, true);
         } else {
           --s.unack;
         }
@@ -132,7 +135,8 @@ class Edod : public Detector {
 class Cv : public Detector {
  public:
   Cv(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {
-    if (m.npes() > 16384) throw ConfigError("--pes: cv keeps N^2 link colours and floods N(N-1) warnings; at most 16384 PEs");
+    if (m.npes() > 16384)
+      throw ConfigError("--pes: cv keeps N^2 link colours and floods N(N-1) warnings; at most 16384 PEs");
     const auto n = static_cast<std::size_t>(m.npes());
     colored_.assign(n * n, false);
   }
@@ -224,8 +228,10 @@ class Cv : public Detector {
         s.term_children != m_.tree_nchildren(p))
       return;
     s.sent = true;
-    if (p == 0) m_.declare(0, b_);
-    else m_.send_control(p, m_.tree_parent(p), b_, kTerminate);
+    if (p == 0)
+      m_.declare(0, b_);
+    else
+      m_.send_control(p, m_.tree_parent(p), b_, kTerminate);
   }
   Machine& m_;
   int b_;

@@ -139,8 +139,10 @@ class Skr : public Detector {
           const std::int64_t ts = s.acc_s + s.s, tr = s.acc_r + s.r;
           s.reported = 0;
           s.acc_s = s.acc_r = 0;
-          if (p != 0) m_.send_control(p, m_.tree_parent(p), b_, x.kind, ts, tr, 0, {}, 8 + 128);
-          else decide(ts, tr);
+          if (p != 0)
+            m_.send_control(p, m_.tree_parent(p), b_, x.kind, ts, tr, 0, {}, 8 + 128);
+          else
+            decide(ts, tr);
         }
       }
     }

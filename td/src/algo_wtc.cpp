@@ -17,15 +17,30 @@ class Wtc : public Detector {
   enum class Mode { kFifo, kNonFifo, kNonFifoLiteral };
   struct Params {
     Mode mode;
-    Tick abort_at;       // 0: no abortion
-    bool proactive;      // supply on every ready (§5.4)
+    Tick abort_at;   // 0: no abortion
+    bool proactive;  // supply on every ready (§5.4)
     std::int64_t fixed, supply, w0, abort_w;
   };
   Wtc(Machine& m, int b, Params p) : m_(m), b_(b), p_(p), pe_(static_cast<std::size_t>(m.npes())) {
     switch (p.mode) {
-      case Mode::kFifo: min_throw_ = 1; min_keep_ = 1; ready_w_ = 0; req_w_ = 0; break;
-      case Mode::kNonFifo: min_throw_ = 3; min_keep_ = 2; ready_w_ = 1; req_w_ = 1; break;      // §6, resolved
-      case Mode::kNonFifoLiteral: min_throw_ = 1; min_keep_ = 1; ready_w_ = 1; req_w_ = 1; break;  // §6 as written
+      case Mode::kFifo:
+        min_throw_ = 1;
+        min_keep_ = 1;
+        ready_w_ = 0;
+        req_w_ = 0;
+        break;
+      case Mode::kNonFifo:
+        min_throw_ = 3;
+        min_keep_ = 2;
+        ready_w_ = 1;
+        req_w_ = 1;
+        break;  // §6, resolved
+      case Mode::kNonFifoLiteral:
+        min_throw_ = 1;
+        min_keep_ = 1;
+        ready_w_ = 1;
+        req_w_ = 1;
+        break;  // §6 as written
     }
   }
   std::vector<std::string> kind_names() const override {
@@ -184,17 +199,23 @@ class Wtc : public Detector {
     switch (msg.kind) {
       case kTerminated:
         absorb(msg.f[0]);
-        if (fifo) members_.erase(x);
-        else --cnt_[x];
+        if (fifo)
+          members_.erase(x);
+        else
+          --cnt_[x];
         break;
       case kReturn: absorb(msg.f[0]); break;
       case kReady:
-        if (fifo) members_.insert(x);
-        else ++cnt_[x];
+        if (fifo)
+          members_.insert(x);
+        else
+          ++cnt_[x];
         absorb(msg.f[0]);
         if (finished_) break;
-        if (aborting_ && (fifo || cnt_[x] > 0)) send_abort(x);  // operation (2)
-        else if (!aborting_ && p_.proactive) send_supply(x);
+        if (aborting_ && (fifo || cnt_[x] > 0))
+          send_abort(x);  // operation (2)
+        else if (!aborting_ && p_.proactive)
+          send_supply(x);
         break;
       case kRequest:
         absorb(msg.f[0]);
@@ -222,8 +243,9 @@ DetectorFactory make_wtc(OptReader& r) {
   Wtc::Params p{};
   const std::string mode = r.s("mode", "nonfifo", {"fifo", "nonfifo"});
   if (mode == "fifo" && r.literal())
-    throw ConfigError("--literal: wtc's literal variant is the section-6 (mode=nonfifo) rules; for the FIFO "
-                      "rules on non-FIFO channels use --opt mode=fifo --fifo 0");
+    throw ConfigError(
+        "--literal: wtc's literal variant is the section-6 (mode=nonfifo) rules; for the FIFO "
+        "rules on non-FIFO channels use --opt mode=fifo --fifo 0");
   p.mode = mode == "fifo" ? Wtc::Mode::kFifo : (r.literal() ? Wtc::Mode::kNonFifoLiteral : Wtc::Mode::kNonFifo);
   p.abort_at = r.i("abort", 0, 0, std::int64_t{1} << 60);
   p.proactive = r.i("proactive", 0, 0, 1) != 0;

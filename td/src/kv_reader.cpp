@@ -72,7 +72,8 @@ void KvReader::done() const {
     if (used_.count(kv.first)) continue;
     std::string known;
     for (const auto& k : used_) known += (known.empty() ? "" : ", ") + k;
-    throw ConfigError(fmt::format("{}: unknown key '{}' (known: {})", where_, kv.first, known.empty() ? "none" : known));
+    throw ConfigError(
+        fmt::format("{}: unknown key '{}' (known: {})", where_, kv.first, known.empty() ? "none" : known));
   }
 }
 

@@ -94,8 +94,9 @@ void Machine::check_faults() {
   faulty_ = true;
   for (auto& d : dets_)
     if (!d->fault_tolerant())
-      throw ConfigError("--fault/--faults: this algorithm has no fault-tolerance mode (use --algo ds --opt "
-                        "ft=indep|rellazy|releager)");
+      throw ConfigError(
+          "--fault/--faults: this algorithm has no fault-tolerance mode (use --algo ds --opt "
+          "ft=indep|rellazy|releager)");
   if (cfg_.notify_delay < 1) throw ConfigError("notify_delay: must be at least 1 tick");
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(cfg_.npes), 0);
   for (auto [pe, t] : cfg_.faults) {
@@ -149,8 +150,13 @@ const std::string& Machine::kind_name(int b, int kind) const {
 
 void Machine::log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m) {
   if (!evlog_) return;
-  write_line(evlog_, Json{{"t", now_}, {"ev", ev}, {"pe", pe}, {"peer", peer}, {"msg", m.id},
-                          {"kind", kind_name(m.barrier, m.kind)}, {"b", m.barrier}});
+  write_line(evlog_, Json{{"t", now_},
+                          {"ev", ev},
+                          {"pe", pe},
+                          {"peer", peer},
+                          {"msg", m.id},
+                          {"kind", kind_name(m.barrier, m.kind)},
+                          {"b", m.barrier}});
 }
 
 void Machine::log_pe(const char* ev, NodeId pe, int barrier) {
@@ -159,7 +165,8 @@ void Machine::log_pe(const char* ev, NodeId pe, int barrier) {
 
 void Machine::transmit(std::uint32_t mi) {
   Message& m = msgs_[mi];
-  if (faulty_ && m.src != m.dst && (m.kind == kPrimary || dets_[static_cast<std::size_t>(m.barrier)]->edge_kind(m.kind)))
+  if (faulty_ && m.src != m.dst &&
+      (m.kind == kPrimary || dets_[static_cast<std::size_t>(m.barrier)]->edge_kind(m.kind)))
     edges_.emplace(std::make_pair(m.src, m.dst), now_);
   Tick arrival = now_;
   if (m.src != m.dst) {
@@ -181,9 +188,8 @@ void Machine::transmit(std::uint32_t mi) {
   schedule(arrival, kPrioDeliver, kDeliver, m.dst, m.barrier, mi);
 }
 
-void Machine::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0,
-                           std::int64_t f1, std::int64_t f2, std::vector<std::int64_t> v,
-                           std::int64_t bits) {
+void Machine::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0, std::int64_t f1,
+                           std::int64_t f2, std::vector<std::int64_t> v, std::int64_t bits) {
   const std::uint32_t mi = alloc_msg();
   Message& m = msgs_[mi];
   m.src = src;
@@ -216,7 +222,8 @@ void Machine::declare(NodeId node, int barrier) {
   bm.detected = true;
   bm.detected_at = now_;
   if (!truly_terminated(barrier) || !injected_) bm.false_detection = true;  // before the start: nothing ran yet
-  if (dets_[static_cast<std::size_t>(barrier)]->strict_quiescence() && inflight_ctrl_[static_cast<std::size_t>(barrier)] != 0)
+  if (dets_[static_cast<std::size_t>(barrier)]->strict_quiescence() &&
+      inflight_ctrl_[static_cast<std::size_t>(barrier)] != 0)
     bm.false_detection = true;
   log_pe("detect", node, barrier);
   if (chrome_) instants_.push_back(Instant{node, now_, "detect b" + std::to_string(barrier)});
@@ -514,7 +521,8 @@ void Machine::execute(const Event& ev) {
     case kDeliver: deliver(static_cast<std::uint32_t>(ev.arg)); break;
     case kTaskDone: task_done(ev.node); break;
     case kTimer:
-      if (!dead_[static_cast<std::size_t>(ev.node)]) dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg);
+      if (!dead_[static_cast<std::size_t>(ev.node)])
+        dets_[static_cast<std::size_t>(ev.barrier)]->on_timer(ev.node, ev.arg);
       break;
     case kInject: inject_initial_tasks(); break;
     case kFail: fail_pe(ev.node); break;
@@ -629,7 +637,8 @@ void Machine::flushed(NodeId pe) {
 void Machine::notify(NodeId watcher, int barrier, NodeId failed) {
   if (dead_[static_cast<std::size_t>(watcher)] || stopped_fatal_) return;
   notified_.emplace(std::make_pair(failed, watcher), now_);
-  if (evlog_) write_line(evlog_, Json{{"t", now_}, {"ev", "notice"}, {"pe", watcher}, {"failed", failed}, {"b", barrier}});
+  if (evlog_)
+    write_line(evlog_, Json{{"t", now_}, {"ev", "notice"}, {"pe", watcher}, {"failed", failed}, {"b", barrier}});
   dets_[static_cast<std::size_t>(barrier)]->on_failure(watcher, failed);
 }
 
@@ -706,7 +715,10 @@ void Machine::write_chrome_trace(std::FILE* f) const {
     out += e.dump();
   };
   for (int pe = 0; pe <= cfg_.npes; ++pe)
-    add(Json{{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", pe},
+    add(Json{{"name", "thread_name"},
+             {"ph", "M"},
+             {"pid", 0},
+             {"tid", pe},
              {"args", Json{{"name", (pe == cfg_.npes ? "controller " : "PE ") + std::to_string(pe)}}}});
   for (const Span& s : spans_)
     add(Json{{"name", "task"}, {"ph", "X"}, {"pid", 0}, {"tid", s.pe}, {"ts", s.t0}, {"dur", s.t1 - s.t0}});

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "td/algorithms.h"
 #include "kv_reader.h"
+#include "td/algorithms.h"
 #include "td/workload.h"
 
 namespace td::detail {

@@ -74,8 +74,8 @@ void draw_faults(RunConfig& c) {
     if (!scripted) pool.push_back(p);
   }
   if (c.random_faults > static_cast<int>(pool.size()))
-    throw ConfigError("--faults: " + std::to_string(c.random_faults) + " failures need as many non-root PEs; legal 0.." +
-                      std::to_string(pool.size()));
+    throw ConfigError("--faults: " + std::to_string(c.random_faults) +
+                      " failures need as many non-root PEs; legal 0.." + std::to_string(pool.size()));
   RunConfig pilot = c;
   pilot.random_faults = 0;
   pilot.machine.faults.clear();
@@ -148,22 +148,22 @@ std::string to_json(const RunConfig& cfg, const RunResult& r) {
     Json extra = Json::object();
     for (const auto& [k, v] : r.extra[b]) extra[k] = v;
     Json jb{{"barrier", b},
-                            {"T", m.tasks},
-                            {"E", m.idle_events},
-                            {"primary_msgs", m.primary_msgs},
-                            {"local_spawns", m.local_spawns},
-                            {"ctrl_external", m.ctrl_external},
-                            {"internal", m.internal},
-                            {"ctrl_bits", m.ctrl_bits},
-                            {"peak_state", m.peak_state},
-                            {"true_termination", m.true_termination},
-                            {"detected_at", m.detected_at},
-                            {"delay", m.delay()},
-                            {"detected", m.detected},
-                            {"false_detection", m.false_detection},
-                            {"missed", m.missed},
-                            {"by_kind", std::move(by_kind)},
-                            {"extra", std::move(extra)}};
+            {"T", m.tasks},
+            {"E", m.idle_events},
+            {"primary_msgs", m.primary_msgs},
+            {"local_spawns", m.local_spawns},
+            {"ctrl_external", m.ctrl_external},
+            {"internal", m.internal},
+            {"ctrl_bits", m.ctrl_bits},
+            {"peak_state", m.peak_state},
+            {"true_termination", m.true_termination},
+            {"detected_at", m.detected_at},
+            {"delay", m.delay()},
+            {"detected", m.detected},
+            {"false_detection", m.false_detection},
+            {"missed", m.missed},
+            {"by_kind", std::move(by_kind)},
+            {"extra", std::move(extra)}};
     if (r.fault_tolerant) {  // fault-tolerant runs only: fault-free output stays as it was
       Json rec = Json::object();
       for (std::size_t k = 2; k < m.by_kind_recovery.size(); ++k)
@@ -178,15 +178,23 @@ std::string to_json(const RunConfig& cfg, const RunResult& r) {
     }
     barriers.push_back(std::move(jb));
   }
-  Json j{{"algo", cfg.algo},     {"literal", cfg.opts.literal}, {"workload", cfg.workload},
-               {"pes", mc.npes},       {"seed", mc.seed},             {"fifo", r.fifo},
-               {"events", r.events},   {"wall_seconds", r.wall_seconds}, {"safe", r.safe()},
-               {"live", r.live()},     {"barriers", std::move(barriers)}};
+  Json j{{"algo", cfg.algo},
+         {"literal", cfg.opts.literal},
+         {"workload", cfg.workload},
+         {"pes", mc.npes},
+         {"seed", mc.seed},
+         {"fifo", r.fifo},
+         {"events", r.events},
+         {"wall_seconds", r.wall_seconds},
+         {"safe", r.safe()},
+         {"live", r.live()},
+         {"barriers", std::move(barriers)}};
   if (r.fault_tolerant) {
     j["outcome"] = r.outcome();
     j["unexplained_fatal"] = r.unexplained_fatal();
     Json fs = Json::array();
-    for (auto& f : r.failures) fs.push_back(Json{{"pe", f.pe}, {"at", f.at}, {"flushed_at", f.flushed_at}, {"lost", f.lost}});
+    for (auto& f : r.failures)
+      fs.push_back(Json{{"pe", f.pe}, {"at", f.at}, {"flushed_at", f.flushed_at}, {"lost", f.lost}});
     j["failures"] = std::move(fs);
   }
   return j.dump();
@@ -197,12 +205,15 @@ std::string to_text(const RunConfig& cfg, const RunResult& r) {
   o << cfg.algo << (cfg.opts.literal ? " (literal)" : "") << " on " << cfg.workload << ", " << cfg.machine.npes
     << " PEs, seed " << cfg.machine.seed << (r.fifo ? ", FIFO" : ", non-FIFO") << ": " << r.events << " events, "
     << (r.safe() ? "safe" : "FALSE DETECTION") << ", "
-    << (r.outcome() == "fatal" ? "FATAL" : r.live() ? "detected" : "MISSED") << "\n";
+    << (r.outcome() == "fatal" ? "FATAL"
+        : r.live()             ? "detected"
+                               : "MISSED")
+    << "\n";
   for (auto& f : r.failures) o << "  failure: PE " << f.pe << " at " << f.at << ", flushed " << f.flushed_at << "\n";
   for (auto& m : r.barriers)
     if (m.fatal)
-      o << "  FATAL at " << m.fatal_at << ": " << m.fatal_reason << (m.fatal_explained ? " (explained)" : " (UNEXPLAINED)")
-        << "\n";
+      o << "  FATAL at " << m.fatal_at << ": " << m.fatal_reason
+        << (m.fatal_explained ? " (explained)" : " (UNEXPLAINED)") << "\n";
   for (std::size_t b = 0; b < r.barriers.size(); ++b) {
     const auto& m = r.barriers[b];
     o << "  barrier " << b << ": T=" << m.tasks << " E=" << m.idle_events << " primary=" << m.primary_msgs

@@ -56,7 +56,9 @@ RunConfig random_ft_config(Rng& rng, const std::string& variant) {
     case 0: w << "tree:lambda=" << R(0.3, 0.8) << ",lmin=" << U(2, 5) << ",lmax=" << U(6, 12) << ",map=random"; break;
     case 1: w << "ring:p=" << R(0.8, 0.98) << ",branch=" << R(0.05, 0.4) << ",maxsteps=" << U(20, 200); break;
     case 2: w << "forkjoin:width=" << U(n / 4, 2 * n) << ",rounds=" << U(1, 3) << ",map=random"; break;
-    default: w << "dag:tasks=" << U(n, 6 * n) << ",live=" << U(4, 64) << ",maxk=" << U(1, 4) << ",join=" << R(0.0, 0.4); break;
+    default:
+      w << "dag:tasks=" << U(n, 6 * n) << ",live=" << U(4, 64) << ",maxk=" << U(1, 4) << ",join=" << R(0.0, 0.4);
+      break;
   }
   c.workload = w.str();
   c.machine.max_events = 5'000'000;
@@ -89,8 +91,8 @@ std::string command_line(const RunConfig& c) {
   };
   o << "tdsim --algo " << c.algo << " --workload '" << c.workload << "' --pes " << c.machine.npes << " --seed "
     << c.machine.seed << " --latency " << delay(c.machine.latency) << " --task-time " << delay(c.machine.task_time)
-    << " --send-cost " << c.machine.send_cost << " --fifo " << (c.machine.fifo < 0 ? "auto" : std::to_string(c.machine.fifo))
-    << " --tree-arity " << c.machine.tree_arity;
+    << " --send-cost " << c.machine.send_cost << " --fifo "
+    << (c.machine.fifo < 0 ? "auto" : std::to_string(c.machine.fifo)) << " --tree-arity " << c.machine.tree_arity;
   if (c.opts.literal) o << " --literal";
   for (auto& [pe, t] : c.machine.faults) o << " --fault " << pe << "@" << t;
   if (c.random_faults > 0)
@@ -156,10 +158,19 @@ RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& 
   std::ostringstream w;
   const std::int64_t nb = U(0, 3) == 0 ? U(2, 3) : 1;
   switch (U(0, 5)) {
-    case 0: w << "ring:p=" << R(0.3, 0.97) << ",branch=" << (U(0, 1) ? R(0.0, 0.5) : 0.0) << ",maxsteps=" << U(1, 200); break;
-    case 1: w << "tree:lambda=" << R(0.3, 0.85) << ",lmax=" << U(3, 12) << ",lmin=" << U(1, 4) << ",map=" << (U(0, 1) ? "rr" : "random"); break;
-    case 2: w << "forkjoin:width=" << U(1, 12) << ",rounds=" << U(1, 3) << ",map=" << (U(0, 1) ? "rr" : "random"); break;
-    case 3: w << "dag:tasks=" << U(1, 150) << ",live=" << U(1, 16) << ",maxk=" << U(0, 4) << ",join=" << R(0.0, 0.5); break;
+    case 0:
+      w << "ring:p=" << R(0.3, 0.97) << ",branch=" << (U(0, 1) ? R(0.0, 0.5) : 0.0) << ",maxsteps=" << U(1, 200);
+      break;
+    case 1:
+      w << "tree:lambda=" << R(0.3, 0.85) << ",lmax=" << U(3, 12) << ",lmin=" << U(1, 4)
+        << ",map=" << (U(0, 1) ? "rr" : "random");
+      break;
+    case 2:
+      w << "forkjoin:width=" << U(1, 12) << ",rounds=" << U(1, 3) << ",map=" << (U(0, 1) ? "rr" : "random");
+      break;
+    case 3:
+      w << "dag:tasks=" << U(1, 150) << ",live=" << U(1, 16) << ",maxk=" << U(0, 4) << ",join=" << R(0.0, 0.5);
+      break;
     case 4: {
       const char* cs[] = {"a", "b", "c"};
       w << "tseng45:case=" << cs[U(0, 2)] << ",t=" << U(1, 40);
@@ -176,7 +187,8 @@ RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& 
   return c;
 }
 
-std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n, const std::vector<std::string>& variants) {
+std::map<std::string, SweepTally> run_sweep(std::uint64_t seed, std::int64_t n,
+                                            const std::vector<std::string>& variants) {
   std::map<std::string, SweepTally> t;
   for (std::int64_t i = 0; i < n; ++i) {
     const std::string& v = variants[static_cast<std::size_t>(i) % variants.size()];

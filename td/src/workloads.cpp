@@ -110,9 +110,9 @@ class Tree : public Workload {
     return map_pe_[static_cast<std::size_t>(x)];
   }
   // Steps (1)-(4) of §5.2, generated breadth-first so that node indices are the paper's
-  // BFS labels. Height counts levels (the reading that yields the paper's tree sizes): the start tree has levels 0..lmin-1;
-  // a refined leaf at level l (probability lambda^l) becomes the root of a complete subtree
-  // of h in [2, 5] levels; nodes at level >= lmax are cropped.
+  // BFS labels. Height counts levels (the reading that yields the paper's tree sizes): the start tree has levels
+  // 0..lmin-1; a refined leaf at level l (probability lambda^l) becomes the root of a complete subtree of h in [2, 5]
+  // levels; nodes at level >= lmax are cropped.
   void generate(Rng& rng) {
     level_.clear();
     first_.clear();
@@ -134,7 +134,8 @@ class Tree : public Workload {
       if (r == 0 && coin(rng, std::pow(lambda_, l))) r = hdist(rng) - 1;
       if (r == 0 || l + 1 >= lmax_) continue;
       int k = 2;
-      if (target_ > 0) k = static_cast<int>(std::min<std::int64_t>(2, target_ - static_cast<std::int64_t>(level_.size())));
+      if (target_ > 0)
+        k = static_cast<int>(std::min<std::int64_t>(2, target_ - static_cast<std::int64_t>(level_.size())));
       if (k <= 0) continue;
       first_[i] = static_cast<std::int64_t>(level_.size());
       nchild_[i] = static_cast<std::int8_t>(k);
@@ -205,9 +206,7 @@ class Dag : public Workload {
   }
   void execute(const Task&, NodeId, Rng& rng, std::vector<Spawn>& out) override {
     --live_;
-    auto place = [&]() {
-      return map_ == "rr" ? static_cast<NodeId>((created_ + offset_) % n_) : uniform_pe(rng, n_);
-    };
+    auto place = [&]() { return map_ == "rr" ? static_cast<NodeId>((created_ + offset_) % n_) : uniform_pe(rng, n_); };
     // A pending join node has two predecessors: the task that created it and the next task
     // to complete, which spawns it.
     if (join_pending_) {
@@ -304,8 +303,10 @@ class Tseng47 : public Workload {
 std::vector<std::string> workload_names() { return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"}; }
 
 std::string workload_help(const std::string& name) {
-  if (name == "ring") return "token ring / random walk (Bosilca 5.1, 6.2a): p=0.99 branch=0 maxsteps=1000000 next=random|succ";
-  if (name == "tree") return "binary-tree projection (Bosilca 5.2): lambda=0.8 lmin=3 lmax=30 map=rr|random n=0 maxnodes=20000000";
+  if (name == "ring")
+    return "token ring / random walk (Bosilca 5.1, 6.2a): p=0.99 branch=0 maxsteps=1000000 next=random|succ";
+  if (name == "tree")
+    return "binary-tree projection (Bosilca 5.2): lambda=0.8 lmin=3 lmax=30 map=rr|random n=0 maxnodes=20000000";
   if (name == "forkjoin") return "static fork-join: width=16 rounds=3 map=rr|random";
   if (name == "dag") return "random spawning DAG: tasks=1000 live=64 maxk=3 join=0.2 map=random|rr";
   if (name == "tseng45") return "Tseng Fig. 4.5 extreme dispatching: case=a|b|c t=64";
@@ -322,13 +323,20 @@ std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int 
   Params p("--workload " + spec.name, spec.params);
   const int offset = static_cast<int>(static_cast<std::int64_t>(barrier) * npes / std::max(nbarriers, 1));
   std::unique_ptr<Workload> w;
-  if (spec.name == "ring") w = std::make_unique<Ring>(p, npes, offset);
-  else if (spec.name == "tree") w = std::make_unique<Tree>(p, npes, offset);
-  else if (spec.name == "forkjoin") w = std::make_unique<ForkJoin>(p, npes, offset);
-  else if (spec.name == "dag") w = std::make_unique<Dag>(p, npes, offset);
-  else if (spec.name == "tseng45") w = std::make_unique<Tseng45>(p, npes, offset);
-  else if (spec.name == "tseng47") w = std::make_unique<Tseng47>(p, npes);
-  else throw ConfigError("--workload: unknown workload '" + spec.name + "' (see tdsim --list)");
+  if (spec.name == "ring")
+    w = std::make_unique<Ring>(p, npes, offset);
+  else if (spec.name == "tree")
+    w = std::make_unique<Tree>(p, npes, offset);
+  else if (spec.name == "forkjoin")
+    w = std::make_unique<ForkJoin>(p, npes, offset);
+  else if (spec.name == "dag")
+    w = std::make_unique<Dag>(p, npes, offset);
+  else if (spec.name == "tseng45")
+    w = std::make_unique<Tseng45>(p, npes, offset);
+  else if (spec.name == "tseng47")
+    w = std::make_unique<Tseng47>(p, npes);
+  else
+    throw ConfigError("--workload: unknown workload '" + spec.name + "' (see tdsim --list)");
   p.known("barriers");  // read by workload_barriers
   p.done();
   return w;

@@ -2,12 +2,12 @@
 // tdsim's command line: exit codes, error messages, --list, --json, --events, --chrome-trace.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -29,8 +29,8 @@ Out tdsim(const std::string& args) {
 TEST(Cli, ListNamesAllAlgorithmsAndWorkloads) {
   Out o = tdsim("--list");
   EXPECT_EQ(o.code, 0);
-  for (const char* n : {"tiered", "credit", "hcda", "cda", "4c", "edod", "cv", "ltd", "skr", "baker", "wtc", "ds", "ring",
-                        "tree", "forkjoin", "dag", "tseng45", "tseng47"})
+  for (const char* n : {"tiered", "credit", "hcda", "cda", "4c", "edod", "cv", "ltd", "skr", "baker", "wtc", "ds",
+                        "ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"})
     EXPECT_NE(o.text.find(std::string("  ") + n + "  "), std::string::npos) << n;
 }
 
@@ -63,8 +63,8 @@ TEST(Cli, BadInputExitsTwoNamingTheOption) {
 TEST(Cli, JsonResultAndExitZero) {
   Out o = tdsim("--algo tiered --workload tree:lambda=0,lmin=4 --pes 3 --json");
   EXPECT_EQ(o.code, 0) << o.text;
-  for (const char* k : {"\"algo\":\"tiered\"", "\"T\":15", "\"safe\":true", "\"live\":true", "\"delay\":", "\"ctrl_external\":",
-                        "\"internal\":15", "\"peak_state\":", "\"ctrl_bits\":"})
+  for (const char* k : {"\"algo\":\"tiered\"", "\"T\":15", "\"safe\":true", "\"live\":true",
+                        "\"delay\":", "\"ctrl_external\":", "\"internal\":15", "\"peak_state\":", "\"ctrl_bits\":"})
     EXPECT_NE(o.text.find(k), std::string::npos) << k << "\n" << o.text;
 }
 

@@ -5,12 +5,12 @@
 // are the spec's table (from the paper's lemmas), not the simulator's output.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "td/algorithms.h"
 #include "td/machine.h"
@@ -88,7 +88,8 @@ const char* name(Want w) { return w == Want::kDetected ? "TERMINATED" : w == Wan
 const std::vector<Node> kFig3 = {{0, 1, {1}}, {1, 1, {2, 4}}, {2, 1, {3}}, {3, 500, {}}, {4, 500, {}}};
 
 TEST(FtScenario, S1SingleFailureOfAParentIsSurvived) {
-  for (const char* mode : {"indep", "rellazy", "releager"}) EXPECT_OUTCOME(run(kFig3, 5, mode, {{1, 100}}), Want::kDetected) << mode;
+  for (const char* mode : {"indep", "rellazy", "releager"})
+    EXPECT_OUTCOME(run(kFig3, 5, mode, {{1, 100}}), Want::kDetected) << mode;
 }
 
 TEST(FtScenario, S2aParentWithExteriorChild) {
@@ -161,7 +162,8 @@ TEST(FtScenario, S6TwoSequentialSingleFailuresSurvivedOnlyWithForget) {
 
 TEST(FtScenario, S7TwoMessagesFromTheParentInOneEngagementNoFaults) {
   const std::vector<Node> s7 = {{0, 1, {1, 2}}, {1, 50, {}}, {1, 50, {}}};
-  for (const char* mode : {"indep", "rellazy", "releager"}) EXPECT_OUTCOME(run(s7, 2, mode, {}), Want::kDetected) << mode;
+  for (const char* mode : {"indep", "rellazy", "releager"})
+    EXPECT_OUTCOME(run(s7, 2, mode, {}), Want::kDetected) << mode;
 }
 
 TEST(FtScenario, S8UnrelatedConcurrentFailuresAreSurvived) {
@@ -262,8 +264,10 @@ TEST(FtCli, BadFaultInputExitsTwoNamingTheOptionAndRange) {
 
 TEST(FtCli, JsonOutcomeAndTraceShowFailuresAndAdoptions) {
   const std::string ct = ::testing::TempDir() + "/ft_ct.json";
-  Out o = tdsim("--algo ds --opt ft=rellazy --workload tree:lmax=10,lmin=4 --pes 16 --seed 3 --fault 5@40 --json "
-                "--chrome-trace " + ct);
+  Out o = tdsim(
+      "--algo ds --opt ft=rellazy --workload tree:lmax=10,lmin=4 --pes 16 --seed 3 --fault 5@40 --json "
+      "--chrome-trace " +
+      ct);
   ASSERT_EQ(o.code, 0) << o.text;
   const auto j = nlohmann::json::parse(o.text);
   EXPECT_EQ(j["outcome"], "detected");

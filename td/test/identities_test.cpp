@@ -8,9 +8,14 @@
 namespace td::test {
 namespace {
 
-const char* kWorkloads[] = {"tree:lambda=0.8,lmax=14,map=random", "tree:lambda=0.8,lmax=14,map=rr", "dag:tasks=400,live=20",
-                            "forkjoin:width=9,rounds=3", "ring:p=0.97,branch=0.2", "tseng45:case=b,t=50",
-                            "tseng47:t=40", "dag:tasks=200,live=6,barriers=2"};
+const char* kWorkloads[] = {"tree:lambda=0.8,lmax=14,map=random",
+                            "tree:lambda=0.8,lmax=14,map=rr",
+                            "dag:tasks=400,live=20",
+                            "forkjoin:width=9,rounds=3",
+                            "ring:p=0.97,branch=0.2",
+                            "tseng45:case=b,t=50",
+                            "tseng47:t=40",
+                            "dag:tasks=200,live=6,barriers=2"};
 
 RunConfig mixed(const std::string& algo, const std::string& wl, int pes, std::uint64_t seed) {
   RunConfig c = cfg(algo, wl, pes, seed);

@@ -21,7 +21,9 @@ TEST(Kernel, SameSeedSameRunBitForBit) {
     c.machine.fifo = 0;
     const std::string a = to_json(c, run_simulation(c)), b = to_json(c, run_simulation(c));
     // wall_seconds differs; compare everything else
-    auto strip = [](std::string s) { return s.erase(s.find("\"wall_seconds\""), s.find(",\"safe\"") - s.find("\"wall_seconds\"")); };
+    auto strip = [](std::string s) {
+      return s.erase(s.find("\"wall_seconds\""), s.find(",\"safe\"") - s.find("\"wall_seconds\""));
+    };
     EXPECT_EQ(strip(a), strip(b)) << algo;
     c.machine.seed = 43;
     EXPECT_NE(strip(a), strip(to_json(c, run_simulation(c)))) << algo << ": the seed must matter";
@@ -74,9 +76,13 @@ TEST(Kernel, NonFifoChannelsDoReorder) {
   std::string line;
   std::map<std::pair<int, int>, std::vector<long>> sent, recvd;
   while (std::getline(f, line)) {
-    auto field = [&](const std::string& k) { return std::stol(line.substr(line.find("\"" + k + "\":") + k.size() + 3)); };
-    if (line.find("\"send\"") != std::string::npos) sent[{int(field("pe")), int(field("peer"))}].push_back(field("msg"));
-    if (line.find("\"recv\"") != std::string::npos) recvd[{int(field("peer")), int(field("pe"))}].push_back(field("msg"));
+    auto field = [&](const std::string& k) {
+      return std::stol(line.substr(line.find("\"" + k + "\":") + k.size() + 3));
+    };
+    if (line.find("\"send\"") != std::string::npos)
+      sent[{int(field("pe")), int(field("peer"))}].push_back(field("msg"));
+    if (line.find("\"recv\"") != std::string::npos)
+      recvd[{int(field("peer")), int(field("pe"))}].push_back(field("msg"));
   }
   bool reordered = false;
   for (auto& [ch, ids] : recvd) reordered = reordered || ids != sent[ch];
@@ -180,13 +186,15 @@ TEST(Kernel, SteppingEqualsRunAndNamesEachEventsOwner) {
       EXPECT_GE(t, last);
       last = t;
       const Machine::Owner o = stepped->next_owner();
-      if (o.kind == Machine::Owner::kMachine) ++by_machine;
+      if (o.kind == Machine::Owner::kMachine)
+        ++by_machine;
       else if (o.kind == Machine::Owner::kNetwork) {
         ++by_network;
         if (o.node == mc.npes) ++to_controller;  // node id of a delivery is its destination
-      }
-      else if (o.node >= mc.npes) ++by_controller;
-      else ++by_node;
+      } else if (o.node >= mc.npes)
+        ++by_controller;
+      else
+        ++by_node;
       EXPECT_LE(o.node, mc.npes);
       stepped->step();
       EXPECT_EQ(stepped->now(), t);
@@ -204,9 +212,9 @@ TEST(Kernel, SteppingEqualsRunAndNamesEachEventsOwner) {
       tasks += y.tasks;
       msgs += y.primary_msgs + y.ctrl_external;
     }
-    EXPECT_EQ(by_machine, 1) << algo;            // the injection of the initial tasks
+    EXPECT_EQ(by_machine, 1) << algo;                   // the injection of the initial tasks
     EXPECT_GE(by_node + by_controller, tasks) << algo;  // every task completion, plus timers
-    EXPECT_GE(by_network, msgs) << algo;         // every external message is delivered
+    EXPECT_GE(by_network, msgs) << algo;                // every external message is delivered
     // Tiered and Mattern's credit report to a dedicated controller node (N); 4C has none.
     if (whole->detector(0).uses_controller_node()) {
       EXPECT_GT(to_controller, 0) << algo;

@@ -38,7 +38,8 @@ TEST(KvReader, MalformedIntegersRejectedNamingKeyAndRange) {
     std::map<std::string, std::string> kv{{"width", bad}};
     KvReader r("--workload w", kv);
     const std::string e = error_of([&] { r.i("width", 1, 1, 99); });
-    EXPECT_NE(e.find("--workload w: key 'width': '" + std::string(bad) + "' is not a decimal integer"), std::string::npos)
+    EXPECT_NE(e.find("--workload w: key 'width': '" + std::string(bad) + "' is not a decimal integer"),
+              std::string::npos)
         << bad << ": " << e;
     EXPECT_NE(e.find("[1, 99]"), std::string::npos) << e;
   }
@@ -60,7 +61,8 @@ TEST(KvReader, Reals) {
   for (const char* bad : {"nan", "inf", "0x1p-2", "0.5x", "", "+0.5"}) {
     std::map<std::string, std::string> kv2{{"p", bad}};
     KvReader r2("--x", kv2);
-    EXPECT_NE(error_of([&] { r2.d("p", 0, 0, 1); }).find("is not a decimal number (legal range [0, 1])"), std::string::npos)
+    EXPECT_NE(error_of([&] { r2.d("p", 0, 0, 1); }).find("is not a decimal number (legal range [0, 1])"),
+              std::string::npos)
         << bad;
   }
 }

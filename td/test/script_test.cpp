@@ -107,10 +107,10 @@ TEST(Script, BakerFigure1RootLeadingSweepNumberFalselyDetects) {
 // stays busy; PE1 reports "consumed 2, produced 1" and flat counting balances.
 TEST(Script, TieredWithoutLevelsFalselyDetectsWithLevelsNot) {
   std::map<std::int64_t, Node> s = {{0, {10, {{2, 1}, {1, 4}}}},  // A on PE1: -> PE2 (B), local X
-                                    {4, {30, {}}},                 // X keeps PE1 busy
-                                    {1, {10, {{1, 2}, {2, 3}}}},   // B on PE2: -> PE1 (C), local D
-                                    {2, {1, {}}},                  // C on PE1
-                                    {3, {1000, {}}}};              // D keeps PE2 busy
+                                    {4, {30, {}}},                // X keeps PE1 busy
+                                    {1, {10, {{1, 2}, {2, 3}}}},  // B on PE2: -> PE1 (C), local D
+                                    {2, {1, {}}},                 // C on PE1
+                                    {3, {1000, {}}}};             // D keeps PE2 busy
   AlgoOptions flat;
   flat.kv["levels"] = "0";
   const auto bad = run_script("tiered", flat, s, {{1, 0}});

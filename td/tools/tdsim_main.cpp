@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   std::string sweep_set = "corrected";
   app.add_flag("--list", do_list, "list algorithms and workloads");
   app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds");
-  app.add_option("--workload", cfg.workload, "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
+  app.add_option("--workload", cfg.workload,
+                 "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
   app.add_option("--pes", cfg.machine.npes, "number of PEs")->check(CLI::Range(1, 1 << 20));
   app.add_option("--seed", cfg.machine.seed, "seed of the run's RNG (0 .. 2^64-1)");
   auto* lat_opt = app.add_option("--latency", latency, "message latency in ticks: N, uniform:LO:HI or exp:MEAN")
@@ -74,15 +75,19 @@ int main(int argc, char** argv) {
       ->transform(CLI::CheckedTransformer(std::map<std::string, int>{{"auto", -1}, {"0", 0}, {"1", 1}}));
   app.add_option("--start", cfg.machine.start, "tick at which the initial tasks are injected")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 50));
-  app.add_option("--tree-arity", cfg.machine.tree_arity, "arity of the control/broadcast tree")->check(CLI::Range(1, 1024));
-  app.add_option("--liveness-bound", cfg.machine.liveness_bound, "ticks allowed from true termination to detection (0 auto)")
+  app.add_option("--tree-arity", cfg.machine.tree_arity, "arity of the control/broadcast tree")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--liveness-bound", cfg.machine.liveness_bound,
+                 "ticks allowed from true termination to detection (0 auto)")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 60));
   app.add_option("--max-events", cfg.machine.max_events, "hard stop after this many events")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
   app.add_flag("--literal", cfg.opts.literal, "run the paper's pseudo-code as printed (baker, wtc)");
   app.add_option("--opt", opts, "algorithm option key=value (repeatable), see --list")->check(key_value_validator());
   std::vector<std::string> faults;
-  app.add_option("--fault", faults, "fail-stop failure of PE (1..N-1) at TICK (> --start), PE@TICK, repeatable; needs --algo ds --opt ft=...")
+  app.add_option(
+         "--fault", faults,
+         "fail-stop failure of PE (1..N-1) at TICK (> --start), PE@TICK, repeatable; needs --algo ds --opt ft=...")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             try {
@@ -95,16 +100,19 @@ int main(int argc, char** argv) {
           "PE@TICK"));
   app.add_option("--faults", cfg.random_faults, "K random failures of distinct non-root PEs, from the run's seed")
       ->check(CLI::Range(0, 1 << 20));
-  app.add_option("--fault-window", cfg.fault_window, "with --faults: 0 spreads them over the run; W puts them within W ticks")
+  app.add_option("--fault-window", cfg.fault_window,
+                 "with --faults: 0 spreads them over the run; W puts them within W ticks")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
-  app.add_option("--fault-gap", cfg.fault_gap, "with --faults and --fault-window: the first failure alone, the rest GAP ticks later")
+  app.add_option("--fault-gap", cfg.fault_gap,
+                 "with --faults and --fault-window: the first failure alone, the rest GAP ticks later")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
   app.add_flag("--json", json, "print the result as one JSON object");
   app.add_option("--events", cfg.events_path, "write a JSON Lines event log to FILE");
   app.add_option("--chrome-trace", cfg.chrome_path, "write a Chrome trace (Perfetto) to FILE");
   app.add_option("--sweep", sweep, "run N random (algorithm, workload, seed) combinations through the oracle")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  app.add_flag("--sweep-literal", sweep_literal, "sweep the literal-errata/unsafe variants instead (= --sweep-set literal)");
+  app.add_flag("--sweep-literal", sweep_literal,
+               "sweep the literal-errata/unsafe variants instead (= --sweep-set literal)");
   app.add_option("--sweep-set", sweep_set,
                  "variants to sweep: corrected, literal, ft (ds fault-tolerance modes under failures), ft-broken "
                  "(F-9/F-10 off)")
@@ -143,10 +151,11 @@ int main(int argc, char** argv) {
         runs += s.runs;
         bad += s.false_det + s.missed + s.unexplained;
         if (ft)  // premature = false detection; FATAL explained / unexplained by the oracle
-          fmt::print("{:<22} runs={:<7} faulty={:<7} failures={:<7} premature={:<5} missed={:<5} fatal={:<5} "
-                     "unexplained={:<5}{}{}\n",
-                     v, s.runs, s.faulty, s.failures, s.false_det, s.missed, s.fatal, s.unexplained,
-                     s.first_bad.empty() ? "" : "  first: ", s.first_bad);
+          fmt::print(
+              "{:<22} runs={:<7} faulty={:<7} failures={:<7} premature={:<5} missed={:<5} fatal={:<5} "
+              "unexplained={:<5}{}{}\n",
+              v, s.runs, s.faulty, s.failures, s.false_det, s.missed, s.fatal, s.unexplained,
+              s.first_bad.empty() ? "" : "  first: ", s.first_bad);
         else
           fmt::print("{:<22} runs={:<8} false={:<6} missed={:<6}{}{}\n", v, s.runs, s.false_det, s.missed,
                      s.first_bad.empty() ? "" : "  first: ", s.first_bad);
@@ -156,8 +165,10 @@ int main(int argc, char** argv) {
       return bad == 0 ? 0 : 1;
     }
     const td::RunResult r = td::run_simulation(cfg);
-    if (json) std::cout << td::to_json(cfg, r) << "\n";
-    else std::cout << td::to_text(cfg, r);
+    if (json)
+      std::cout << td::to_json(cfg, r) << "\n";
+    else
+      std::cout << td::to_text(cfg, r);
     return r.safe() && r.live() && !r.unexplained_fatal() ? 0 : 1;
   } catch (const td::ConfigError& e) {
     std::cerr << "tdsim: error: " << e.what() << "\n";

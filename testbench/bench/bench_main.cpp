@@ -20,8 +20,8 @@
 #include "Vdsbc_top.h"
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
-#include "dsbc/unit.h"
 #include "dsbc/rtl_engine.h"
+#include "dsbc/unit.h"
 
 namespace {
 
@@ -114,22 +114,21 @@ int main(int argc, char** argv) {
   const Lat ls = latency(sparse, lat_cycles, 8);
   const double paper = eq55(cfg.barriers, cfg.q());
 
-  std::printf("%s  speed (cycles/s): model loop %.0f idle %.0f | RTL loop %.0f idle %.0f\n",
-              cfg.to_string().c_str(), model_loop, model_idle, rtl_loop, rtl_idle);
+  std::printf("%s  speed (cycles/s): model loop %.0f idle %.0f | RTL loop %.0f idle %.0f\n", cfg.to_string().c_str(),
+              model_loop, model_idle, rtl_loop, rtl_idle);
   std::printf("  latency busy:   mean %.1f p99 %llu max %llu (n=%llu)\n", lb.mean,
               static_cast<unsigned long long>(lb.p99), static_cast<unsigned long long>(lb.max),
               static_cast<unsigned long long>(lb.n));
   std::printf("  latency sparse: mean %.1f p99 %llu max %llu (n=%llu)\n", ls.mean,
               static_cast<unsigned long long>(ls.p99), static_cast<unsigned long long>(ls.max),
               static_cast<unsigned long long>(ls.n));
-  std::printf("  Eq. 5.5 (m=%d, q=%d, in bit-check cycles): %.1f   documented worst case: %lld\n",
-              cfg.barriers, cfg.q(), paper, static_cast<long long>(cfg.latency_bound()));
+  std::printf("  Eq. 5.5 (m=%d, q=%d, in bit-check cycles): %.1f   documented worst case: %lld\n", cfg.barriers,
+              cfg.q(), paper, static_cast<long long>(cfg.latency_bound()));
 
   std::ofstream f(csv, std::ios::app);
-  f << cfg.pes << ',' << cfg.barriers << ',' << cfg.count_bits << ',' << cfg.fifo_depth << ','
-    << speed_cycles << ',' << model_loop << ',' << model_idle << ',' << rtl_loop << ','
-    << rtl_idle << ',' << lat_cycles << ',' << lb.mean << ',' << lb.p99 << ',' << lb.max << ','
-    << lb.n << ',' << ls.mean << ',' << ls.p99 << ',' << ls.max << ',' << ls.n << ',' << paper
-    << ',' << cfg.latency_bound() << '\n';
+  f << cfg.pes << ',' << cfg.barriers << ',' << cfg.count_bits << ',' << cfg.fifo_depth << ',' << speed_cycles << ','
+    << model_loop << ',' << model_idle << ',' << rtl_loop << ',' << rtl_idle << ',' << lat_cycles << ',' << lb.mean
+    << ',' << lb.p99 << ',' << lb.max << ',' << lb.n << ',' << ls.mean << ',' << ls.p99 << ',' << ls.max << ',' << ls.n
+    << ',' << paper << ',' << cfg.latency_bound() << '\n';
   return 0;
 }

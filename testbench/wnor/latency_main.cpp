@@ -43,12 +43,12 @@ dsbc::LatencyStats wnor_latency(int n, int m, double busy_prob, uint64_t cycles,
   dsbc::WnorConfig cfg{n, m, 4};
   dsbc::WiredNor w(cfg);
   std::mt19937_64 rng(seed);
-  std::vector<int> working(n, -1);           // line the PE works on, -1: idle
-  std::vector<uint64_t> until(n, 0);         // when it finishes
-  std::vector<int> pending_line(n, -1);      // request accepted last cycle: line ...
-  std::vector<bool> pending_clear(n, false); // ... and kind
-  std::vector<int> busy_count(m, 0);         // from acks: PEs with X set on the line
-  std::vector<int64_t> idle_since(m, -1);    // ack cycle that left the line with no busy PE
+  std::vector<int> working(n, -1);            // line the PE works on, -1: idle
+  std::vector<uint64_t> until(n, 0);          // when it finishes
+  std::vector<int> pending_line(n, -1);       // request accepted last cycle: line ...
+  std::vector<bool> pending_clear(n, false);  // ... and kind
+  std::vector<int> busy_count(m, 0);          // from acks: PEs with X set on the line
+  std::vector<int64_t> idle_since(m, -1);     // ack cycle that left the line with no busy PE
   dsbc::LatencyStats lat;
   while (w.cycle() < cycles) {
     const uint64_t c = w.cycle();
@@ -129,22 +129,21 @@ int main(int argc, char** argv) {
       const uint64_t cyc = cycles * (m >= 256 ? 4 : 1);
       for (const auto& [name, opt] : {std::pair{"saturated", busy}, std::pair{"sparse", sparse}}) {
         const dsbc::LatencyStats l = dsbc_latency(n, m, opt, cyc, 1000 + n * 7 + m);
-        f << "dsbc," << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.count << ','
-          << l.mean() << ',' << l.percentile(99) << ',' << l.max << ',' << cfg.latency_bound()
-          << '\n';
-        std::printf("dsbc %-6s N=%-3d M=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", name, n,
-                    m, l.mean(), static_cast<unsigned long long>(l.percentile(99)),
-                    static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.count));
+        f << "dsbc," << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.count << ',' << l.mean() << ','
+          << l.percentile(99) << ',' << l.max << ',' << cfg.latency_bound() << '\n';
+        std::printf("dsbc %-6s N=%-3d M=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", name, n, m, l.mean(),
+                    static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
+                    static_cast<unsigned long long>(l.count));
         std::fflush(stdout);
       }
     }
     for (int m : {16, 32}) {
       const dsbc::LatencyStats l = wnor_latency(n, m, 0.05, cycles, 2000 + n * 7 + m);
-      f << "wnor,random," << n << ',' << m << ",," << cycles << ',' << l.count << ',' << l.mean()
-        << ',' << l.percentile(99) << ',' << l.max << ",1\n";
-      std::printf("wnor random N=%-3d m=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", n, m,
-                  l.mean(), static_cast<unsigned long long>(l.percentile(99)),
-                  static_cast<unsigned long long>(l.max), static_cast<unsigned long long>(l.count));
+      f << "wnor,random," << n << ',' << m << ",," << cycles << ',' << l.count << ',' << l.mean() << ','
+        << l.percentile(99) << ',' << l.max << ",1\n";
+      std::printf("wnor random N=%-3d m=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", n, m, l.mean(),
+                  static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
+                  static_cast<unsigned long long>(l.count));
     }
   }
   return 0;

@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "dsbc/wnor/wired_nor.h"
 #include "dsbc/rtl_engine.h"  // dsbc::port bit helpers
+#include "dsbc/wnor/wired_nor.h"
 #include "verilated.h"
 
 namespace dsbc {

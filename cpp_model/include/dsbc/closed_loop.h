@@ -41,7 +41,6 @@ class ClosedLoop {
 /// Runs the golden model of `cfg` in a checked closed loop for `cycles` cycles and returns
 /// the completion latencies the oracle measured. Throws std::runtime_error with the first
 /// oracle violation if there is any (the figures of a wrong run mean nothing).
-LatencyStats model_latency(const Config& cfg, const StimulusOptions& opt, uint64_t cycles,
-                           uint64_t seed);
+LatencyStats model_latency(const Config& cfg, const StimulusOptions& opt, uint64_t cycles, uint64_t seed);
 
 }  // namespace dsbc

@@ -25,8 +25,8 @@ class LockstepMismatch : public std::runtime_error {
 /// What differs between `ref` and `dut` in their current cycle, naming each differing
 /// output group with both values ("" when the cycle counters and all outputs agree).
 /// `ref_name`/`dut_name` label the two sides in the text.
-std::string lockstep_difference(const Engine& ref, const Engine& dut,
-                                const char* ref_name = "model", const char* dut_name = "rtl");
+std::string lockstep_difference(const Engine& ref, const Engine& dut, const char* ref_name = "model",
+                                const char* dut_name = "rtl");
 
 /// Engine that runs `ref` and `dut` in lockstep and exposes ref's outputs. Outputs are
 /// compared once at construction (cycle 0) and after every step.
@@ -36,8 +36,7 @@ class LockstepEngine final : public Engine {
     kThrow,   ///< throw LockstepMismatch at the first difference
     kRecord,  ///< count it, keep the first few descriptions, continue
   };
-  LockstepEngine(std::unique_ptr<Engine> ref, std::unique_ptr<Engine> dut,
-                 OnMismatch on = OnMismatch::kThrow);
+  LockstepEngine(std::unique_ptr<Engine> ref, std::unique_ptr<Engine> dut, OnMismatch on = OnMismatch::kThrow);
 
   const Config& config() const override { return ref_->config(); }
   const Outputs& outputs() const override { return ref_->outputs(); }

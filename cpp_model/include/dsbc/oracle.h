@@ -61,9 +61,9 @@ class Oracle {
     int delta;
   };
   struct BarrierState {
-    int64_t global = 0;            ///< sum of committed deltas, all time
-    bool closed_pending = false;   ///< global returned to 0 after a commit: awaits done
-    uint64_t close_cycle = 0;      ///< cycle of that closing commit
+    int64_t global = 0;           ///< sum of committed deltas, all time
+    bool closed_pending = false;  ///< global returned to 0 after a commit: awaits done
+    uint64_t close_cycle = 0;     ///< cycle of that closing commit
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
   void fail(uint64_t cycle, const std::string& what);
@@ -72,8 +72,8 @@ class Oracle {
   Config cfg_;
   int64_t count_min_, count_max_;
   std::vector<BarrierState> barrier_;
-  std::vector<std::vector<int64_t>> local_;  ///< [pe][b], with rebases applied
-  std::deque<Commit> recent_;                ///< commits of the last cycles (for rebases)
+  std::vector<std::vector<int64_t>> local_;        ///< [pe][b], with rebases applied
+  std::deque<Commit> recent_;                      ///< commits of the last cycles (for rebases)
   std::vector<std::deque<uint32_t>> expect_fifo_;  ///< [pe]: IDs pushed, not yet popped
   struct Pending {
     bool valid = false;

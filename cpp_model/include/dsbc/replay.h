@@ -62,8 +62,7 @@ class ReplayError : public std::runtime_error {
 /// Replays `trace` into `engine` (which must be in cycle 0, with the trace's N and M) and
 /// writes the event lines to `out`. Throws std::invalid_argument for bad options or a
 /// configuration mismatch, ReplayError when the engine breaks the protocol.
-ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions& opts,
-                        std::ostream& out);
+ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions& opts, std::ostream& out);
 
 /// Normalized stimulus for a Verilog testbench: "N M T D", then "pe barrier dec cycle" per
 /// event in file order (dec 1 for a consume), then "-1 -1 -1 -1".

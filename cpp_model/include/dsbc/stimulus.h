@@ -18,17 +18,17 @@
 namespace dsbc {
 
 struct StimulusOptions {
-  double start_prob = 0.02;       ///< per PE per cycle: try to start an epoch of an idle barrier
-  double act_prob = 0.5;          ///< per held task per cycle: act (spawn a child or finish)
-  double spawn_prob = 0.48;       ///< when acting: spawn a child (else consume the task)
-  int max_live_tasks = 48;        ///< per barrier: tasks produced and not yet consumed
-  int max_open_barriers = 0;      ///< epochs running at once (0: M)
-  uint32_t transit_min = 1;       ///< cycles a task travels to another PE
+  double start_prob = 0.02;   ///< per PE per cycle: try to start an epoch of an idle barrier
+  double act_prob = 0.5;      ///< per held task per cycle: act (spawn a child or finish)
+  double spawn_prob = 0.48;   ///< when acting: spawn a child (else consume the task)
+  int max_live_tasks = 48;    ///< per barrier: tasks produced and not yet consumed
+  int max_open_barriers = 0;  ///< epochs running at once (0: M)
+  uint32_t transit_min = 1;   ///< cycles a task travels to another PE
   uint32_t transit_max = 24;
-  double migrate_prob = 0.8;      ///< a spawned task goes to another PE (else stays)
-  double pop_prob = 0.6;          ///< per cycle a PE pops a non-empty FIFO
-  uint64_t stubborn_period = 6000;///< every period one PE (round robin) stops popping ...
-  uint64_t stubborn_cycles = 3000;///< ... for this long (0: never)
+  double migrate_prob = 0.8;        ///< a spawned task goes to another PE (else stays)
+  double pop_prob = 0.6;            ///< per cycle a PE pops a non-empty FIFO
+  uint64_t stubborn_period = 6000;  ///< every period one PE (round robin) stops popping ...
+  uint64_t stubborn_cycles = 3000;  ///< ... for this long (0: never)
 };
 
 class Stimulus {
@@ -57,17 +57,17 @@ class Stimulus {
     uint32_t barrier;
   };
   struct Pe {
-    std::deque<Op> ops;          ///< requests not yet accepted, in order
-    bool accepted = false;       ///< ops.front() was accepted last cycle: ack due now
+    std::deque<Op> ops;     ///< requests not yet accepted, in order
+    bool accepted = false;  ///< ops.front() was accepted last cycle: ack due now
     Op in_flight{Kind::Root, 0};
-    std::vector<uint32_t> held;  ///< tasks this PE is executing (their barriers)
-    std::vector<uint32_t> popped;///< [b]: completions of b popped
+    std::vector<uint32_t> held;    ///< tasks this PE is executing (their barriers)
+    std::vector<uint32_t> popped;  ///< [b]: completions of b popped
   };
   enum class BarrierPhase { Idle, Running };
   struct Barrier {
     BarrierPhase phase = BarrierPhase::Idle;
-    int live = 0;                ///< produced (or being produced) and not consumed
-    uint32_t completions = 0;    ///< done pulses seen
+    int live = 0;              ///< produced (or being produced) and not consumed
+    uint32_t completions = 0;  ///< done pulses seen
   };
 
   void send(uint64_t now, int from, uint32_t b);

@@ -29,15 +29,14 @@ inline constexpr ParamLimit kBarriersLimit{"barriers", "NumBarriers", 1, 1024};
 inline constexpr ParamLimit kCountBitsLimit{"count_bits", "CountBits", 8, 32};
 inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
 /// Every limit, in the order of the parameter table.
-inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit,
-                                               kFifoDepthLimit};
+inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit, kFifoDepthLimit};
 
 /// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
 struct Config {
-  int pes = 4;           ///< N (kPesLimit)
-  int barriers = 4;      ///< M (kBarriersLimit)
-  int count_bits = 16;   ///< T (kCountBitsLimit), two's complement local count
-  int fifo_depth = 8;    ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
+  int pes = 4;          ///< N (kPesLimit)
+  int barriers = 4;     ///< M (kBarriersLimit)
+  int count_bits = 16;  ///< T (kCountBitsLimit), two's complement local count
+  int fifo_depth = 8;   ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -155,7 +154,9 @@ class Unit final : public Engine {
   Outputs out_;
   uint64_t cycle_ = 0;
   // Implementation state lives in the .cpp; kept behind a pointer so the header is stable.
-  struct ImplDeleter { void operator()(Impl*) const; };
+  struct ImplDeleter {
+    void operator()(Impl*) const;
+  };
   std::unique_ptr<Impl, ImplDeleter> impl_;
 };
 

@@ -28,9 +28,7 @@ int WnorConfig::barrier_bits() const {
   return std::max(1, w);
 }
 
-std::string WnorConfig::to_string() const {
-  return "N=" + std::to_string(pes) + " m=" + std::to_string(barriers);
-}
+std::string WnorConfig::to_string() const { return "N=" + std::to_string(pes) + " m=" + std::to_string(barriers); }
 
 WiredNor::WiredNor(const WnorConfig& cfg) : cfg_(cfg) {
   cfg_.validate();
@@ -45,8 +43,8 @@ bool WiredNor::x(int pe, uint32_t barrier) const { return x_.at(pe).at(barrier);
 
 void WiredNor::step(const WnorInputs& in) {
   if (static_cast<int>(in.pe.size()) != cfg_.pes) {
-    throw std::invalid_argument("WiredNor::step: inputs for " + std::to_string(in.pe.size()) +
-                                " PEs, configured for " + std::to_string(cfg_.pes));
+    throw std::invalid_argument("WiredNor::step: inputs for " + std::to_string(in.pe.size()) + " PEs, configured for " +
+                                std::to_string(cfg_.pes));
   }
   WnorOutputs next = out_;
   // The monitor samples the lines as the current X drives them.
@@ -73,8 +71,7 @@ namespace {
 
 std::vector<TaskEvent> sorted(const std::vector<TaskEvent>& story) {
   std::vector<TaskEvent> s = story;
-  std::stable_sort(s.begin(), s.end(),
-                   [](const TaskEvent& a, const TaskEvent& b) { return a.cycle < b.cycle; });
+  std::stable_sort(s.begin(), s.end(), [](const TaskEvent& a, const TaskEvent& b) { return a.cycle < b.cycle; });
   return s;
 }
 
@@ -132,8 +129,8 @@ uint64_t story_termination_cycle(const std::vector<TaskEvent>& story, uint32_t b
   return ~uint64_t{0};
 }
 
-uint64_t run_wnor_replay(WnorEngine& engine, const std::vector<WnorRequest>& requests,
-                         std::ostream& out, uint64_t max_cycles) {
+uint64_t run_wnor_replay(WnorEngine& engine, const std::vector<WnorRequest>& requests, std::ostream& out,
+                         uint64_t max_cycles) {
   const WnorConfig& cfg = engine.config();
   std::vector<std::vector<WnorRequest>> queue(cfg.pes);
   for (const WnorRequest& r : requests) {
@@ -153,8 +150,8 @@ uint64_t run_wnor_replay(WnorEngine& engine, const std::vector<WnorRequest>& req
       if (!o.pe[i].ack_valid) continue;
       if (in_flight[i] < 0) throw std::runtime_error("wnor replay: ack with nothing in flight");
       const WnorRequest& r = queue[i][in_flight[i]];
-      out << (o.pe[i].ack_refused ? "refused " : (r.clear ? "clear " : "set ")) << c << ' '
-          << i << ' ' << r.barrier << '\n';
+      out << (o.pe[i].ack_refused ? "refused " : (r.clear ? "clear " : "set ")) << c << ' ' << i << ' ' << r.barrier
+          << '\n';
       ++acked;
       last_ack = c;
     }

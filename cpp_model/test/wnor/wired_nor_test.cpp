@@ -33,8 +33,7 @@ dsbc::WnorInputs one(const dsbc::WnorConfig& c, int pe, uint32_t b, bool clear) 
 }
 
 /// Lines "<kind> <cycle> ..." of a replay output whose kind and barrier match.
-std::vector<uint64_t> cycles_of(const std::string& text, const std::string& kind, int barrier_field,
-                                uint32_t barrier) {
+std::vector<uint64_t> cycles_of(const std::string& text, const std::string& kind, int barrier_field, uint32_t barrier) {
   std::vector<uint64_t> r;
   std::istringstream s(text);
   std::string line;
@@ -116,10 +115,10 @@ TEST(WiredNor, LineFollowsTheLastPeToClearWithOneReleasePulse) {
     w.step(idle(c));
   }
   ASSERT_EQ(w.cycle(), 8u);
-  w.step(one(c, 2, 2, true));  // cycle 8: the last busy PE clears: release in cycle 10
+  w.step(one(c, 2, 2, true));         // cycle 8: the last busy PE clears: release in cycle 10
   EXPECT_FALSE(w.outputs().line[2]);  // cycle 9
   w.step(idle(c));
-  EXPECT_TRUE(w.outputs().line[2]);   // cycle 10
+  EXPECT_TRUE(w.outputs().line[2]);  // cycle 10
   EXPECT_TRUE(w.outputs().release[2]);
   w.step(idle(c));
   EXPECT_TRUE(w.outputs().line[2]);
@@ -168,11 +167,10 @@ TEST(WiredNor, RandomTrafficMatchesTheNorOfDelayedControlBits) {
 // after PE1 has consumed it.
 std::vector<TaskEvent> transit_story() {
   return {
-      {20, K::Create, 0, 1},
-      {30, K::Send, 0, 1},    // child leaves PE0 (its +1 is acked in cycle 31)
-      {40, K::Finish, 0, 1},  // root done: PE0 idle, child in transit
-      {80, K::Arrive, 1, 1},  // child lands on PE1
-      {100, K::Finish, 1, 1}, // child done: the true termination
+      {20, K::Create, 0, 1},  {30, K::Send, 0, 1},  // child leaves PE0 (its +1 is acked in cycle 31)
+      {40, K::Finish, 0, 1},                        // root done: PE0 idle, child in transit
+      {80, K::Arrive, 1, 1},                        // child lands on PE1
+      {100, K::Finish, 1, 1},                       // child done: the true termination
   };
 }
 
@@ -223,17 +221,15 @@ TEST(LaunchInTransit, WiredNorReleasesWhileTheChildIsInTransitDsbcWaits) {
   ASSERT_EQ(run.dones.size(), 1u) << run.dsbc_log;  // exactly one completion, after the truth
   EXPECT_GT(run.dones.front(), truth);
   // Within the documented bound of the commit of PE1's -1 (accepted 100, committed 101).
-  EXPECT_LE(run.dones.front() - 101, static_cast<uint64_t>(run.dsbc_cfg.latency_bound()))
-      << run.dsbc_log;
+  EXPECT_LE(run.dones.front() - 101, static_cast<uint64_t>(run.dsbc_cfg.latency_bound())) << run.dsbc_log;
 }
 
 TEST(LaunchInTransit, WithoutTransitBothReleaseOnlyAtTheEnd) {
   // Control: the same work, but PE1 is already busy on the barrier when the child arrives
   // (it holds a task of its own), so Wired-NOR sees a busy PE during the transit.
   std::vector<TaskEvent> story = {
-      {20, K::Create, 0, 1}, {22, K::Create, 1, 1}, {30, K::Send, 0, 1},
-      {40, K::Finish, 0, 1}, {80, K::Arrive, 1, 1}, {90, K::Finish, 1, 1},
-      {100, K::Finish, 1, 1},
+      {20, K::Create, 0, 1}, {22, K::Create, 1, 1}, {30, K::Send, 0, 1},    {40, K::Finish, 0, 1},
+      {80, K::Arrive, 1, 1}, {90, K::Finish, 1, 1}, {100, K::Finish, 1, 1},
   };
   const uint64_t truth = dsbc::story_termination_cycle(story, 1);
   ASSERT_EQ(truth, 100u);

@@ -19,9 +19,9 @@ inline constexpr int kRtlPluginAbi = 1;
 
 /// What a plugin was verilated as.
 enum class RtlKind : int {
-  kCpp = 0,     ///< verilator --cc: an Engine, no waveforms
-  kCppFst = 1,  ///< verilator --cc --trace-fst: an Engine that can write FST waveforms
-  kSystemC = 2, ///< verilator --sc: an ScUnit (dsbc/sc_unit.h)
+  kCpp = 0,      ///< verilator --cc: an Engine, no waveforms
+  kCppFst = 1,   ///< verilator --cc --trace-fst: an Engine that can write FST waveforms
+  kSystemC = 2,  ///< verilator --sc: an ScUnit (dsbc/sc_unit.h)
 };
 
 /// Options of an Engine made by a plugin (see RtlEngine's constructor).

@@ -26,7 +26,7 @@ namespace dsys {
 
 /// One request as presented, with its outcome (for the trace dump and the oracle).
 struct RequestRecord {
-  std::uint64_t cycle = 0;      ///< first cycle it may be presented
+  std::uint64_t cycle = 0;  ///< first cycle it may be presented
   int pe = 0;
   std::uint32_t barrier = 0;
   int delta = 0;                ///< +1 or -1

@@ -33,18 +33,18 @@ std::string engine_name(EngineKind e);
 
 /// One run of the system: a TD-lab workload on N PEs, the DSBC unit, software detectors.
 struct SystemConfig {
-  std::string workload = "tree";        ///< TD-lab spec NAME[:key=value,...] (no barriers= key)
-  int pes = 16;                         ///< N (dsbc::kPesLimit: the unit's range)
-  int barriers = 1;                     ///< M: DSBC barrier IDs = concurrent workload instances (dsbc::kBarriersLimit)
-  int epochs = 1;                       ///< epochs run one after the other on every barrier (1..100000)
-  std::uint64_t seed = 1;               ///< seed of epoch 0; epoch e uses seed + e
+  std::string workload = "tree";  ///< TD-lab spec NAME[:key=value,...] (no barriers= key)
+  int pes = 16;                   ///< N (dsbc::kPesLimit: the unit's range)
+  int barriers = 1;               ///< M: DSBC barrier IDs = concurrent workload instances (dsbc::kBarriersLimit)
+  int epochs = 1;                 ///< epochs run one after the other on every barrier (1..100000)
+  std::uint64_t seed = 1;         ///< seed of epoch 0; epoch e uses seed + e
   EngineKind engine = EngineKind::kModel;
-  std::vector<std::string> algos;       ///< software TD algorithms observing the same execution
-  Ps clock_ps = 0;                      ///< DSBC clock period; 0 = default_clock_ps(pes)
-  Ps latency_ps = 500'000;              ///< network latency per message (constant)
-  Ps task_ps = 2'000'000;               ///< task execution time (constant)
-  int count_bits = 16;                  ///< T of the unit (dsbc::kCountBitsLimit)
-  int fifo_depth = 8;                   ///< completion FIFO depth per PE (dsbc::kFifoDepthLimit)
+  std::vector<std::string> algos;  ///< software TD algorithms observing the same execution
+  Ps clock_ps = 0;                 ///< DSBC clock period; 0 = default_clock_ps(pes)
+  Ps latency_ps = 500'000;         ///< network latency per message (constant)
+  Ps task_ps = 2'000'000;          ///< task execution time (constant)
+  int count_bits = 16;             ///< T of the unit (dsbc::kCountBitsLimit)
+  int fifo_depth = 8;              ///< completion FIFO depth per PE (dsbc::kFifoDepthLimit)
 
   /// Throws ConfigError naming the first bad parameter and its legal range.
   void validate() const;

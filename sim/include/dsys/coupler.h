@@ -59,7 +59,7 @@ class Coupler {
   Backend& be_;
   Ps offset_;
   std::unordered_map<std::int64_t, std::uint64_t> plus_of_task_;  // child task id -> its +1 request
-  std::unordered_map<std::uint64_t, Held> held_;                   // +1 request -> held message
+  std::unordered_map<std::uint64_t, Held> held_;                  // +1 request -> held message
   std::uint64_t held_total_ = 0;
   std::uint64_t hash_ = 1469598103934665603ULL;
 };

@@ -23,10 +23,10 @@ struct PeRequest {
 
 /// What a PE observed in one cycle (filled by PeAgent::cycle).
 struct PeEvents {
-  bool acked = false;           ///< an acknowledgement arrived this cycle
-  std::uint64_t ack_id = 0;     ///< ... for this request
-  bool refused = false;         ///< ... and it was refused (count range or barrier ID)
-  bool popped = false;          ///< a completion was popped this cycle
+  bool acked = false;        ///< an acknowledgement arrived this cycle
+  std::uint64_t ack_id = 0;  ///< ... for this request
+  bool refused = false;      ///< ... and it was refused (count range or barrier ID)
+  bool popped = false;       ///< a completion was popped this cycle
   std::uint32_t pop_barrier = 0;
 };
 
@@ -43,7 +43,7 @@ class PeAgent {
   std::size_t outstanding() const { return queue_.size() + in_flight_.size(); }
 
  private:
-  std::deque<PeRequest> queue_;      // not yet accepted, in order
+  std::deque<PeRequest> queue_;          // not yet accepted, in order
   std::deque<std::uint64_t> in_flight_;  // accepted, ack pending (oldest first)
 };
 

@@ -23,38 +23,38 @@ std::unique_ptr<Backend> make_model_backend(const SystemConfig& cfg);
 
 /// One detector's outcome on one barrier epoch. Times are ps from the epoch's start.
 struct Detection {
-  std::string name;               ///< "dsbc" or the algorithm's name
+  std::string name;  ///< "dsbc" or the algorithm's name
   bool detected = false;
   Ps at = -1;                     ///< when the detector knew (DSBC: every PE has popped it)
   std::int64_t control_msgs = 0;  ///< external control messages (DSBC: none, it uses wires)
   std::int64_t control_bits = 0;
-  bool false_detection = false;   ///< the machine's oracle: declared while work existed
+  bool false_detection = false;  ///< the machine's oracle: declared while work existed
   bool missed = false;
-  bool same_execution = true;     ///< the task events equal the reference run's
+  bool same_execution = true;  ///< the task events equal the reference run's
 };
 
 /// One epoch of one barrier.
 struct EpochRow {
   int epoch = 0;
   int barrier = 0;
-  Ps epoch_start = 0;             ///< global time of the epoch's local 0
+  Ps epoch_start = 0;  ///< global time of the epoch's local 0
   std::int64_t tasks = 0;
   std::int64_t primary_msgs = 0;
-  Ps true_termination = -1;       ///< ps from the epoch start
+  Ps true_termination = -1;  ///< ps from the epoch start
   std::int64_t dsbc_requests = 0;
   std::uint64_t dsbc_done_cycle = 0, dsbc_snap_cycle = 0, dsbc_last_commit_cycle = 0;
-  std::vector<Detection> det;     ///< det[0] is the DSBC, then the algorithms in --algos order
+  std::vector<Detection> det;  ///< det[0] is the DSBC, then the algorithms in --algos order
 };
 
 /// The outcome of a run.
 struct SystemResult {
   SystemConfig cfg;
   Ps period_ps = 0;
-  std::vector<EpochRow> rows;                ///< epoch-major, then barrier
-  std::vector<RequestRecord> requests;       ///< the reference run's DSBC request stream
+  std::vector<EpochRow> rows;           ///< epoch-major, then barrier
+  std::vector<RequestRecord> requests;  ///< the reference run's DSBC request stream
   std::vector<Completion> completions;
-  std::uint64_t cycles = 0;                  ///< DSBC cycles simulated (reference run)
-  std::vector<std::string> failures;         ///< oracle findings (empty: all detectors correct)
+  std::uint64_t cycles = 0;           ///< DSBC cycles simulated (reference run)
+  std::vector<std::string> failures;  ///< oracle findings (empty: all detectors correct)
   double wall_seconds = 0;
   bool ok() const { return failures.empty(); }
 };

@@ -13,8 +13,8 @@ namespace td {
 
 /// Options of an algorithm: `--literal` plus `key=value` pairs (`--opt`).
 struct AlgoOptions {
-  bool literal = false;                  ///< run the paper's pseudo-code as printed (errata kept)
-  std::map<std::string, std::string> kv; ///< algorithm parameters
+  bool literal = false;                   ///< run the paper's pseudo-code as printed (errata kept)
+  std::map<std::string, std::string> kv;  ///< algorithm parameters
 };
 
 /// Names accepted by `--algo`.

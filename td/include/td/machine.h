@@ -36,49 +36,49 @@ struct DelayModel {
 
 /// Everything that defines one run, besides the algorithm's own options.
 struct MachineConfig {
-  int npes = 8;                  ///< number of PEs
-  std::uint64_t seed = 1;        ///< seed of the run's single RNG
-  DelayModel latency{10, 10};    ///< per-message network latency
-  DelayModel task_time{5, 5};    ///< task execution time (unless the workload sets it)
-  Tick send_cost = 0;            ///< sender NIC occupancy per external message (serialises)
-  int fifo = -1;                 ///< 1 FIFO channels, 0 non-FIFO, -1 the algorithm's default
-  Tick start = 0;                ///< time at which the initial tasks are injected
-  Tick liveness_bound = 0;       ///< 0: automatic (see Machine::liveness_bound)
+  int npes = 8;                            ///< number of PEs
+  std::uint64_t seed = 1;                  ///< seed of the run's single RNG
+  DelayModel latency{10, 10};              ///< per-message network latency
+  DelayModel task_time{5, 5};              ///< task execution time (unless the workload sets it)
+  Tick send_cost = 0;                      ///< sender NIC occupancy per external message (serialises)
+  int fifo = -1;                           ///< 1 FIFO channels, 0 non-FIFO, -1 the algorithm's default
+  Tick start = 0;                          ///< time at which the initial tasks are injected
+  Tick liveness_bound = 0;                 ///< 0: automatic (see Machine::liveness_bound)
   std::uint64_t max_events = 400'000'000;  ///< hard stop (counts as a missed detection)
-  int tree_arity = 2;            ///< arity of the heap-ordered control/broadcast tree
+  int tree_arity = 2;                      ///< arity of the heap-ordered control/broadcast tree
   /// Fail-stop failures (PE, tick): PE 1..N-1 (the root cannot fail), tick > start, each PE
   /// at most once. Only fault-tolerant detectors accept them (Detector::fault_tolerant).
   std::vector<std::pair<NodeId, Tick>> faults;
-  Tick notify_delay = 1;         ///< failure notice: this many ticks after the fail-flush
+  Tick notify_delay = 1;  ///< failure notice: this many ticks after the fail-flush
 };
 
 /// One injected failure as the run saw it.
 struct FailureRecord {
-  NodeId pe = -1;          ///< the failed PE
-  Tick at = -1;            ///< failure tick
-  Tick flushed_at = -1;    ///< when its last message was delivered and the notices went out
-  std::int64_t lost = 0;   ///< units of work (tasks, held or in-flight primaries) lost with it
+  NodeId pe = -1;         ///< the failed PE
+  Tick at = -1;           ///< failure tick
+  Tick flushed_at = -1;   ///< when its last message was delivered and the notices went out
+  std::int64_t lost = 0;  ///< units of work (tasks, held or in-flight primaries) lost with it
 };
 
 /// Per-barrier metrics of a run.
 struct BarrierMetrics {
-  std::int64_t tasks = 0;            ///< T: tasks executed (killed tasks excluded)
-  std::int64_t idle_events = 0;      ///< E: busy -> idle transitions over all PEs
-  std::int64_t primary_msgs = 0;     ///< external primary messages
-  std::int64_t local_spawns = 0;     ///< children spawned on the spawning PE
-  std::int64_t ctrl_external = 0;    ///< control messages between distinct nodes
-  std::int64_t internal = 0;         ///< internal notifications (inside a node)
-  std::int64_t ctrl_bits = 0;        ///< control bits (algorithm's accounting)
-  std::int64_t peak_state = 0;       ///< peak per-node detector state (entries)
-  std::vector<std::int64_t> by_kind; ///< control messages per kind (index = kind)
-  std::vector<std::int64_t> by_kind_recovery; ///< of which sent after the first failure
-  bool fatal = false;                ///< the detector reported FATAL (job failure)
-  std::string fatal_reason;          ///< its reason
-  Tick fatal_at = -1;                ///< when
-  bool fatal_explained = false;      ///< the oracle found a failure pattern the mode cannot handle
-  Tick true_termination = -1;        ///< when live tasks and in-flight primaries hit 0
-  Tick detected_at = -1;             ///< when the algorithm declared termination
-  bool detected = false;             ///< declared at all
+  std::int64_t tasks = 0;                      ///< T: tasks executed (killed tasks excluded)
+  std::int64_t idle_events = 0;                ///< E: busy -> idle transitions over all PEs
+  std::int64_t primary_msgs = 0;               ///< external primary messages
+  std::int64_t local_spawns = 0;               ///< children spawned on the spawning PE
+  std::int64_t ctrl_external = 0;              ///< control messages between distinct nodes
+  std::int64_t internal = 0;                   ///< internal notifications (inside a node)
+  std::int64_t ctrl_bits = 0;                  ///< control bits (algorithm's accounting)
+  std::int64_t peak_state = 0;                 ///< peak per-node detector state (entries)
+  std::vector<std::int64_t> by_kind;           ///< control messages per kind (index = kind)
+  std::vector<std::int64_t> by_kind_recovery;  ///< of which sent after the first failure
+  bool fatal = false;                          ///< the detector reported FATAL (job failure)
+  std::string fatal_reason;                    ///< its reason
+  Tick fatal_at = -1;                          ///< when
+  bool fatal_explained = false;                ///< the oracle found a failure pattern the mode cannot handle
+  Tick true_termination = -1;                  ///< when live tasks and in-flight primaries hit 0
+  Tick detected_at = -1;                       ///< when the algorithm declared termination
+  bool detected = false;                       ///< declared at all
   /// Declared while a task was live or a primary in flight, before the initial tasks were
   /// injected, or (strict_quiescence algorithms) with a control message in flight.
   bool false_detection = false;
@@ -202,9 +202,8 @@ class Machine {
   /// Sends a control message; `bits` is charged to the control-bit metric. A message to
   /// oneself is delivered as an internal notification (at the same tick, not counted as
   /// external).
-  void send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0 = 0,
-                    std::int64_t f1 = 0, std::int64_t f2 = 0, std::vector<std::int64_t> v = {},
-                    std::int64_t bits = 64);
+  void send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0 = 0, std::int64_t f1 = 0,
+                    std::int64_t f2 = 0, std::vector<std::int64_t> v = {}, std::int64_t bits = 64);
   /// Counts one internal notification at `node` (e.g. a task telling its local agent).
   void internal_note(NodeId node, int barrier);
   /// Declares termination of `barrier` at `node`; the oracle checks it.
@@ -339,11 +338,11 @@ class Machine {
   Tick now_ = 0;
   std::uint64_t seq_ = 0;
   std::uint64_t nevents_ = 0;
-  bool hard_stop_ = false;   // event or liveness limit hit: step() refuses further events
+  bool hard_stop_ = false;  // event or liveness limit hit: step() refuses further events
   bool injected_ = false;
   bool begun_ = false;
   bool ended_ = false;
-  bool all_term_ = false;    // liveness guard state (see step())
+  bool all_term_ = false;  // liveness guard state (see step())
   Tick last_term_ = -1;
   Tick liveness_unit_ = 0;
   std::priority_queue<Event, std::vector<Event>, Later> q_;
@@ -351,9 +350,9 @@ class Machine {
   std::vector<std::unique_ptr<Detector>> dets_;
   std::vector<std::vector<std::string>> kind_names_;
   std::vector<Pe> pes_;
-  std::vector<std::int64_t> count_;   // per (pe, barrier): queued + running + held
-  std::vector<std::int64_t> live_;    // per barrier: tasks queued/running + held messages
-  std::vector<std::int64_t> inflight_;// per barrier: primary messages in flight
+  std::vector<std::int64_t> count_;          // per (pe, barrier): queued + running + held
+  std::vector<std::int64_t> live_;           // per barrier: tasks queued/running + held messages
+  std::vector<std::int64_t> inflight_;       // per barrier: primary messages in flight
   std::vector<std::int64_t> inflight_ctrl_;  // per barrier: control messages in flight
   std::vector<BarrierMetrics> metrics_;
   std::deque<Message> msgs_;  // deque: references stay valid while detectors hold them
@@ -367,23 +366,30 @@ class Machine {
   std::string unknown_kind_ = "unknown";
   std::FILE* evlog_ = nullptr;
   bool chrome_ = false;
-  struct Span { NodeId pe; Tick t0, t1; };
-  struct Instant { NodeId pe; Tick t; std::string name; };
+  struct Span {
+    NodeId pe;
+    Tick t0, t1;
+  };
+  struct Instant {
+    NodeId pe;
+    Tick t;
+    std::string name;
+  };
   std::vector<Span> spans_;
   std::vector<Instant> instants_;
   // ---- failures (empty/unused in fault-free runs) ----
-  bool faulty_ = false;                       // faults configured: track edges and subscriptions
-  bool stopped_fatal_ = false;                // a detector reported FATAL: no further events
+  bool faulty_ = false;         // faults configured: track edges and subscriptions
+  bool stopped_fatal_ = false;  // a detector reported FATAL: no further events
   Tick first_failure_ = -1;
-  std::vector<std::uint8_t> dead_;            // per node
-  std::vector<Tick> last_arrival_from_;       // per node: latest arrival of a message it sent
-  std::vector<std::int64_t> inflight_to_;     // per (node, barrier): primaries in flight to it
+  std::vector<std::uint8_t> dead_;         // per node
+  std::vector<Tick> last_arrival_from_;    // per node: latest arrival of a message it sent
+  std::vector<std::int64_t> inflight_to_;  // per (node, barrier): primaries in flight to it
   std::vector<FailureRecord> failures_;
-  std::vector<std::uint8_t> flushed_;         // per node: failed and flushed (notices sent)
+  std::vector<std::uint8_t> flushed_;  // per node: failed and flushed (notices sent)
   // per barrier: target -> watcher -> references
   std::vector<std::map<NodeId, std::map<NodeId, int>>> subs_;
-  std::map<std::pair<NodeId, NodeId>, Tick> edges_;   // (sender, receiver) -> first send tick
-  std::map<std::pair<NodeId, NodeId>, Tick> notified_;// (failed, watcher) -> notice tick
+  std::map<std::pair<NodeId, NodeId>, Tick> edges_;     // (sender, receiver) -> first send tick
+  std::map<std::pair<NodeId, NodeId>, Tick> notified_;  // (failed, watcher) -> notice tick
 };
 
 }  // namespace td

@@ -14,12 +14,12 @@ namespace td {
 
 /// Everything `tdsim` needs for one run.
 struct RunConfig {
-  MachineConfig machine;        ///< machine, network and seed
-  std::string algo = "tiered";  ///< algorithm name
-  AlgoOptions opts;             ///< algorithm options
-  std::string workload = "tree";///< workload spec NAME[:key=value,...]
-  std::string events_path;      ///< JSON Lines event log ("" = none)
-  std::string chrome_path;      ///< Chrome trace ("" = none)
+  MachineConfig machine;          ///< machine, network and seed
+  std::string algo = "tiered";    ///< algorithm name
+  AlgoOptions opts;               ///< algorithm options
+  std::string workload = "tree";  ///< workload spec NAME[:key=value,...]
+  std::string events_path;        ///< JSON Lines event log ("" = none)
+  std::string chrome_path;        ///< Chrome trace ("" = none)
   /// Random fail-stop failures (`--faults K`): K distinct non-root PEs, at ticks drawn
   /// from the run's seed over the fault-free run's duration (a pilot run measures it).
   int random_faults = 0;
@@ -34,15 +34,15 @@ struct RunConfig {
 
 /// The outcome of one run.
 struct RunResult {
-  std::vector<BarrierMetrics> barriers;                      ///< per-barrier metrics
-  std::vector<std::map<std::string, std::int64_t>> extra;    ///< per-barrier algorithm counters
-  std::vector<std::string> kind_names;                       ///< control kind names
-  std::uint64_t events = 0;                                  ///< simulation events processed
-  bool fifo = false;                                         ///< channels were FIFO
-  bool hard_stopped = false;                                 ///< hit the event/liveness stop
-  double wall_seconds = 0;                                   ///< host wall time of the run
-  bool fault_tolerant = false;                               ///< the detector has an FT mode
-  std::vector<FailureRecord> failures;                       ///< injected failures
+  std::vector<BarrierMetrics> barriers;                    ///< per-barrier metrics
+  std::vector<std::map<std::string, std::int64_t>> extra;  ///< per-barrier algorithm counters
+  std::vector<std::string> kind_names;                     ///< control kind names
+  std::uint64_t events = 0;                                ///< simulation events processed
+  bool fifo = false;                                       ///< channels were FIFO
+  bool hard_stopped = false;                               ///< hit the event/liveness stop
+  double wall_seconds = 0;                                 ///< host wall time of the run
+  bool fault_tolerant = false;                             ///< the detector has an FT mode
+  std::vector<FailureRecord> failures;                     ///< injected failures
   /// "detected", "fatal" or "missed" (a premature detection is "detected" with safe() false).
   std::string outcome() const;
   /// A FATAL outside the cases the mode cannot handle (see Machine::explain_fatal).

@@ -14,14 +14,14 @@ namespace td {
 
 /// Outcome counts of one algorithm variant in a sweep.
 struct SweepTally {
-  std::int64_t runs = 0;     ///< runs
-  std::int64_t false_det = 0;///< runs with a false detection
-  std::int64_t missed = 0;   ///< runs with a missed detection
-  std::int64_t fatal = 0;    ///< runs that ended in FATAL the oracle explains (FT variants)
+  std::int64_t runs = 0;         ///< runs
+  std::int64_t false_det = 0;    ///< runs with a false detection
+  std::int64_t missed = 0;       ///< runs with a missed detection
+  std::int64_t fatal = 0;        ///< runs that ended in FATAL the oracle explains (FT variants)
   std::int64_t unexplained = 0;  ///< runs that ended in a FATAL the oracle does not explain
-  std::int64_t failures = 0; ///< injected failures that happened (FT variants)
-  std::int64_t faulty = 0;   ///< runs in which at least one failure happened
-  std::string first_bad;     ///< tdsim command line reproducing the first bad run
+  std::int64_t failures = 0;     ///< injected failures that happened (FT variants)
+  std::int64_t faulty = 0;       ///< runs in which at least one failure happened
+  std::string first_bad;         ///< tdsim command line reproducing the first bad run
 };
 
 /// Draws the configuration of random run `i` of a sweep seeded with `seed`. `variant` is

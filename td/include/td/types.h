@@ -24,8 +24,9 @@ using NodeId = std::int32_t;
 /// A task of the simulated computation. A task executes on one PE; when it completes it may
 /// spawn children (locally, or remotely through a primary message).
 struct Task {
-  std::int64_t id = 0;       ///< unique per run (assigned by the machine)
-  std::int32_t level = 0;    ///< nesting level (Tseng's tiers); 0 = unset: an initial task gets 1, a child its parent's + 1
+  std::int64_t id = 0;  ///< unique per run (assigned by the machine)
+  std::int32_t level =
+      0;  ///< nesting level (Tseng's tiers); 0 = unset: an initial task gets 1, a child its parent's + 1
   std::int32_t barrier = 0;  ///< the barrier (epoch) this task belongs to
   std::int64_t a = 0;        ///< workload-defined field (e.g. tree node index)
   std::int64_t b = 0;        ///< workload-defined field
@@ -40,16 +41,16 @@ enum ReservedKind : std::int16_t { kPrimary = 0, kTermBroadcast = 1, kFirstContr
 
 /// A message on the simulated network (primary or control).
 struct Message {
-  std::uint64_t id = 0;          ///< unique per run, for the event log
-  NodeId src = 0;                ///< sender
-  NodeId dst = 0;                ///< receiver
-  std::int16_t kind = kPrimary;  ///< kPrimary, kTermBroadcast, or an algorithm's kind
-  std::int32_t barrier = 0;      ///< the barrier whose detector owns the message
-  std::int64_t f[3] = {0, 0, 0}; ///< control fields
-  std::vector<std::int64_t> v;   ///< variable-size control payload (e.g. Tiered reports)
-  std::int64_t pb[2] = {0, 0};   ///< piggyback on a primary message (credit, sweep tag...)
-  Task task;                     ///< the task a primary message carries
-  std::uint32_t slot = 0;        ///< machine-internal storage slot
+  std::uint64_t id = 0;           ///< unique per run, for the event log
+  NodeId src = 0;                 ///< sender
+  NodeId dst = 0;                 ///< receiver
+  std::int16_t kind = kPrimary;   ///< kPrimary, kTermBroadcast, or an algorithm's kind
+  std::int32_t barrier = 0;       ///< the barrier whose detector owns the message
+  std::int64_t f[3] = {0, 0, 0};  ///< control fields
+  std::vector<std::int64_t> v;    ///< variable-size control payload (e.g. Tiered reports)
+  std::int64_t pb[2] = {0, 0};    ///< piggyback on a primary message (credit, sweep tag...)
+  Task task;                      ///< the task a primary message carries
+  std::uint32_t slot = 0;         ///< machine-internal storage slot
 };
 
 /// One child a completing task spawns: the task and the PE it is mapped to.

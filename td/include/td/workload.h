@@ -22,8 +22,8 @@ class ConfigError : public std::runtime_error {
 
 /// A parsed `NAME:key=value,...` workload spec.
 struct WorkloadSpec {
-  std::string name;                          ///< workload name
-  std::map<std::string, std::string> params; ///< key=value pairs as written
+  std::string name;                           ///< workload name
+  std::map<std::string, std::string> params;  ///< key=value pairs as written
 };
 
 /// Parses `NAME[:key=value,...]`; throws ConfigError on a malformed spec.
@@ -51,8 +51,7 @@ std::string workload_help(const std::string& name);
 
 /// Builds the workload instance for barrier `barrier` of `nbarriers` on `npes` PEs.
 /// Throws ConfigError naming the key on an unknown key or a bad value.
-std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int barrier,
-                                        int nbarriers);
+std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int barrier, int nbarriers);
 
 /// Number of barriers a spec asks for (`barriers=K`, default 1); validates the value.
 int workload_barriers(const WorkloadSpec& spec);

@@ -137,7 +137,7 @@ uint64_t story_termination_cycle(const std::vector<TaskEvent>& story, uint32_t b
 /// `refused <cycle> <pe> <b>`, `release <cycle> <b>`, and `end <cycle>` two cycles after the
 /// last ack (no release can follow later), or `timeout <cycle>`.
 /// Returns the end cycle.
-uint64_t run_wnor_replay(WnorEngine& engine, const std::vector<WnorRequest>& requests,
-                         std::ostream& out, uint64_t max_cycles = 100000000);
+uint64_t run_wnor_replay(WnorEngine& engine, const std::vector<WnorRequest>& requests, std::ostream& out,
+                         uint64_t max_cycles = 100000000);
 
 }  // namespace dsbc
