@@ -67,7 +67,7 @@ def global_job(n, m, t=8, short=False):
                 files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_global")
                 + ["formal/global_check.v"],
                 params=dict(NumPes=n, NumBarriers=m, CountBits=t), mode="prove",
-                depth=q + 8, cover_depth=2 * (q + 6) + m, short=short,
+                depth=4, cover_depth=q + m + 12, short=short, mutant_depth=q + 8 + m,
                 probes={"p_phase": "u_dut.phase_q", "p_cnt1": "u_dut.cnt1_q",
                         "p_carry": "u_dut.u_decision.carry_q", "p_init_cnt": "u_dut.init_cnt_q"})
 
@@ -106,9 +106,9 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False):
              mode="bounded" if live else "prove", short=short,
              probes=unit_probes(n, m, t, d), defines=["LIVENESS"] if live else [])
     if live:
-        j.update(depth=depth or (m + lmax + 25), cover_depth=depth or (m + lmax + 25))
+        j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
     else:
-        j.update(depth=depth or 6, cover_depth=q + m + 6,
+        j.update(depth=depth or 6, cover_depth=q + m + 10,
                  mutant_depth=2 * (q + 4) + m + 2)
     return j
 
@@ -118,7 +118,7 @@ def jobs_all():
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
-            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(2, 2, live=True)]
+            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True)]
 
 
 def jobs(which):

@@ -472,8 +472,9 @@ module unit_check #(
   always @* for (i = 0; i < N; i = i + 1) neg_any[i] = snap_val[i*T + T - 1];
   always @(posedge clk_i) begin
     if (f_started) begin
-      cover(done && neg_any != 0);                  // a completion with a negative count
-      cover(ack_refused != 0);                      // a refusal
+      // A completion with a negative count in it (the refusals at the edges of T are covered
+      // by the summation jobs: reaching them here takes 2^(T-1) commits).
+      cover(done && neg_any != 0);
     end
   end
 `endif

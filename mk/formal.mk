@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+# Formal proofs of the DSBC unit with Yosys 0.23 + yosys-smtbmc + z3, run directly by
+# formal/run.py (no SymbiYosys). docs/verification.md says what is proved, where and how fast.
+# Included by the top Makefile.
+
+BUILD_FORMAL ?= build-formal
+FORMAL_JOBS  ?= 2
+
+.PHONY: formal formal-short formal-mutants
+
+formal: deps ## formal proofs, every configuration (k-induction, covers, bounded liveness)
+	@nice -n 10 python3 formal/run.py --set full --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal
+
+formal-short: deps ## the short formal set (make test): FIFO, summation, global, unit N=2
+	@nice -n 10 python3 formal/run.py --set short --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-short
+
+formal-mutants: deps ## every deliberate bug must be caught by a formal property (traces kept)
+	@nice -n 10 python3 formal/run.py --mutants --out $(BUILD_FORMAL)/formal
