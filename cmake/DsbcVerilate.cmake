@@ -59,17 +59,9 @@ function(dsbc_verilate_top target)
 endfunction()
 
 function(dsbc_verilate target n m t d)
-  cmake_parse_arguments(V "TRACE;SYSTEMC" "PREFIX" "" ${ARGN})
-  set(extra)
-  if(V_TRACE)
-    list(APPEND extra TRACE)
-  endif()
-  if(V_SYSTEMC)
-    list(APPEND extra SYSTEMC)
-  endif()
-  dsbc_verilate_top(${target} ${extra}
+  # The remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC) go through unchanged.
+  dsbc_verilate_top(${target} ${ARGN}
     TOP dsbc_top
-    PREFIX ${V_PREFIX}
     SOURCES ${DSBC_RTL_SOURCES}
     PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d})
 endfunction()
