@@ -11,11 +11,13 @@
 #include "replay_cli.h"
 
 int main(int argc, char** argv) {
-  const dsbc::cli::EngineFactory factory = [](const std::string& engine,
+  const dsbc::cli::EngineFactory factory = [](const dsbc::cli::EngineRequest& req,
                                               const dsbc::Config& cfg) -> std::unique_ptr<dsbc::Engine> {
-    if (engine == "rtl") {
+    if (req.engine == "rtl") {
       try {
-        return dsbc::make_rtl_engine(cfg);
+        dsbc::RtlEngineOptions opts;
+        opts.waves_path = req.waves;  // non-empty: the FST-tracing build of the configuration
+        return dsbc::make_rtl_engine(cfg, opts);
       } catch (const dsbc::RtlError& e) {
         throw dsbc::cli::ToolError(2, e.what());
       }

@@ -26,6 +26,7 @@ constexpr const char* kTool = "dsbc-replay";
 struct Options {
   std::string trace_path;
   std::string engine;  ///< "" when --engine is not given
+  std::string waves;   ///< --waves FILE, "" when not given
   ReplayOptions replay;
   std::optional<int> fifo_depth;
   std::string emit_stim;
@@ -58,6 +59,11 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
                  "Engine: model (the golden model, default) or rtl "
                  "(the Verilated RTL, built and cached on first use)")
       ->check(CLI::IsMember({"model", "rtl"}));
+  app.add_option("--waves", opts.waves,
+                 "With --engine rtl: write an FST waveform of the run to FILE (the configuration's "
+                 "tracing build, verilated on first use)")
+      ->check([](const std::string& f) { return f.empty() ? std::string("empty file name") : std::string(); })
+      ->type_name("FILE");
   app.add_option("--pop-stall", opts.replay.pop_stall,
                  "Probability P (0 <= P < 1) that a PE does not pop in a cycle (default 0)")
       ->transform(real("a number P with 0 <= P < 1", [](double p) { return p >= 0.0 && p < 1.0; }));
@@ -100,7 +106,8 @@ int run(int argc, char** argv, const EngineFactory& factory) {
   }
   if (opts.fifo_depth) trace.config.fifo_depth = *opts.fifo_depth;
 
-  std::unique_ptr<Engine> engine = factory(opts.engine, trace.config);
+  if (!opts.waves.empty() && opts.engine != "rtl") throw ToolError(2, "--waves: needs --engine rtl");
+  std::unique_ptr<Engine> engine = factory(EngineRequest{opts.engine, opts.waves}, trace.config);
   if (!engine) throw ToolError(2, "engine '" + opts.engine + "' is not available");
 
   if (!opts.emit_stim.empty()) {

@@ -24,10 +24,14 @@ class ToolError : public std::runtime_error {
   int exit_code_;
 };
 
-/// Makes the engine named by --engine ("model" or "rtl"; "" when the option is not given, so
-/// each main picks its own default) for the trace's configuration. May throw ToolError, or
-/// replace the process (execv) and not return.
-using EngineFactory = std::function<std::unique_ptr<dsbc::Engine>(const std::string& engine, const dsbc::Config&)>;
+/// What the command line asks of the engine.
+struct EngineRequest {
+  std::string engine;  ///< --engine: "model" or "rtl"; "" when not given (each main picks)
+  std::string waves;   ///< --waves: FST file to write (RTL only), "" for none
+};
+
+/// Makes the requested engine for the trace's configuration. May throw ToolError.
+using EngineFactory = std::function<std::unique_ptr<dsbc::Engine>(const EngineRequest& req, const dsbc::Config&)>;
 
 /// Parses the options, reads the trace, replays it on the engine from `factory`, prints the
 /// event lines to stdout. Exit codes: 0 ended, 1 timeout, 2 bad input or options (or the

@@ -168,6 +168,17 @@ if [[ $RC -ne 0 || "$(cat "$TMP/small.stim")" != "$expected_stim" ]]; then
   fail "emit-stim: rc $RC, stim '$(cat "$TMP/small.stim" 2>/dev/null)'"
 fi
 
+# Waveforms: --waves needs --engine rtl (exit 2); with it, the FST-tracing build of the
+# configuration writes a non-empty FST file and the replay prints what the model prints.
+expect_error waves-model "--waves: needs --engine rtl" --waves "$TMP/w.fst" "$GOOD"
+checks=$((checks + 1))
+run --engine model "$GOOD"
+model_out=$OUT
+run --engine rtl --waves "$TMP/w.fst" "$GOOD"
+if [[ $RC -ne 0 || "$OUT" != "$model_out" || ! -s "$TMP/w.fst" ]]; then
+  fail "waves: rc $RC, output equal to the model: $([[ "$OUT" == "$model_out" ]] && echo yes || echo no), $(wc -c < "$TMP/w.fst" 2>/dev/null || echo no) bytes of FST"
+fi
+
 # Help.
 checks=$((checks + 1))
 run --help

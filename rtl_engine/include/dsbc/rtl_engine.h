@@ -91,8 +91,8 @@ class RtlEngine final : public Engine {
     top_->eval();
     for (int i = 0; i < 2; ++i) half_cycle(1), half_cycle(0);
     top_->rst_ni = 1;
-    top_->eval();
-    dump();
+    top_->eval();  // not dumped: the last half cycle already dumped this time; the next dump
+                   // (the first rising edge) shows reset released
     sample();
   }
   ~RtlEngine() override {
