@@ -33,6 +33,8 @@ class KvReader {
   double d(const std::string& key, double def, double lo, double hi);
   /// String `key` among `allowed`, `def` when absent.
   std::string s(const std::string& key, const std::string& def, std::initializer_list<const char*> allowed);
+  /// Whether `key` was given (does not count as reading it).
+  bool has(const std::string& key) const { return kv_.count(key) != 0; }
   /// Marks `key` as known without reading it (it is read elsewhere).
   void known(const std::string& key) { used_.insert(key); }
   /// Rejects keys that were never read, listing the known ones.

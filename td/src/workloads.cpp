@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Workloads of the TD lab: Bosilca's token ring and binary-tree projection, Tseng's
-// dispatching patterns (Figs. 4.5, 4.7), a static fork-join and random spawning DAGs.
+// dispatching patterns (Figs. 4.5, 4.7), a static fork-join, random spawning DAGs and UTS.
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <set>
 #include <sstream>
 
 #include "kv_reader.h"
+#include "td/uts.h"
 #include "td/workload.h"
 
 namespace td {
@@ -298,9 +300,101 @@ class Tseng47 : public Workload {
   std::int64_t t_;
 };
 
+// ---- Unbalanced Tree Search (Olivier et al., LCPC 2006) --------------------------------
+// Each UTS node is one task. A task carries the slot of its node's SHA-1 state (a) and the
+// node's depth (b); the states of pending nodes live here, so memory follows the live
+// tasks, not the tree.
+class Uts : public Workload {
+ public:
+  Uts(Params& p, int n, int offset) : gen_(read(p)), n_(n), offset_(offset) {
+    map_ = p.s("map", "random", {"random", "rr", "local"});
+    maxnodes_ = p.i("maxnodes", 20'000'000, 1, 500'000'000);
+  }
+  void initial(Rng&, std::vector<Spawn>& out) override {
+    out.push_back(mk(static_cast<NodeId>(offset_ % n_), store(gen_.root()), 0));
+    created_ = 1;
+  }
+  void execute(const Task& t, NodeId pe, Rng& rng, std::vector<Spawn>& out) override {
+    const auto slot = static_cast<std::size_t>(t.a);
+    const uts::State s = states_[slot];
+    free_.push_back(slot);
+    const int height = static_cast<int>(t.b);
+    const int k = gen_.num_children(s, height);
+    for (int i = 0; i < k; ++i) {
+      if (++created_ > maxnodes_)
+        throw ConfigError("--workload uts: key 'maxnodes': the tree has more than " + std::to_string(maxnodes_) +
+                          " nodes");
+      NodeId dst = pe;
+      if (map_ == "rr") dst = static_cast<NodeId>((created_ - 1 + offset_) % n_);
+      if (map_ == "random") dst = uniform_pe(rng, n_);
+      out.push_back(mk(dst, store(gen_.child(s, i)), height + 1));
+    }
+  }
+
+  /// Reads the tree keys: `tree=T1..T5`, or the custom parameters (not both).
+  static uts::Params read(Params& p) {
+    static const char* const kCustom[] = {"type", "shape", "depth", "b0", "q", "m", "rootseed", "shift"};
+    const std::string tree = p.s("tree", "", {"T1", "T2", "T3", "T4", "T5"});
+    if (!tree.empty()) {
+      for (const char* k : kCustom)
+        if (p.has(k))
+          throw ConfigError(std::string("--workload uts: key '") + k + "': not with tree=" + tree +
+                            " (a sample tree fixes all its parameters)");
+      return uts::sample_tree(tree);
+    }
+    uts::Params u;
+    const std::string type = p.s("type", "geometric", {"binomial", "geometric", "hybrid"});
+    u.type = type == "binomial" ? uts::TreeType::Binomial
+             : type == "hybrid" ? uts::TreeType::Hybrid
+                                : uts::TreeType::Geometric;
+    const std::string shape = p.s("shape", "linear", {"linear", "expdec", "cyclic", "fixed"});
+    u.shape = shape == "expdec"   ? uts::Shape::Expdec
+              : shape == "cyclic" ? uts::Shape::Cyclic
+              : shape == "fixed"  ? uts::Shape::Fixed
+                                  : uts::Shape::Linear;
+    // expdec divides by log(depth): depth 1 would make every b_i infinite.
+    u.depth = static_cast<int>(p.i("depth", 6, u.shape == uts::Shape::Expdec ? 2 : 1, 100'000));
+    u.b0 = p.d("b0", 4.0, 0.0, 100'000.0);
+    u.q = p.d("q", 15.0 / 64.0, 0.0, 1.0);
+    u.m = static_cast<int>(p.i("m", 4, 0, uts::kMaxChildren));
+    u.root_seed = static_cast<std::int32_t>(p.i("rootseed", 0, INT32_MIN, INT32_MAX));
+    u.shift = p.d("shift", 0.5, 0.0, 1.0);
+    // A binomial part with q*m >= 1 is critical or supercritical: the tree is infinite with
+    // positive probability (q*m > 1) or has an infinite expected size (q*m = 1).
+    if (u.type != uts::TreeType::Geometric && u.q * u.m >= 1.0)
+      throw ConfigError("--workload uts: keys 'q' and 'm': q*m = " + std::to_string(u.q * u.m) +
+                        " must be < 1 (legal: q in [0, 1], m in [0, 100], q*m < 1), or the tree may never end");
+    if (u.type != uts::TreeType::Binomial && u.b0 > uts::kMaxChildren)
+      throw ConfigError("--workload uts: key 'b0': " + std::to_string(u.b0) + " is out of range [0, 100] for type=" +
+                        type + " (UTS caps a node at 100 children)");
+    return u;
+  }
+
+ private:
+  std::int64_t store(const uts::State& s) {
+    if (free_.empty()) {
+      states_.push_back(s);
+      return static_cast<std::int64_t>(states_.size() - 1);
+    }
+    const std::size_t slot = free_.back();
+    free_.pop_back();
+    states_[slot] = s;
+    return static_cast<std::int64_t>(slot);
+  }
+  uts::Generator gen_;
+  int n_, offset_;
+  std::string map_;
+  std::int64_t maxnodes_;
+  std::int64_t created_ = 0;
+  std::vector<uts::State> states_;
+  std::vector<std::size_t> free_;
+};
+
 }  // namespace
 
-std::vector<std::string> workload_names() { return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"}; }
+std::vector<std::string> workload_names() {
+  return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47", "uts"};
+}
 
 std::string workload_help(const std::string& name) {
   if (name == "ring")
@@ -311,6 +405,10 @@ std::string workload_help(const std::string& name) {
   if (name == "dag") return "random spawning DAG: tasks=1000 live=64 maxk=3 join=0.2 map=random|rr";
   if (name == "tseng45") return "Tseng Fig. 4.5 extreme dispatching: case=a|b|c t=64";
   if (name == "tseng47") return "Tseng Fig. 4.7 CV/LTD worst case: t=4*pes (>= 2*pes-2)";
+  if (name == "uts")
+    return "Unbalanced Tree Search (Olivier et al. 2006): tree=T1|T2|T3|T4|T5, or type=geometric|binomial|hybrid "
+           "shape=linear|expdec|cyclic|fixed depth=6 b0=4 q=0.234375 m=4 rootseed=0 shift=0.5; "
+           "map=random|rr|local maxnodes=20000000";
   return "";
 }
 
@@ -335,6 +433,8 @@ std::unique_ptr<Workload> make_workload(const WorkloadSpec& spec, int npes, int 
     w = std::make_unique<Tseng45>(p, npes, offset);
   else if (spec.name == "tseng47")
     w = std::make_unique<Tseng47>(p, npes);
+  else if (spec.name == "uts")
+    w = std::make_unique<Uts>(p, npes, offset);
   else
     throw ConfigError("--workload: unknown workload '" + spec.name + "' (see tdsim --list)");
   p.known("barriers");  // read by workload_barriers

@@ -56,5 +56,93 @@ TEST(Uts, DefaultTreeHasPublishedSize) {
   EXPECT_LE(s.depth, 6);  // linear shape: b_i = 0 at depth d = 6
 }
 
+// The default tree through the machine: every algorithm declares termination exactly when
+// all 1732 published nodes have run (the oracle: safe() and live()), for each mapping.
+TEST(Uts, DefaultTreeRunsCleanUnderEveryAlgorithmAndMapping) {
+  for (const std::string& algo : algorithm_names())
+    for (const char* map : {"random", "rr", "local"}) {
+      const std::string wl = std::string("uts:map=") + map;
+      for (int pes : {1, 5}) {
+        RunConfig c = cfg(algo, wl, pes, 7);
+        c.machine.latency = DelayModel::parse("uniform:1:40", "--latency");
+        c.machine.task_time = DelayModel::parse("uniform:0:20", "--task-time");
+        const RunResult r = ok_run(c);
+        ASSERT_EQ(r.barriers.size(), 1u);
+        EXPECT_EQ(r.barriers[0].tasks, 1732) << algo << " " << wl << " pes=" << pes;
+        if (std::string(map) == "local" || pes == 1)
+          EXPECT_EQ(r.barriers[0].local_spawns, 1731) << algo << " " << wl;  // every child but the root
+        else
+          EXPECT_LT(r.barriers[0].local_spawns, 1731) << algo << " " << wl;
+      }
+    }
+}
+
+// A sample tree and a custom binomial tree through tdsim itself: the task count is the
+// tree size (T1's published size would take ~10 s per run; the custom tree's size comes
+// from tree_stats, whose correctness the published-size tests establish).
+TEST(Uts, CustomBinomialTreeTaskCountEqualsTreeStats) {
+  uts::Params p;
+  p.type = uts::TreeType::Binomial;
+  p.b0 = 50;
+  p.q = 0.2;
+  p.m = 4;
+  p.root_seed = 9;
+  const uts::Stats s = uts::tree_stats(p, 1'000'000);
+  ASSERT_GT(s.nodes, 51);  // the tree must grow below the root for the check to mean much
+  for (const char* algo : {"credit", "4c", "tiered", "ds"}) {
+    RunConfig c = cfg(algo, "uts:type=binomial,b0=50,q=0.2,m=4,rootseed=9,map=random", 4, 3);
+    const RunResult r = ok_run(c);
+    EXPECT_EQ(r.barriers[0].tasks, s.nodes) << algo;
+  }
+}
+
+std::string uts_error(const std::string& spec) {
+  try {
+    make_workload(parse_workload_spec(spec), 4, 0, 1);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Uts, BadParametersNameTheKeyAndRange) {
+  EXPECT_NE(uts_error("uts:tree=T9").find("'tree': 'T9' is not one of T1|T2|T3|T4|T5"), std::string::npos)
+      << uts_error("uts:tree=T9");
+  EXPECT_NE(uts_error("uts:depth=-1").find("'depth': -1 is out of range [1, 100000]"), std::string::npos);
+  EXPECT_NE(uts_error("uts:shape=expdec,depth=1").find("'depth': 1 is out of range [2, 100000]"),
+            std::string::npos);
+  EXPECT_NE(uts_error("uts:shape=square").find("'shape'"), std::string::npos);
+  EXPECT_NE(uts_error("uts:type=trinomial").find("'type'"), std::string::npos);
+  EXPECT_NE(uts_error("uts:q=1.5").find("'q': 1.5 is out of range [0, 1]"), std::string::npos);
+  EXPECT_NE(uts_error("uts:m=101").find("'m': 101 is out of range [0, 100]"), std::string::npos);
+  EXPECT_NE(uts_error("uts:rootseed=2147483648").find("'rootseed'"), std::string::npos);
+  // q*m >= 1: a critical or supercritical binomial part is refused, naming both keys.
+  const std::string crit = uts_error("uts:type=binomial,q=0.25,m=4");
+  EXPECT_NE(crit.find("'q' and 'm'"), std::string::npos) << crit;
+  EXPECT_NE(crit.find("q*m < 1"), std::string::npos) << crit;
+  EXPECT_NE(uts_error("uts:type=hybrid,q=0.5,m=3").find("'q' and 'm'"), std::string::npos);
+  EXPECT_EQ(uts_error("uts:type=binomial,q=0.24,m=4"), "no error");
+  // A geometric tree ignores q and m, so their product does not matter there.
+  EXPECT_EQ(uts_error("uts:type=geometric,q=0.5,m=4"), "no error");
+  EXPECT_NE(uts_error("uts:b0=101").find("'b0'"), std::string::npos);
+  EXPECT_NE(uts_error("uts:tree=T1,b0=3").find("'b0': not with tree=T1"), std::string::npos);
+  EXPECT_NE(uts_error("uts:tree=T1,colour=red").find("'colour'"), std::string::npos);
+  EXPECT_NE(uts_error("uts:map=diagonal").find("'map'"), std::string::npos);
+  EXPECT_NE(uts_error("uts:maxnodes=0").find("'maxnodes'"), std::string::npos);
+}
+
+// A tree larger than maxnodes stops the run with an error naming the key, in tree_stats and
+// in the machine.
+TEST(Uts, MaxNodesStopsARunawayTree) {
+  EXPECT_THROW(uts::tree_stats(uts::sample_tree("T1"), 1000), ConfigError);
+  RunConfig c = cfg("credit", "uts:tree=T1,maxnodes=1000", 4, 1);
+  try {
+    run_simulation(c);
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("'maxnodes'"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace td::test
