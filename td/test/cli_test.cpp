@@ -30,7 +30,7 @@ TEST(Cli, ListNamesAllAlgorithmsAndWorkloads) {
   Out o = tdsim("--list");
   EXPECT_EQ(o.code, 0);
   for (const char* n : {"tiered", "credit", "hcda", "cda", "4c", "edod", "cv", "ltd", "skr", "baker", "wtc", "ds",
-                        "ring", "tree", "forkjoin", "dag", "tseng45", "tseng47"})
+                        "ring", "tree", "forkjoin", "dag", "tseng45", "tseng47", "uts"})
     EXPECT_NE(o.text.find(std::string("  ") + n + "  "), std::string::npos) << n;
 }
 
@@ -42,6 +42,7 @@ TEST(Cli, BadInputExitsTwoNamingTheOption) {
                {"--workload tree:lambda=7", "'lambda'"},
                {"--workload tree:foo=1", "'foo'"},
                {"--workload nosuch", "nosuch"},
+               {"--workload uts:tree=T9", "'tree'"},
                {"--pes 0", "--pes"},
                {"--latency uniform:9", "--latency"},
                {"--task-time abc", "--task-time"},

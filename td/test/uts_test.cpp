@@ -96,6 +96,13 @@ TEST(Uts, CustomBinomialTreeTaskCountEqualsTreeStats) {
   }
 }
 
+// T3 through the machine: the detector declares termination exactly when all of T3's
+// published 4,112,897 nodes have run (~4 s).
+TEST(Uts, SampleTreeT3RunsCleanWithItsPublishedTaskCount) {
+  const RunResult r = ok_run(cfg("tiered", "uts:tree=T3", 8, 1));
+  EXPECT_EQ(r.barriers[0].tasks, kT3.nodes);
+}
+
 std::string uts_error(const std::string& spec) {
   try {
     make_workload(parse_workload_spec(spec), 4, 0, 1);
