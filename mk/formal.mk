@@ -11,8 +11,16 @@ FORMAL_JOBS  ?= 2
 formal: deps ## formal proofs, every configuration (k-induction, covers, bounded liveness)
 	@nice -n 10 python3 formal/run.py --set full --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal
 
-formal-short: deps ## the short formal set (make test): FIFO, summation, global, unit N=2
+formal-short: deps ## the short formal set (make test): FIFO, summation + RAM, global N=2,3
 	@nice -n 10 python3 formal/run.py --set short --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-short
 
 formal-mutants: deps ## every deliberate bug must be caught by a formal property (traces kept)
 	@nice -n 10 python3 formal/run.py --mutants --out $(BUILD_FORMAL)/formal
+
+# Soak: lockstep random workloads over every configuration of the lockstep binary, fresh seeds,
+# NPROC runs at a time, until SOAK_CYCLES cycles in total (formal/soak.sh).
+SOAK_CYCLES ?= 1000000000
+SOAK_CHUNK  ?= 2000000
+.PHONY: soak
+soak: build ## lockstep soak: random workloads until SOAK_CYCLES cycles (default 10^9), summary
+	@SOAK_CHUNK=$(SOAK_CHUNK) bash formal/soak.sh $(BUILD)/testbench/dsbc_lockstep $(SOAK_CYCLES) $(JOBS)
