@@ -81,6 +81,10 @@ Lat latency(const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {  // e.g. --help: not a file name
+    std::fprintf(stderr, "usage: %s [CSV file to append to, default bench.csv]\n", argv[0]);
+    return argc == 2 && std::string(argv[1]) == "--help" ? 0 : 2;
+  }
   const std::string csv = argc > 1 ? argv[1] : "bench.csv";
   const dsbc::Config cfg = config();
   const uint64_t speed_cycles = std::max<uint64_t>(20000, 4000000 / static_cast<uint64_t>(DSBC_N));
