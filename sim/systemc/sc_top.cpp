@@ -63,7 +63,7 @@ struct EventHost {
 struct ScEventOwner : sc_core::sc_module {
   EventHost* host = nullptr;
   sc_core::sc_event run;
-  std::uint64_t executed = 0;  // events this thread ran (reported by dsbc-system-sc)
+  std::uint64_t executed = 0;  // events this thread ran (dsbc-system --engine systemc reports them)
 
   SC_HAS_PROCESS(ScEventOwner);
   ScEventOwner(sc_core::sc_module_name nm, EventHost& h) : sc_core::sc_module(nm), host(&h) { SC_THREAD(execute); }
