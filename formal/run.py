@@ -222,6 +222,8 @@ def main():
     ap.add_argument("--only", default=None, help="regex over job names")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--mutants", action="store_true")
+    ap.add_argument("--port-only", action="store_true",
+                    help="mutants: leave the unit's inductive invariants out (slower BMC)")
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
     js = jobs(a.set)
@@ -271,7 +273,7 @@ def run_mutants(a):
         hit = None
         for jn in m["formal"]:
             job = dict(allj[jn])
-            if job["top"] == "unit_check":  # the bug must show at the ports
+            if a.port_only and job["top"] == "unit_check":  # the bug must show at the ports
                 job["defines"] = job.get("defines", []) + ["PORT_ONLY"]
             r = run_job(job, os.path.join(out, m["id"]), src_root=tree, bmc_only=True)
             if r["status"] == "fail" and not r["why"].startswith("cover"):
@@ -281,7 +283,10 @@ def run_mutants(a):
             caught += 1
             jn, r = hit
             trace = r.get("trace", "")
-            print(f"  caught   {m['id']:<18} by {jn}: {r['why'][:110]} (trace {os.path.relpath(trace, ROOT) if os.path.exists(trace) else 'none'})", flush=True)
+            where = re.sub(r"/\S*/formal/", "formal/", r["why"])
+            where = re.sub(r" \(\$assert\S*\)", "", where)[:90]
+            trace = os.path.relpath(trace, ROOT) if os.path.exists(trace) else "none"
+            print(f"  caught   {m['id']:<14} by {jn}: {where}\n           trace {trace}", flush=True)
         else:
             print(f"  MISSED   {m['id']:<18} {m['what']}", flush=True)
     print(f"formal-mutants: caught {caught} of {total}")
