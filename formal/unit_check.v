@@ -461,7 +461,7 @@ module unit_check #(
   always @* begin
     for (i = 0; i < N; i = i + 1)
       for (b = 0; b < M; b = b + 1)
-        if (closed[b] || hold[b] || (done && cur == b))
+        if (closing[b] || closed[b] || hold[b] || (done && cur == b))
           assume(!(req_valid_i[i] && req_barrier_i[i*BW +: BW] == b));
     if (f_started)
       for (b = 0; b < M; b = b + 1)
