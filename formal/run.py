@@ -67,7 +67,9 @@ def global_job(n, m, t=8, short=False):
                 files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_global")
                 + ["formal/global_check.v"],
                 params=dict(NumPes=n, NumBarriers=m, CountBits=t), mode="prove",
-                depth=4, cover_depth=q + m + 12, short=short, mutant_depth=q + 8 + m,
+                depth=4, short=short, mutant_depth=q + 8 + m,
+                # the last barrier's completion needs more words when M > 2
+                cover_depth=q + m + 12 if m <= 2 else 2 * (q + 6) + m,
                 probes={"p_phase": "u_dut.phase_q", "p_cnt1": "u_dut.cnt1_q",
                         "p_carry": "u_dut.u_decision.carry_q", "p_init_cnt": "u_dut.init_cnt_q"})
 
