@@ -120,7 +120,7 @@ def jobs_all():
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
-            unit_job(2, 2), unit_job(3, 2), unit_job(1, 1, live=True)]
+            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True)]
 
 
 def jobs(which):
