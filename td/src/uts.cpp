@@ -95,8 +95,8 @@ State Generator::child(const State& parent, int i) const {
 }
 
 double to_prob(const State& s) {
-  const std::uint32_t v = (std::uint32_t{s[16]} << 24) | (std::uint32_t{s[17]} << 16) |
-                          (std::uint32_t{s[18]} << 8) | std::uint32_t{s[19]};
+  const std::uint32_t v =
+      (std::uint32_t{s[16]} << 24) | (std::uint32_t{s[17]} << 16) | (std::uint32_t{s[18]} << 8) | std::uint32_t{s[19]};
   return static_cast<double>(v & 0x7fffffffu) / kTwo31;
 }
 
@@ -107,18 +107,12 @@ int Generator::geometric(const State& s, int height) const {
   if (height > 0) {
     const double d = height, g = p_.depth;
     switch (p_.shape) {
-      case Shape::Linear:
-        bi = p_.b0 * (1.0 - d / g);
-        break;
+      case Shape::Linear: bi = p_.b0 * (1.0 - d / g); break;
       case Shape::Expdec:  // expected size polynomial in the depth
         bi = p_.b0 * std::pow(d, -std::log(p_.b0) / std::log(g));
         break;
-      case Shape::Cyclic:
-        bi = height > 5 * p_.depth ? 0.0 : std::pow(p_.b0, std::sin(2.0 * kPi * d / g));
-        break;
-      case Shape::Fixed:
-        bi = height < p_.depth ? p_.b0 : 0.0;
-        break;
+      case Shape::Cyclic: bi = height > 5 * p_.depth ? 0.0 : std::pow(p_.b0, std::sin(2.0 * kPi * d / g)); break;
+      case Shape::Fixed: bi = height < p_.depth ? p_.b0 : 0.0; break;
     }
   }
   // A geometric law with mean bi has success probability p = 1/(1+bi); the child count is
@@ -136,8 +130,7 @@ int Generator::num_children(const State& s, int height) const {
       // The root has floor(b0) children (UTS lets only a binomial root exceed the cap).
       if (height == 0) return static_cast<int>(std::floor(p_.b0));
       return std::min(binomial(s), kMaxChildren);
-    case TreeType::Geometric:
-      return geometric(s, height);
+    case TreeType::Geometric: return geometric(s, height);
     case TreeType::Hybrid:
       if (height < p_.shift * p_.depth) return geometric(s, height);
       return std::min(binomial(s), kMaxChildren);

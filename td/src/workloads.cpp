@@ -365,8 +365,8 @@ class Uts : public Workload {
       throw ConfigError("--workload uts: keys 'q' and 'm': q*m = " + std::to_string(u.q * u.m) +
                         " must be < 1 (legal: q in [0, 1], m in [0, 100], q*m < 1), or the tree may never end");
     if (u.type != uts::TreeType::Binomial && u.b0 > uts::kMaxChildren)
-      throw ConfigError("--workload uts: key 'b0': " + std::to_string(u.b0) + " is out of range [0, 100] for type=" +
-                        type + " (UTS caps a node at 100 children)");
+      throw ConfigError("--workload uts: key 'b0': " + std::to_string(u.b0) +
+                        " is out of range [0, 100] for type=" + type + " (UTS caps a node at 100 children)");
     return u;
   }
 
@@ -392,9 +392,7 @@ class Uts : public Workload {
 
 }  // namespace
 
-std::vector<std::string> workload_names() {
-  return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47", "uts"};
-}
+std::vector<std::string> workload_names() { return {"ring", "tree", "forkjoin", "dag", "tseng45", "tseng47", "uts"}; }
 
 std::string workload_help(const std::string& name) {
   if (name == "ring")

@@ -116,8 +116,7 @@ TEST(Uts, BadParametersNameTheKeyAndRange) {
   EXPECT_NE(uts_error("uts:tree=T9").find("'tree': 'T9' is not one of T1|T2|T3|T4|T5"), std::string::npos)
       << uts_error("uts:tree=T9");
   EXPECT_NE(uts_error("uts:depth=-1").find("'depth': -1 is out of range [1, 100000]"), std::string::npos);
-  EXPECT_NE(uts_error("uts:shape=expdec,depth=1").find("'depth': 1 is out of range [2, 100000]"),
-            std::string::npos);
+  EXPECT_NE(uts_error("uts:shape=expdec,depth=1").find("'depth': 1 is out of range [2, 100000]"), std::string::npos);
   EXPECT_NE(uts_error("uts:shape=square").find("'shape'"), std::string::npos);
   EXPECT_NE(uts_error("uts:type=trinomial").find("'type'"), std::string::npos);
   EXPECT_NE(uts_error("uts:q=1.5").find("'q': 1.5 is out of range [0, 1]"), std::string::npos);
