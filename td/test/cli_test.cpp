@@ -9,22 +9,12 @@
 #include <sstream>
 #include <string>
 
+#include "tdsim_run.h"
+
 namespace {
 
-struct Out {
-  int code;
-  std::string text;
-};
-
-Out tdsim(const std::string& args) {
-  const std::string cmd = std::string(TDSIM_PATH) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (p && fgets(buf.data(), buf.size(), p)) text += buf.data();
-  const int st = p ? pclose(p) : -1;
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, text};
-}
+using td::test::Out;
+using td::test::tdsim;
 
 TEST(Cli, ListNamesAllAlgorithmsAndWorkloads) {
   Out o = tdsim("--list");

@@ -16,6 +16,7 @@
 #include "td/machine.h"
 #include "td/run.h"
 #include "td/sweep.h"
+#include "tdsim_run.h"
 
 namespace td {
 namespace {
@@ -224,20 +225,8 @@ TEST(FtMachine, SameSeedSameFailuresSameEventLog) {
   EXPECT_NE(logs[0].find("\"ev\":\"notice\""), std::string::npos);
 }
 
-struct Out {
-  int code;
-  std::string text;
-};
-
-Out tdsim(const std::string& args) {
-  const std::string cmd = std::string(TDSIM_PATH) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (p && fgets(buf.data(), buf.size(), p)) text += buf.data();
-  const int st = p ? pclose(p) : -1;
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, text};
-}
+using td::test::Out;
+using td::test::tdsim;
 
 TEST(FtCli, BadFaultInputExitsTwoNamingTheOptionAndRange) {
   struct Case {
