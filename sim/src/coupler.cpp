@@ -12,7 +12,7 @@ namespace {
 /// events. One per barrier, like the detectors it wraps.
 class ObservedDetector final : public td::Detector {
  public:
-  ObservedDetector(td::Machine& m, Coupler& c, std::unique_ptr<td::Detector> inner)
+  ObservedDetector(td::Runtime& m, Coupler& c, std::unique_ptr<td::Detector> inner)
       : m_(m), c_(c), inner_(std::move(inner)) {}
   std::vector<std::string> kind_names() const override {
     return inner_ ? inner_->kind_names() : std::vector<std::string>{};
@@ -54,6 +54,9 @@ class ObservedDetector final : public td::Detector {
   void on_timer(td::NodeId node, std::int64_t tag) override {
     if (!c_.timer(m_, tag) && inner_) inner_->on_timer(node, tag);
   }
+  void on_collective(td::NodeId pe, std::int64_t instance, const std::vector<std::int64_t>& sums) override {
+    if (inner_) inner_->on_collective(pe, instance, sums);
+  }
   std::int64_t control_bits(const td::BarrierMetrics& bm, int npes) const override {
     return inner_ ? inner_->control_bits(bm, npes) : bm.ctrl_bits;
   }
@@ -63,7 +66,7 @@ class ObservedDetector final : public td::Detector {
   }
 
  private:
-  td::Machine& m_;
+  td::Runtime& m_;
   Coupler& c_;
   std::unique_ptr<td::Detector> inner_;
 };
@@ -71,7 +74,7 @@ class ObservedDetector final : public td::Detector {
 }  // namespace
 
 td::DetectorFactory Coupler::wrap(td::DetectorFactory inner) {
-  return [this, inner](td::Machine& m, int b) -> std::unique_ptr<td::Detector> {
+  return [this, inner](td::Runtime& m, int b) -> std::unique_ptr<td::Detector> {
     return std::make_unique<ObservedDetector>(m, *this, inner ? inner(m, b) : nullptr);
   };
 }
@@ -85,18 +88,18 @@ void Coupler::note(Ps t, td::NodeId pe, int kind, std::int64_t task) {
   }
 }
 
-void Coupler::initial(td::Machine& m, td::NodeId pe, const td::Task& t) {
+void Coupler::initial(td::Runtime& m, td::NodeId pe, const td::Task& t) {
   // Rule 3: the epoch starts with the +1 of its root task, which exists nowhere else.
   be_.request(pe, static_cast<std::uint32_t>(t.barrier), +1, offset_ + m.now());
   note(m.now(), pe, 0, t.id);
 }
 
-void Coupler::produce(td::Machine& m, td::NodeId pe, const td::Task& child) {
+void Coupler::produce(td::Runtime& m, td::NodeId pe, const td::Task& child) {
   plus_of_task_[child.id] = be_.request(pe, static_cast<std::uint32_t>(child.barrier), +1, offset_ + m.now());
   note(m.now(), pe, 1, child.id);
 }
 
-void Coupler::emit(td::Machine& m, td::NodeId pe, std::vector<td::Message*>& batch, std::vector<bool>& hold) {
+void Coupler::emit(td::Runtime& m, td::NodeId pe, std::vector<td::Message*>& batch, std::vector<bool>& hold) {
   for (std::size_t i = 0; i < batch.size(); ++i) {
     td::Message* msg = batch[i];
     auto it = plus_of_task_.find(msg->task.id);
@@ -113,7 +116,7 @@ void Coupler::emit(td::Machine& m, td::NodeId pe, std::vector<td::Message*>& bat
   }
 }
 
-void Coupler::arm(td::Machine& m, std::uint64_t req, td::NodeId pe, int barrier) {
+void Coupler::arm(td::Runtime& m, std::uint64_t req, td::NodeId pe, int barrier) {
   const Ps now = offset_ + m.now();
   Ps when = be_.ack_time(req);
   if (when < 0) {
@@ -127,15 +130,15 @@ void Coupler::arm(td::Machine& m, std::uint64_t req, td::NodeId pe, int barrier)
   m.set_timer(pe, barrier, std::max<Ps>(when - now, 0), kTimerTag | static_cast<std::int64_t>(req));
 }
 
-void Coupler::receive(td::Machine& m, td::NodeId pe, const td::Message& msg) { note(m.now(), pe, 2, msg.task.id); }
+void Coupler::receive(td::Runtime& m, td::NodeId pe, const td::Message& msg) { note(m.now(), pe, 2, msg.task.id); }
 
-void Coupler::consume(td::Machine& m, td::NodeId pe, const td::Task& t) {
+void Coupler::consume(td::Runtime& m, td::NodeId pe, const td::Task& t) {
   // Rule 2: after the task has finished and after its children's +1 (queued before it).
   be_.request(pe, static_cast<std::uint32_t>(t.barrier), -1, offset_ + m.now());
   note(m.now(), pe, 3, t.id);
 }
 
-bool Coupler::timer(td::Machine& m, std::int64_t tag) {
+bool Coupler::timer(td::Runtime& m, std::int64_t tag) {
   if ((tag & kTimerTag) == 0) return false;
   const auto req = static_cast<std::uint64_t>(tag & ~kTimerTag);
   auto it = held_.find(req);

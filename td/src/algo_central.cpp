@@ -20,7 +20,7 @@ namespace {
 // unsafe (§4.1, the spawn-in-transit scenario).
 class Tiered : public Detector {
  public:
-  Tiered(Machine& m, int b, bool levels) : m_(m), b_(b), levels_(levels), table_(static_cast<std::size_t>(m.npes())) {}
+  Tiered(Runtime& m, int b, bool levels) : m_(m), b_(b), levels_(levels), table_(static_cast<std::size_t>(m.npes())) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "report"}; }
   bool uses_controller_node() const override { return true; }
   void on_initial(NodeId, Task& t) override { apply(lvl(t.level), -1); }
@@ -97,7 +97,7 @@ class Tiered : public Detector {
     if (!was && c != 0) ++nonzero_;
     m_.note_state(m_.controller_node(), b_, static_cast<std::int64_t>(ledger_.size()));
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   bool levels_;
   std::vector<Table> table_;
@@ -114,7 +114,7 @@ class Tiered : public Detector {
 // sum is back to 1.
 class Credit : public Detector {
  public:
-  Credit(Machine& m, int b) : m_(m), b_(b) {}
+  Credit(Runtime& m, int b) : m_(m), b_(b) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "return"}; }
   bool uses_controller_node() const override { return true; }
   void on_initial(NodeId, Task& t) override { t.credit = ++ctrl_y_; }
@@ -154,7 +154,7 @@ class Credit : public Detector {
     }
     m_.note_state(m_.controller_node(), b_, set_);
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::int64_t ctrl_y_ = 0;
   std::vector<std::uint8_t> bits_;
@@ -172,7 +172,7 @@ enum CreditKinds : std::int16_t { kFlush = 2, kBorrow = 3, kGrant = 4, kOverflow
 // not applied: Bosilca et al. do not say whether their HCDA uses it).
 class Hcda : public Detector {
  public:
-  Hcda(Machine& m, int b, std::int64_t cinit)
+  Hcda(Runtime& m, int b, std::int64_t cinit)
       : m_(m),
         b_(b),
         cinit_(cinit),
@@ -271,7 +271,7 @@ class Hcda : public Detector {
       m_.broadcast_termination(0, b_);
     }
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::int64_t cinit_;
   std::vector<std::int64_t> c_;
@@ -293,7 +293,7 @@ class Cda : public Detector {
   struct Params {
     std::int64_t cinit, ccon, wcon, cborrow, cmax;
   };
-  Cda(Machine& m, int b, Params p)
+  Cda(Runtime& m, int b, Params p)
       : m_(m),
         b_(b),
         p_(p),
@@ -436,7 +436,7 @@ class Cda : public Detector {
       m_.broadcast_termination(0, b_);
     }
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   Params p_;
   std::vector<std::int64_t> c_;
@@ -450,12 +450,12 @@ class Cda : public Detector {
 DetectorFactory make_central(const std::string& name, OptReader& r) {
   if (name == "tiered") {
     const bool levels = r.i("levels", 1, 0, 1) != 0;
-    return [levels](Machine& m, int b) { return std::make_unique<Tiered>(m, b, levels); };
+    return [levels](Runtime& m, int b) { return std::make_unique<Tiered>(m, b, levels); };
   }
-  if (name == "credit") return [](Machine& m, int b) { return std::make_unique<Credit>(m, b); };
+  if (name == "credit") return [](Runtime& m, int b) { return std::make_unique<Credit>(m, b); };
   if (name == "hcda") {
     const std::int64_t cinit = r.i("cinit", std::int64_t{1} << 32, 2, std::int64_t{1} << 40);
-    return [cinit](Machine& m, int b) { return std::make_unique<Hcda>(m, b, cinit); };
+    return [cinit](Runtime& m, int b) { return std::make_unique<Hcda>(m, b, cinit); };
   }
   Cda::Params p{};
   p.cinit = r.i("cinit", std::int64_t{1} << 32, 1, std::int64_t{1} << 40);
@@ -464,7 +464,7 @@ DetectorFactory make_central(const std::string& name, OptReader& r) {
   p.cborrow = r.i("cborrow", 128, 0, std::int64_t{1} << 62);
   p.cmax = r.i("cmax", std::int64_t{1} << 62, 1, std::int64_t{1} << 62);
   if (p.cmax < p.cinit) throw ConfigError("--opt cmax: must be at least cinit (algorithm cda)");
-  return [p](Machine& m, int b) { return std::make_unique<Cda>(m, b, p); };
+  return [p](Runtime& m, int b) { return std::make_unique<Cda>(m, b, p); };
 }
 
 }  // namespace td::detail

@@ -38,7 +38,7 @@ bool valid(NodeId x) { return x >= 0; }
 
 class FtDs : public Detector {
  public:
-  FtDs(Machine& m, int b, FtConfig c)
+  FtDs(Runtime& m, int b, FtConfig c)
       : m_(m), b_(b), c_(c), rel_(c.mode != Ft::kIndep), st_(static_cast<std::size_t>(m.npes())) {
     st_[0].engaged = true;
     st_[0].parent = kEnv;
@@ -499,7 +499,7 @@ class FtDs : public Detector {
     try_disengage(c);
   }
 
-  Machine& m_;
+  Runtime& m_;
   int b_;
   FtConfig c_;
   bool rel_;
@@ -519,7 +519,7 @@ DetectorFactory make_ft_ds(const std::string& ft, OptReader& r) {
   c.ext = r.s("ext", "disengage", {"disengage", "zero"}) == "zero" ? Ext::kAtZeroDeficit : Ext::kAtDisengage;
   c.forget = r.i("forget", 1, 0, 1) != 0;
   c.settle = r.i("settle", 1, 0, 1) != 0;
-  return [c](Machine& m, int b) { return std::make_unique<FtDs>(m, b, c); };
+  return [c](Runtime& m, int b) { return std::make_unique<FtDs>(m, b, c); };
 }
 
 }  // namespace td::detail

@@ -15,7 +15,7 @@ namespace {
 // all children stopped. Per-child STOP/RESUME counters tolerate reordering.
 class Edod : public Detector {
  public:
-  Edod(Machine& m, int b, bool literal) : m_(m), b_(b), fix_(!literal), st_(static_cast<std::size_t>(m.npes())) {
+  Edod(Runtime& m, int b, bool literal) : m_(m), b_(b), fix_(!literal), st_(static_cast<std::size_t>(m.npes())) {
     for (NodeId p = 0; p < m.npes(); ++p) st_[static_cast<std::size_t>(p)].child.assign(m.tree_nchildren(p), 0);
   }
   std::vector<std::string> kind_names() const override { return {"primary", "term", "stop", "ack", "resume"}; }
@@ -88,7 +88,7 @@ class Edod : public Detector {
   // RESUME of its own not yet confirmed. Such a node must not ACK: it forwards RESUME.
   bool withdrawing(const St& s) const { return s.inactive || (fix_ && s.pending > 0); }
   std::size_t slot(NodeId p, NodeId c) const {
-    return static_cast<std::size_t>(c - (static_cast<std::int64_t>(p) * m_.config().tree_arity + 1));
+    return static_cast<std::size_t>(c - (static_cast<std::int64_t>(p) * m_.tree_arity() + 1));
   }
   // Sends RESUME(s, r) up; f2 tells the parent whether it withdraws this node's STOP (only
   // then does the parent's per-child counter go down).
@@ -117,7 +117,7 @@ class Edod : public Detector {
       m_.send_control(p, m_.tree_parent(p), b_, kStop, 0, 0, 0, {}, 8);
     }
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   bool fix_;
   std::vector<St> st_;
@@ -134,7 +134,7 @@ class Edod : public Detector {
 // "flush the links first" step); a receiver pushes FROM(y) iff it has coloured link (y, x).
 class Cv : public Detector {
  public:
-  Cv(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {
+  Cv(Runtime& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {
     if (m.npes() > 16384)
       throw ConfigError("--pes: cv keeps N^2 link colours and floods N(N-1) warnings; at most 16384 PEs");
     const auto n = static_cast<std::size_t>(m.npes());
@@ -233,7 +233,7 @@ class Cv : public Detector {
     else
       m_.send_control(p, m_.tree_parent(p), b_, kTerminate);
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::vector<St> st_;
   std::vector<bool> colored_;
@@ -248,7 +248,7 @@ class Cv : public Detector {
 // assumes a diffusing computation started at p_1).
 class Ltd : public Detector {
  public:
-  Ltd(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
+  Ltd(Runtime& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "start", "finished"}; }
   void on_initial(NodeId pe, Task&) override {
     if (pe == 0) return;
@@ -333,7 +333,7 @@ class Ltd : public Detector {
     if (k > 0) finished(p, s.parent, k);
     s.parent = -1;
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::vector<St> st_;
   bool done_ = false;
@@ -348,7 +348,7 @@ class Ltd : public Detector {
 // outside PE 0 are virtual messages from the root.
 class Ds : public Detector {
  public:
-  Ds(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {
+  Ds(Runtime& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {
     st_[0].engaged = true;
     st_[0].parent = kEnv;
   }
@@ -432,7 +432,7 @@ class Ds : public Detector {
     s.parent = -1;
     s.c = 0;
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::vector<St> st_;
   bool done_ = false;
@@ -443,12 +443,12 @@ class Ds : public Detector {
 
 DetectorFactory make_tree(const std::string& name, OptReader& r) {
   const bool lit = r.literal();
-  if (name == "edod") return [lit](Machine& m, int b) { return std::make_unique<Edod>(m, b, lit); };
-  if (name == "cv") return [](Machine& m, int b) { return std::make_unique<Cv>(m, b); };
-  if (name == "ltd") return [](Machine& m, int b) { return std::make_unique<Ltd>(m, b); };
+  if (name == "edod") return [lit](Runtime& m, int b) { return std::make_unique<Edod>(m, b, lit); };
+  if (name == "cv") return [](Runtime& m, int b) { return std::make_unique<Cv>(m, b); };
+  if (name == "ltd") return [](Runtime& m, int b) { return std::make_unique<Ltd>(m, b); };
   const std::string ft = r.s("ft", "none", {"none", "indep", "rellazy", "releager"});
   if (ft != "none") return make_ft_ds(ft, r);  // algo_ft.cpp
-  return [](Machine& m, int b) { return std::make_unique<Ds>(m, b); };
+  return [](Runtime& m, int b) { return std::make_unique<Ds>(m, b); };
 }
 
 }  // namespace td::detail

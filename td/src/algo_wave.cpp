@@ -15,7 +15,7 @@ namespace {
 // wave are all equal (orphan messages, §3.2). Each complete wave costs 2(P-1).
 class FourCounters : public Detector {
  public:
-  FourCounters(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
+  FourCounters(Runtime& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "stop", "repeat"}; }
   void on_start() override {
     for (NodeId p = m_.npes() - 1; p >= 0; --p) start_wave(p);
@@ -75,7 +75,7 @@ class FourCounters : public Detector {
     for (NodeId c : m_.tree_children(0)) m_.send_control(0, c, b_, kRepeat, 0, 0, 0, {}, 8);
     start_wave(0);
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::vector<St> st_;
   std::int64_t prev_s_ = 0, prev_r_ = 0, waves_ = 0;
@@ -89,7 +89,7 @@ class FourCounters : public Detector {
 // Control messages are handled only while the processor is passive.
 class Skr : public Detector {
  public:
-  Skr(Machine& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
+  Skr(Runtime& m, int b) : m_(m), b_(b), st_(static_cast<std::size_t>(m.npes())) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "init", "idle", "activity"}; }
   void on_start() override { process(0); }
   void on_emit(NodeId pe, std::vector<Message*>& batch, bool, std::vector<bool>&) override {
@@ -176,7 +176,7 @@ class Skr : public Detector {
       start_phase(1);
     }
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   std::vector<St> st_;
   int phase_ = 0;
@@ -195,7 +195,7 @@ class Skr : public Detector {
 // ever complete, so the literal code cannot even be run).
 class Baker : public Detector {
  public:
-  Baker(Machine& m, int b, bool leaf_check, bool root_lead)
+  Baker(Runtime& m, int b, bool leaf_check, bool root_lead)
       : m_(m), b_(b), leaf_check_(leaf_check), root_lead_(root_lead), st_(static_cast<std::size_t>(m.npes())) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "down", "up"}; }
   void on_start() override { control(0); }
@@ -313,7 +313,7 @@ class Baker : public Detector {
     }
     for (NodeId c : kids) m_.send_control(0, c, b_, kDown, b, 0, 0, {}, 8 + 64);
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   bool leaf_check_, root_lead_;
   std::vector<St> st_;
@@ -324,12 +324,12 @@ class Baker : public Detector {
 }  // namespace
 
 DetectorFactory make_wave(const std::string& name, OptReader& r) {
-  if (name == "4c") return [](Machine& m, int b) { return std::make_unique<FourCounters>(m, b); };
-  if (name == "skr") return [](Machine& m, int b) { return std::make_unique<Skr>(m, b); };
+  if (name == "4c") return [](Runtime& m, int b) { return std::make_unique<FourCounters>(m, b); };
+  if (name == "skr") return [](Runtime& m, int b) { return std::make_unique<Skr>(m, b); };
   const bool lit = r.literal();
   const bool leaf_check = r.i("leaf_check", lit ? 0 : 1, 0, 1) != 0;
   const bool root_lead = r.s("root_sweep", lit ? "lead" : "lag", {"lag", "lead"}) == "lead";
-  return [leaf_check, root_lead](Machine& m, int b) { return std::make_unique<Baker>(m, b, leaf_check, root_lead); };
+  return [leaf_check, root_lead](Runtime& m, int b) { return std::make_unique<Baker>(m, b, leaf_check, root_lead); };
 }
 
 }  // namespace td::detail

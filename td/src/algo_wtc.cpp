@@ -21,7 +21,7 @@ class Wtc : public Detector {
     bool proactive;  // supply on every ready (§5.4)
     std::int64_t fixed, supply, w0, abort_w;
   };
-  Wtc(Machine& m, int b, Params p) : m_(m), b_(b), p_(p), pe_(static_cast<std::size_t>(m.npes())) {
+  Wtc(Runtime& m, int b, Params p) : m_(m), b_(b), p_(p), pe_(static_cast<std::size_t>(m.npes())) {
     switch (p.mode) {
       case Mode::kFifo:
         min_throw_ = 1;
@@ -225,7 +225,7 @@ class Wtc : public Detector {
       default: break;
     }
   }
-  Machine& m_;
+  Runtime& m_;
   int b_;
   Params p_;
   std::vector<PeSt> pe_;
@@ -253,7 +253,7 @@ DetectorFactory make_wtc(OptReader& r) {
   p.supply = r.i("supply", 1 << 20, 1, std::int64_t{1} << 50);
   p.w0 = r.i("w0", 1 << 10, 3, std::int64_t{1} << 50);
   p.abort_w = r.i("abort_w", 1, 1, 1 << 20);
-  return [p](Machine& m, int b) { return std::make_unique<Wtc>(m, b, p); };
+  return [p](Runtime& m, int b) { return std::make_unique<Wtc>(m, b, p); };
 }
 
 }  // namespace td::detail

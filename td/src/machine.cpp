@@ -237,28 +237,8 @@ void Machine::broadcast_termination(NodeId root, int barrier) {
   for (NodeId c : tree_children(0)) send_control(0, c, barrier, kTermBroadcast);
 }
 
-NodeId Machine::tree_parent(NodeId pe) const { return pe == 0 ? -1 : (pe - 1) / cfg_.tree_arity; }
-
-std::vector<NodeId> Machine::tree_children(NodeId pe) const {
-  std::vector<NodeId> c;
-  for (int k = 1; k <= cfg_.tree_arity; ++k) {
-    const std::int64_t ch = static_cast<std::int64_t>(pe) * cfg_.tree_arity + k;
-    if (ch < cfg_.npes) c.push_back(static_cast<NodeId>(ch));
-  }
-  return c;
-}
-
-std::size_t Machine::tree_nchildren(NodeId pe) const {
-  const std::int64_t first = static_cast<std::int64_t>(pe) * cfg_.tree_arity + 1;
-  if (first >= cfg_.npes) return 0;
-  return static_cast<std::size_t>(std::min<std::int64_t>(cfg_.tree_arity, cfg_.npes - first));
-}
-
-NodeId Machine::tree_child_towards(NodeId anc, NodeId desc) const {
-  NodeId x = desc;
-  while (x > 0 && tree_parent(x) != anc) x = tree_parent(x);
-  if (x <= 0) throw std::logic_error("tree_child_towards: not a descendant");
-  return x;
+void Machine::start_collective(NodeId, int, std::int16_t, std::vector<std::int64_t>) {
+  throw std::logic_error("start_collective: not implemented");
 }
 
 void Machine::note_state(NodeId, int barrier, std::int64_t entries) {

@@ -43,7 +43,7 @@ TEST(Json, RunResultWithNastyStringsParsesAndRoundTrips) {
 // declares when it arrives, so the event log and the trace carry the name.
 class NastyDetector : public Detector {
  public:
-  explicit NastyDetector(Machine& m) : m_(m) {}
+  explicit NastyDetector(Runtime& m) : m_(m) {}
   std::vector<std::string> kind_names() const override { return {"primary", "term", "k" + kNasty}; }
   void on_idle(NodeId pe) override {
     if (pe == 0) m_.send_control(0, 1, 0, 2);
@@ -51,7 +51,7 @@ class NastyDetector : public Detector {
   void on_control(NodeId node, Message&) override { m_.declare(node, 0); }
 
  private:
-  Machine& m_;
+  Runtime& m_;
 };
 
 class OneTask : public Workload {
@@ -63,7 +63,7 @@ class OneTask : public Workload {
 TEST(Json, EventLogAndChromeTraceWithNastyKindNameParse) {
   std::vector<std::unique_ptr<Workload>> ws;
   ws.push_back(std::make_unique<OneTask>());
-  Machine m(MachineConfig{}, std::move(ws), [](Machine& mm, int) { return std::make_unique<NastyDetector>(mm); });
+  Machine m(MachineConfig{}, std::move(ws), [](Runtime& mm, int) { return std::make_unique<NastyDetector>(mm); });
   const std::string ev = ::testing::TempDir() + "/json_nasty.jsonl", ct = ::testing::TempDir() + "/json_nasty.json";
   std::FILE* f = std::fopen(ev.c_str(), "w");
   ASSERT_TRUE(f);

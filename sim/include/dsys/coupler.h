@@ -31,15 +31,15 @@ class Coupler {
   td::DetectorFactory wrap(td::DetectorFactory inner);
 
   // ---- called by the wrapping detector -------------------------------------------------
-  void initial(td::Machine& m, td::NodeId pe, const td::Task& t);
-  void produce(td::Machine& m, td::NodeId pe, const td::Task& child);
+  void initial(td::Runtime& m, td::NodeId pe, const td::Task& t);
+  void produce(td::Runtime& m, td::NodeId pe, const td::Task& child);
   /// Holds every message of the batch not already held by the inner detector until the +1
   /// of its task is acknowledged.
-  void emit(td::Machine& m, td::NodeId pe, std::vector<td::Message*>& batch, std::vector<bool>& hold);
-  void receive(td::Machine& m, td::NodeId pe, const td::Message& msg);
-  void consume(td::Machine& m, td::NodeId pe, const td::Task& t);
+  void emit(td::Runtime& m, td::NodeId pe, std::vector<td::Message*>& batch, std::vector<bool>& hold);
+  void receive(td::Runtime& m, td::NodeId pe, const td::Message& msg);
+  void consume(td::Runtime& m, td::NodeId pe, const td::Task& t);
   /// Returns true if the timer was the coupler's.
-  bool timer(td::Machine& m, std::int64_t tag);
+  bool timer(td::Runtime& m, std::int64_t tag);
 
   /// FNV-1a hash of every task event (time, PE, kind, task id): equal hashes mean the same
   /// execution of the computation, whichever software detector ran alongside.
@@ -54,7 +54,7 @@ class Coupler {
     td::Message* msg;
   };
   void note(Ps t, td::NodeId pe, int kind, std::int64_t task);
-  void arm(td::Machine& m, std::uint64_t req, td::NodeId pe, int barrier);
+  void arm(td::Runtime& m, std::uint64_t req, td::NodeId pe, int barrier);
 
   Backend& be_;
   Ps offset_;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "td/machine.h"
+#include "td/runtime.h"
 
 namespace td {
 

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "td/runtime.h"
 #include "td/types.h"
 #include "td/workload.h"
 
@@ -60,96 +61,8 @@ struct FailureRecord {
   std::int64_t lost = 0;  ///< units of work (tasks, held or in-flight primaries) lost with it
 };
 
-/// Per-barrier metrics of a run.
-struct BarrierMetrics {
-  std::int64_t tasks = 0;                      ///< T: tasks executed (killed tasks excluded)
-  std::int64_t idle_events = 0;                ///< E: busy -> idle transitions over all PEs
-  std::int64_t primary_msgs = 0;               ///< external primary messages
-  std::int64_t local_spawns = 0;               ///< children spawned on the spawning PE
-  std::int64_t ctrl_external = 0;              ///< control messages between distinct nodes
-  std::int64_t internal = 0;                   ///< internal notifications (inside a node)
-  std::int64_t ctrl_bits = 0;                  ///< control bits (algorithm's accounting)
-  std::int64_t peak_state = 0;                 ///< peak per-node detector state (entries)
-  std::vector<std::int64_t> by_kind;           ///< control messages per kind (index = kind)
-  std::vector<std::int64_t> by_kind_recovery;  ///< of which sent after the first failure
-  bool fatal = false;                          ///< the detector reported FATAL (job failure)
-  std::string fatal_reason;                    ///< its reason
-  Tick fatal_at = -1;                          ///< when
-  bool fatal_explained = false;                ///< the oracle found a failure pattern the mode cannot handle
-  Tick true_termination = -1;                  ///< when live tasks and in-flight primaries hit 0
-  Tick detected_at = -1;                       ///< when the algorithm declared termination
-  bool detected = false;                       ///< declared at all
-  /// Declared while a task was live or a primary in flight, before the initial tasks were
-  /// injected, or (strict_quiescence algorithms) with a control message in flight.
-  bool false_detection = false;
-  /// Not declared, or (with an explicit MachineConfig::liveness_bound) declared later than
-  /// the bound after true termination.
-  bool missed = false;
-  /// Detection delay in ticks (declaration - true termination), -1 if not detected.
-  Tick delay() const { return detected && true_termination >= 0 ? detected_at - true_termination : -1; }
-};
-
-class Machine;
-
-/// A termination-detection algorithm for one barrier. The hooks follow PaRSEC's termdet
-/// modules (Bosilca et al., §6.1): produce, consume, send, receive, idle, control message.
-/// All hooks run inside the simulation and may call back into the machine.
-class Detector {
- public:
-  virtual ~Detector() = default;
-  /// Names of the control kinds (index = kind; 0 and 1 are "primary" and "term").
-  virtual std::vector<std::string> kind_names() const = 0;
-  /// Default FIFO assumption of the algorithm (used when the user does not choose).
-  virtual bool wants_fifo() const { return false; }
-  /// Whether the algorithm uses a dedicated controller node (node N).
-  virtual bool uses_controller_node() const { return false; }
-  /// At time 0, before the initial tasks are injected (at MachineConfig::start).
-  virtual void on_boot() {}
-  /// An initial task is about to be placed on `pe` at the start of the run (the algorithm
-  /// may set its piggyback, e.g. Mattern's credit).
-  virtual void on_initial(NodeId /*pe*/, Task& /*t*/) {}
-  /// After the initial tasks are placed (PEs holding them are already busy).
-  virtual void on_start() {}
-  /// A completing task `parent` on `pe` spawns `child` (locally if `local`).
-  virtual void on_produce(NodeId /*pe*/, Task& /*parent*/, Task& /*child*/, bool /*local*/) {}
-  /// A batch of primary messages is about to leave `pe`. `remains_active` tells whether the
-  /// PE keeps work of this barrier after the batch. Return false for a message to hold it
-  /// (the algorithm then owns it and later calls Machine::release_held).
-  virtual void on_emit(NodeId /*pe*/, std::vector<Message*>& /*batch*/, bool /*remains_active*/,
-                       std::vector<bool>& /*hold*/) {}
-  /// A primary message was delivered to `pe` (its task is already queued; `was_idle` tells
-  /// whether this activated the PE).
-  virtual void on_receive(NodeId /*pe*/, Message& /*m*/, bool /*was_idle*/) {}
-  /// A task completed on `pe` (after its children were produced and emitted).
-  virtual void on_consume(NodeId /*pe*/, const Task& /*t*/) {}
-  /// `pe` has no more work of this barrier (no queued/running task, no held emission).
-  virtual void on_idle(NodeId /*pe*/) {}
-  /// A control message of this algorithm was delivered to `node`.
-  virtual void on_control(NodeId node, Message& m) = 0;
-  /// A timer set with Machine::set_timer fired.
-  virtual void on_timer(NodeId /*node*/, std::int64_t /*tag*/) {}
-  /// Control bits of the run, given the final metrics (default: what was charged at send).
-  virtual std::int64_t control_bits(const BarrierMetrics& m, int /*npes*/) const { return m.ctrl_bits; }
-  /// Whether declaring termination also requires that no control message of the algorithm
-  /// is in flight (Rokusawa et al. §5-6: zero weight means nothing of the pool is in transit).
-  virtual bool strict_quiescence() const { return false; }
-  /// Whether the detector survives fail-stop failures (MachineConfig::faults).
-  virtual bool fault_tolerant() const { return false; }
-  /// A failure notice: `failed` failed and all messages it sent were delivered (fail-flush).
-  /// Only delivered to a live `node` that requested notices about `failed`.
-  virtual void on_failure(NodeId /*node*/, NodeId /*failed*/) {}
-  /// Whether a control message of `kind` counts as a communication edge for the oracle's
-  /// explanation of FATAL (a recovery query: the sender may adopt the receiver).
-  virtual bool edge_kind(int /*kind*/) const { return false; }
-  /// Algorithm-specific named counters reported in the JSON result.
-  virtual std::map<std::string, std::int64_t> extra() const { return {}; }
-};
-
-/// Builds a detector for one barrier.
-using DetectorFactory = std::function<std::unique_ptr<Detector>(Machine&, int barrier)>;
-
-/// The simulated machine and its event kernel.
-class Machine {
+/// The simulated machine and its event kernel (the simulator's Runtime).
+class Machine final : public Runtime {
  public:
   /// Creates a machine for `cfg`, running `workloads` (one per barrier) under detectors
   /// built by `make_detector`.
@@ -184,66 +97,41 @@ class Machine {
   /// Final liveness evaluation and control-bit accounting.
   void end();
 
-  // ---- services for detectors --------------------------------------------------------
-  /// Current time.
-  Tick now() const { return now_; }
-  /// Number of PEs.
-  int npes() const { return cfg_.npes; }
-  /// Node id of the dedicated controller (N).
-  NodeId controller_node() const { return cfg_.npes; }
+  // ---- Runtime services (documented in runtime.h) ------------------------------------
+  Tick now() const override { return now_; }
+  int npes() const override { return cfg_.npes; }
+  bool fifo() const override { return fifo_; }
+  bool busy(NodeId pe, int barrier) const override { return count_[idx(pe, barrier)] > 0; }
+  std::int64_t work(NodeId pe, int barrier) const override { return count_[idx(pe, barrier)]; }
+  void send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0 = 0, std::int64_t f1 = 0,
+                    std::int64_t f2 = 0, std::vector<std::int64_t> v = {}, std::int64_t bits = 64) override;
+  void internal_note(NodeId node, int barrier) override;
+  /// The oracle checks every declaration.
+  void declare(NodeId node, int barrier) override;
+  void fatal(NodeId node, int barrier, const std::string& reason) override;
+  void mark(NodeId node, int barrier, const std::string& what) override;
+  /// Reference-counted per (barrier, watcher, target). If `target` has already failed and
+  /// been flushed, the notice comes at once (an event at the current tick).
+  void request_notice(NodeId watcher, int barrier, NodeId target) override;
+  void drop_notice(NodeId watcher, int barrier, NodeId target) override;
+  bool dead(NodeId pe) const override { return dead_[static_cast<std::size_t>(pe)] != 0; }
+  void broadcast_termination(NodeId root, int barrier) override;
+  void release_held(NodeId pe, Message* m) override;
+  void drop_held(NodeId pe, Message* m) override;
+  /// Queued tasks are dropped, a running one is killed.
+  void kill_barrier_at(NodeId pe, int barrier) override;
+  void set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag) override;
+  void note_state(NodeId node, int barrier, std::int64_t entries) override;
+  void start_collective(NodeId pe, int barrier, std::int16_t kind, std::vector<std::int64_t> values) override;
+  int tree_arity() const override { return cfg_.tree_arity; }
+
+  // ---- simulator-only services --------------------------------------------------------
   /// The run's RNG.
   Rng& rng() { return rng_; }
   /// Configuration.
   const MachineConfig& config() const { return cfg_; }
-  /// Whether `pe` holds work of `barrier` (queued/running task or held emission).
-  bool busy(NodeId pe, int barrier) const { return count_[idx(pe, barrier)] > 0; }
-  /// Units of work `pe` holds for `barrier`: queued and running tasks plus held emissions.
-  std::int64_t work(NodeId pe, int barrier) const { return count_[idx(pe, barrier)]; }
-  /// Sends a control message; `bits` is charged to the control-bit metric. A message to
-  /// oneself is delivered as an internal notification (at the same tick, not counted as
-  /// external).
-  void send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0 = 0, std::int64_t f1 = 0,
-                    std::int64_t f2 = 0, std::vector<std::int64_t> v = {}, std::int64_t bits = 64);
-  /// Counts one internal notification at `node` (e.g. a task telling its local agent).
-  void internal_note(NodeId node, int barrier);
-  /// Declares termination of `barrier` at `node`; the oracle checks it.
-  void declare(NodeId node, int barrier);
-  /// Reports FATAL (the job fails: the detector cannot decide termination); stops the run.
-  void fatal(NodeId node, int barrier, const std::string& reason);
-  /// Records a named instant of `node` (e.g. an adoption) in the event log and the trace.
-  void mark(NodeId node, int barrier, const std::string& what);
-  /// Asks for a notice (Detector::on_failure) when `target` fails; reference-counted per
-  /// (barrier, watcher, target). If `target` has already failed and been flushed, the
-  /// notice comes at once (an event at the current tick).
-  void request_notice(NodeId watcher, int barrier, NodeId target);
-  /// Drops one reference of a request_notice.
-  void drop_notice(NodeId watcher, int barrier, NodeId target);
-  /// Whether `pe` has failed.
-  bool dead(NodeId pe) const { return dead_[static_cast<std::size_t>(pe)] != 0; }
   /// Failures so far, in the order they happened.
   const std::vector<FailureRecord>& failures() const { return failures_; }
-  /// Starts the termination broadcast down the broadcast tree: N-1 messages from PE 0, plus
-  /// one message root -> 0 when `root` is not PE 0.
-  void broadcast_termination(NodeId root, int barrier);
-  /// Sends a message an algorithm held in Detector::on_emit.
-  void release_held(NodeId pe, Message* m);
-  /// Discards a held message (its work is aborted); does not call on_idle.
-  void drop_held(NodeId pe, Message* m);
-  /// Aborts all work of `barrier` at `pe` (WTC abortion): queued tasks are dropped, a
-  /// running one is killed. Does not call on_idle.
-  void kill_barrier_at(NodeId pe, int barrier);
-  /// Fires Detector::on_timer(node, tag) after `delay` ticks.
-  void set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag);
-  /// Records that `node` holds `entries` units of detector state (for the peak metric).
-  void note_state(NodeId node, int barrier, std::int64_t entries);
-  /// Parent of `pe` in the heap-ordered tree of arity cfg.tree_arity (root 0: -1).
-  NodeId tree_parent(NodeId pe) const;
-  /// Number of children of `pe` in that tree.
-  std::size_t tree_nchildren(NodeId pe) const;
-  /// The child of `anc` on the tree path down to its descendant `desc`.
-  NodeId tree_child_towards(NodeId anc, NodeId desc) const;
-  /// Children of `pe` in that tree.
-  std::vector<NodeId> tree_children(NodeId pe) const;
   /// Whether `barrier` truly terminated: no live task (queued, running or held) and no
   /// primary message in flight (oracle state).
   bool truly_terminated(int barrier) const { return live_[barrier] == 0 && inflight_[barrier] == 0; }
@@ -261,8 +149,6 @@ class Machine {
   bool hard_stopped() const { return hard_stop_; }
   /// Message ids allocated (primary + control).
   std::uint64_t messages() const { return next_msg_id_; }
-  /// Whether channels were FIFO in this run.
-  bool fifo() const { return fifo_; }
 
   /// Writes a JSON Lines event log to `f` (nullptr: off).
   void set_event_log(std::FILE* f) { evlog_ = f; }
