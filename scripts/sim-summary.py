@@ -2,10 +2,73 @@
 # SPDX-License-Identifier: Apache-2.0
 """One-screen summary of a lockstep regression from the DSBC_SUMMARY lines of every run.
 
-Exits non-zero if any run had a mismatch or an oracle violation, or if nothing ran.
+Exits non-zero if any run had a mismatch or an oracle violation, if nothing ran, or if a
+functional coverage bin of the oracle (cov_<bin>=<count> fields, dsbc::Oracle::Bin) was never
+hit in a configuration over all its runs, or some barrier ID of a configuration never
+completed (done_ids bitmaps OR-ed). A bin the oracle declares not applicable to a
+configuration (cov_<bin>=na, rule in Oracle::bin_not_applicable, docs/verification.md) is
+shown as "na" and not required.
 """
 import collections
 import sys
+
+
+# Short column titles of the bins, in the order the oracle writes them.
+BIN_TITLES = {
+    "completion": "done", "latency_checked": "lat", "refuse_pos": "+edge", "refuse_neg": "-edge",
+    "refuse_id": "id>=M", "full_holds": "held", "simultaneous": "simul", "reopen_after_pop": "reopen",
+    "negative_local": "neg", "open_slot_exit": "x:open", "full_slot_exit": "x:full", "count_exit": "x:count",
+}
+
+
+def short(n):
+    for div, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
+        if n >= 10 * div:
+            return f"{n // div}{suffix}"
+    return str(n)
+
+
+def coverage(by_cfg):
+    """Prints the bins per configuration; returns the number of bins never hit."""
+    names = []
+    for rs in by_cfg.values():
+        for r in rs:
+            names += [k[4:] for k in r if k.startswith("cov_") and k[4:] not in names]
+    print()
+    print("functional coverage (oracle bins, all runs of a configuration; na: cannot happen there)")
+    print(f"{'N,M,T,D':>16} " + " ".join(f"{BIN_TITLES.get(n, n):>7}" for n in names) + f" {'IDs done':>10}")
+    missed = []
+    for cfg, rs in by_cfg.items():
+        cells = []
+        for n in names:
+            vals = [r.get("cov_" + n) for r in rs]
+            if any(v is None for v in vals):
+                cells.append("-")
+                missed.append(f"bin {n} not recorded by every run of configuration {cfg}")
+            elif all(v == "na" for v in vals):
+                cells.append("na")
+            elif any(v == "na" for v in vals):
+                cells.append("?")
+                missed.append(f"bin {n}: runs of configuration {cfg} disagree on whether it applies")
+            else:
+                hits = sum(int(v) for v in vals)
+                cells.append(short(hits) if hits else "MISS")
+                if not hits:
+                    missed.append(f"bin {n} never hit in configuration {cfg}")
+        m = int(cfg.split(",")[1])
+        ids = 0
+        for r in rs:
+            ids |= int(r.get("done_ids", "0") or "0", 16)
+        done = bin(ids).count("1")
+        cells.append(f"{done}/{m}")
+        if done < m:
+            never = [str(b) for b in range(m) if not ids >> b & 1]
+            missed.append(f"barrier IDs never completed in configuration {cfg}: {', '.join(never[:8])}"
+                          + (" ..." if len(never) > 8 else ""))
+        print(f"{cfg:>16} " + " ".join(f"{c:>7}" for c in cells[:-1]) + f" {cells[-1]:>10}")
+    for msg in missed:
+        print("sim-summary: coverage:", msg)
+    return len(missed)
 
 
 def main():
@@ -40,6 +103,7 @@ def main():
         print(f"{cfg:>16} {len(rs):>5} {total(rs, 'cycles'):>12,} {total(rs, 'completions'):>12,}"
               f" {total(rs, 'refusals'):>9,} {lat_mean:>9.1f} {lat_max:>8} {rs[0]['bound']:>7}"
               f" {mism:>8} {viol:>5}")
+    bad += coverage(by_cfg)
     seeds = sorted({r["seed"] for r in runs if "seed" in r}, key=int)
     print(f"{'total':>16} {len(runs):>5} {total(runs, 'cycles'):>12,}"
           f" {total(runs, 'completions'):>12,} {total(runs, 'refusals'):>9,}")

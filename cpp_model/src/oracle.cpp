@@ -34,6 +34,13 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
   expect_fifo_.resize(cfg_.pes);
   accepted_.resize(cfg_.pes);
   uncovered_.assign(cfg_.barriers, kNone);
+  done_per_barrier_.assign(cfg_.barriers, 0);
+  in_fifo_.assign(static_cast<size_t>(cfg_.pes) * cfg_.barriers, 0);
+}
+
+void Oracle::set_closed(BarrierState& bs, bool closed) {
+  if (closed != bs.closed_pending) closed_now_ += closed ? 1 : static_cast<uint32_t>(-1);
+  bs.closed_pending = closed;
 }
 
 void Oracle::fail(uint64_t cycle, const std::string& what) {
@@ -83,20 +90,30 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     }
     if (expect_refused) {
       ++refusals_;
+      ++bins_[a.barrier >= m ? kRefuseId : delta > 0 ? kRefusePositive : kRefuseNegative];
       continue;
     }
     ++commits_;
     local_[i][a.barrier] += delta;
+    if (local_[i][a.barrier] < 0) ++bins_[kNegativeLocal];
     BarrierState& bs = barrier_[a.barrier];
     bs.global += delta;
     recent_.push_back({k, i, a.barrier, delta});
-    if (uncovered_[a.barrier] == kNone) uncovered_[a.barrier] = k;
+    if (uncovered_[a.barrier] == kNone) {
+      // The first commit of a new epoch; a reuse if b completed before and this PE has
+      // popped every completion of b it was given.
+      if (done_per_barrier_[a.barrier] > 0 && in_fifo_[static_cast<size_t>(i) * m + a.barrier] == 0) {
+        ++bins_[kReopenAfterPop];
+      }
+      uncovered_[a.barrier] = k;
+    }
     if (bs.global == 0) {
-      bs.closed_pending = true;
+      if (closed_now_ > (bs.closed_pending ? 1u : 0u)) ++bins_[kSimultaneous];
+      set_closed(bs, true);
       bs.close_cycle = k;
       pending_closings_.push_back({k, a.barrier});
     } else {
-      bs.closed_pending = false;
+      set_closed(bs, false);
     }
   }
 
@@ -122,6 +139,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
       fail(k, os.str());
     }
     if (valid && in.pe[i].fifo_pop) {
+      --in_fifo_[static_cast<size_t>(i) * m + head];
       expect_fifo_[i].pop_front();
       ++pops_;
     }
@@ -156,6 +174,10 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
           uncovered_[b] = c.cycle;
         }
       }
+      if (k - s != static_cast<uint64_t>(cfg_.q()) + 4) {
+        fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) +
+                    " cycles after its snapshot, not Q + 4 = " + std::to_string(cfg_.q() + 4));
+      }
       if (bs.closed_pending && bs.close_cycle < s) {
         const uint64_t lat = k - bs.close_cycle;
         if (last_full_cycle_ != kNone && last_full_cycle_ >= bs.close_cycle) {
@@ -166,11 +188,16 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
                         " exceeds the documented bound " + std::to_string(cfg_.latency_bound()));
           }
           latency_.add(lat);
+          ++bins_[kLatencyChecked];
         }
-        bs.closed_pending = false;
+        set_closed(bs, false);
       }
       ++completions_;
+      ++bins_[kCompletion];
+      ++done_per_barrier_[b];
+      word_done_ = true;
       for (int i = 0; i < n; ++i) {
+        ++in_fifo_[static_cast<size_t>(i) * m + b];
         expect_fifo_[i].push_back(b);
         if (static_cast<int>(expect_fifo_[i].size()) > cfg_.fifo_depth) {
           fail(k, "PE " + std::to_string(i) + ": completion pushed into a full FIFO");
@@ -181,6 +208,8 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
 
   // 5. Snapshot bookkeeping (after the done: a done and the next snapshot share a cycle).
   if (out.global.snap) {
+    // done_barrier still shows the barrier of the word that ends here (CNT2 advances at k+1).
+    if (seen_snap_) end_of_word(k, out.global.done_barrier);
     last_snap_cycle_ = k;
     seen_snap_ = true;
   }
@@ -191,26 +220,114 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     }
   }
 
-  // 6. Liveness: a closing not reported within the bound while every FIFO had room.
+  // 6. Liveness: every closing not reported within the bound while every FIFO had room.
+  // Closings are queued in cycle order, so the overdue ones are a prefix of the queue; an
+  // overdue closing excused by a full FIFO leaves the queue too (it can never become due
+  // again), so it does not hide the newer closings behind it. finish() still requires that
+  // every closing is reported in the end.
+  const uint64_t bound = static_cast<uint64_t>(cfg_.latency_bound());
   while (!pending_closings_.empty()) {
     const auto [c, b] = pending_closings_.front();
     const BarrierState& bs = barrier_[b];
-    if (!bs.closed_pending || bs.close_cycle != c) {
-      pending_closings_.pop_front();
-      continue;
-    }
-    if (k - c > static_cast<uint64_t>(cfg_.latency_bound()) && (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
+    const bool reported_or_reopened = !bs.closed_pending || bs.close_cycle != c;
+    if (!reported_or_reopened && k - c <= bound) break;  // this and every newer one not yet due
+    pending_closings_.pop_front();
+    if (!reported_or_reopened && (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
       fail(k, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(c) +
-                  " is not reported within the bound " + std::to_string(cfg_.latency_bound()));
-      pending_closings_.pop_front();
+                  " is not reported within the bound " + std::to_string(bound));
     }
-    break;
   }
 
   // 7. What is accepted now is acknowledged next cycle.
   for (int i = 0; i < n; ++i) {
     accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier, in.pe[i].req_dec};
   }
+}
+
+void Oracle::end_of_word(uint64_t k, uint32_t b) {
+  const uint64_t len = k - last_snap_cycle_;
+  const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4;
+  if (word_done_) {
+    word_done_ = false;  // counted as kCompletion at the done
+    const uint64_t expect = full_word + (cfg_.barriers == 1 ? 2 : 0);
+    if (len != expect) {
+      fail(k, "the word after a completion starts " + std::to_string(len) + " cycles after its snapshot, not " +
+                  std::to_string(expect));
+    }
+    return;
+  }
+  // Exit decided in cycle e: the next snapshot in e + 1. The open slot is decided in s+2,
+  // the full slot in s+3, count bit j in s+4+j (4c).
+  if (len < 3 || len > full_word) {
+    fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
+                " cycles without completing (legal: 3.." + std::to_string(full_word) + ")");
+  } else if (len == 3) {
+    ++bins_[kOpenSlotExit];
+  } else if (len == 4) {
+    ++bins_[kFullSlotExit];
+    // Held back: the snapshot saw the closing commit, so only the full slot stopped it.
+    const BarrierState& bs = barrier_[b];
+    if (bs.closed_pending && bs.close_cycle < last_snap_cycle_) ++bins_[kFullHolds];
+  } else {
+    ++bins_[kCountExit];
+  }
+}
+
+const std::array<const char*, Oracle::kNumBins>& Oracle::bin_names() {
+  static const std::array<const char*, kNumBins> names = {
+      "completion",   "latency_checked",  "refuse_pos",     "refuse_neg",     "refuse_id",      "full_holds",
+      "simultaneous", "reopen_after_pop", "negative_local", "open_slot_exit", "full_slot_exit", "count_exit"};
+  return names;
+}
+
+std::string Oracle::bin_not_applicable(Bin b) const {
+  switch (b) {
+    case kRefuseId:
+      // The request carries BW = max(1, clog2 M) ID bits: with M == 2^BW every ID it can
+      // express is legal.
+      if ((int64_t{1} << cfg_.barrier_bits()) == cfg_.barriers) return "M is 2^BW: every expressible ID is < M";
+      return "";
+    case kRefusePositive:
+    case kRefuseNegative:
+      // The edge is 2^(T-1) commits of one PE away from a rebased count, one commit per
+      // cycle at most: beyond 2^23 cycles no lockstep run reaches it.
+      if (cfg_.count_bits > kEdgeMaxCountBits) return "T > 24: the edge is over 2^23 commits away";
+      return "";
+    case kSimultaneous:
+      if (cfg_.barriers == 1) return "M == 1: one barrier cannot close twice at once";
+      return "";
+    default: return "";
+  }
+}
+
+uint32_t Oracle::barriers_done() const {
+  uint32_t n = 0;
+  for (uint32_t d : done_per_barrier_) n += d > 0 ? 1 : 0;
+  return n;
+}
+
+std::string Oracle::done_ids_hex() const {
+  std::string hex;
+  const size_t m = done_per_barrier_.size();
+  for (size_t nib = (m + 3) / 4; nib-- > 0;) {
+    int v = 0;
+    for (size_t bit = 0; bit < 4; ++bit) {
+      const size_t b = nib * 4 + bit;
+      if (b < m && done_per_barrier_[b] > 0) v |= 1 << bit;
+    }
+    hex += "0123456789abcdef"[v];
+  }
+  return hex;
+}
+
+std::string Oracle::coverage_fields() const {
+  std::string s;
+  for (int i = 0; i < kNumBins; ++i) {
+    const Bin b = static_cast<Bin>(i);
+    s += std::string(" cov_") + bin_names()[i] + "=" +
+         (bin_not_applicable(b).empty() ? std::to_string(bins_[i]) : std::string("na"));
+  }
+  return s + " done_ids=" + done_ids_hex();
 }
 
 void Oracle::finish(bool drained) {

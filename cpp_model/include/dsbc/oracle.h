@@ -5,6 +5,7 @@
 /// software (README "usage contract", docs/architecture.md sections 3-6).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -53,6 +54,40 @@ class Oracle {
   /// True global count of a barrier: the sum of every committed delta.
   int64_t global_count(uint32_t b) const { return barrier_[b].global; }
 
+  // ---- Functional coverage (docs/verification.md "Functional coverage bins") ----
+  /// The events the oracle counts, seen at the ports only. A regression (make sim) must hit
+  /// every bin that is applicable to a configuration (scripts/sim-summary.py).
+  enum Bin : int {
+    kCompletion,      ///< a completion (ctl_done)
+    kLatencyChecked,  ///< a completion whose latency was checked against L_max
+    kRefusePositive,  ///< a +1 refused: the count would pass 2^(T-1)-1
+    kRefuseNegative,  ///< a -1 refused: the count would pass -2^(T-1)
+    kRefuseId,        ///< a request refused for barrier ID >= M
+    kFullHolds,       ///< a closed barrier's word exits at the full slot (held back)
+    kSimultaneous,    ///< a barrier closes while another one is closed, not yet reported
+    kReopenAfterPop,  ///< a barrier's new epoch after its completion was popped by that PE
+    kNegativeLocal,   ///< a commit leaves a PE's local count below zero
+    kOpenSlotExit,    ///< a word exits at the open slot (unused barrier)
+    kFullSlotExit,    ///< a word exits at the full slot (some FIFO full)
+    kCountExit,       ///< a word exits in the count slots (non-zero sum)
+    kNumBins
+  };
+  /// Widest count for which the lockstep runs drive a count to the edge of its range.
+  static constexpr int kEdgeMaxCountBits = 24;
+  /// Summary-line name of each bin (cov_<name>).
+  static const std::array<const char*, kNumBins>& bin_names();
+  uint64_t bin(Bin b) const { return bins_[b]; }
+  /// Why bin `b` cannot be hit in this configuration, "" when it can (the one rule,
+  /// documented in docs/verification.md).
+  std::string bin_not_applicable(Bin b) const;
+  /// How many barrier IDs have completed at least once.
+  uint32_t barriers_done() const;
+  /// Bitmap of the barrier IDs that completed at least once, hex, barrier 0 in the lowest
+  /// bit of the last digit (so runs can be OR-ed).
+  std::string done_ids_hex() const;
+  /// " cov_<name>=<count or na> ... done_ids=<hex>" for the DSBC_SUMMARY line.
+  std::string coverage_fields() const;
+
  private:
   struct Commit {
     uint64_t cycle;
@@ -67,6 +102,10 @@ class Oracle {
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
   void fail(uint64_t cycle, const std::string& what);
+  void set_closed(BarrierState& bs, bool closed);
+  /// The word that started with the snapshot at last_snap_cycle_ ended with a snapshot (or
+  /// is followed by one) in cycle k: classify its outcome from the timing (4c).
+  void end_of_word(uint64_t k, uint32_t b);
   int64_t local_at(int pe, uint32_t b, uint64_t before_cycle) const;
 
   Config cfg_;
@@ -95,6 +134,11 @@ class Oracle {
   uint64_t violations_ = 0, completions_ = 0, commits_ = 0, refusals_ = 0, pops_ = 0;
   uint64_t blocked_completions_ = 0;
   std::vector<std::string> messages_;
+  std::array<uint64_t, kNumBins> bins_{};
+  uint32_t closed_now_ = 0;                 ///< barriers closed and not yet reported
+  std::vector<uint32_t> done_per_barrier_;  ///< [b]: completions of b
+  std::vector<uint32_t> in_fifo_;           ///< [pe * M + b]: entries of b in pe's FIFO
+  bool word_done_ = false;                  ///< the word under inspection completed
 };
 
 }  // namespace dsbc
