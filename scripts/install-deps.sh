@@ -19,6 +19,7 @@ packages=(
   z3 boolector                   # yosys-smtbmc solvers (make formal)
   nlohmann-json3-dev            # JSON output of the tools
   libssl-dev                    # SHA-256 (libcrypto) keys of the RTL engine plugin cache
+  openmpi-bin libopenmpi-dev    # tdmpi: the TD algorithms over real processes (td/mpi, issue 15)
 )
 
 missing=()
