@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -368,6 +369,21 @@ class Uts : public Workload {
       throw ConfigError("--workload uts: key 'b0': " + std::to_string(u.b0) +
                         " is out of range [0, 100] for type=" + type + " (UTS caps a node at 100 children)");
     return u;
+  }
+
+  // A node's 20-byte state travels in three words (tdmpi); the slot here is freed.
+  void export_task(const Task& t, std::vector<std::int64_t>& out) override {
+    const auto slot = static_cast<std::size_t>(t.a);
+    std::int64_t w[3] = {0, 0, 0};
+    std::memcpy(w, states_[slot].data(), states_[slot].size());
+    out.insert(out.end(), w, w + 3);
+    free_.push_back(slot);
+  }
+  void import_task(Task& t, const std::int64_t* in, std::size_t n) override {
+    if (n != 3) throw std::logic_error("uts: a task arrived without its node state");
+    uts::State s{};
+    std::memcpy(s.data(), in, s.size());
+    t.a = store(s);
   }
 
  private:

@@ -41,6 +41,13 @@ class Workload {
   virtual void execute(const Task& t, NodeId pe, Rng& rng, std::vector<Spawn>& out) = 0;
   /// Execution time of `t`; a negative value means "use the machine's task-time model".
   virtual Tick duration(const Task& /*t*/, Rng& /*rng*/) { return -1; }
+  /// Real runs (tdmpi, one process per PE): `t` leaves this process in a message. Appends the
+  /// workload data `t` refers to and that lives here (e.g. a UTS node's SHA-1 state) to `out`,
+  /// and releases it here. The simulator never calls it (one address space).
+  virtual void export_task(const Task& /*t*/, std::vector<std::int64_t>& /*out*/) {}
+  /// Real runs: `t` arrived with the `n` words export_task appended at the sender; stores
+  /// them here and makes `t` refer to them.
+  virtual void import_task(Task& /*t*/, const std::int64_t* /*in*/, std::size_t /*n*/) {}
 };
 
 /// Names of the workloads, for `tdsim --list`.
