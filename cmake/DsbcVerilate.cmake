@@ -7,9 +7,11 @@
 # here and every build, and the plugin cache key (this file is hashed), follows.
 #
 #   dsbc_verilate_top(<target> TOP <module> PREFIX <prefix> SOURCES <v files...>
-#                     PARAMS <Name=value...> [TRACE] [SYSTEMC])
-#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [TRACE] [SYSTEMC])
+#                     PARAMS <Name=value...> [TRACE] [SYSTEMC] [COVERAGE])
+#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [TRACE] [SYSTEMC] [COVERAGE])
 #       the DSBC unit (dsbc_top) with NumPes=N, NumBarriers=M, CountBits=T, FifoDepth=D.
+#   COVERAGE: line and toggle coverage points (make coverage, mk/coverage.mk); the same flags
+#       otherwise, so the instrumented model is the model every other build simulates.
 include_guard(GLOBAL)
 
 find_package(verilator 5.0 REQUIRED HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
@@ -31,7 +33,7 @@ file(GLOB DSBC_RTL_SOURCES CONFIGURE_DEPENDS ${DSBC_SOURCE_ROOT}/rtl/dsbc_*.v)
 set(DSBC_VERILATOR_ARGS -Wall -Wno-fatal --x-assign unique --x-initial unique -O3)
 
 function(dsbc_verilate_top target)
-  cmake_parse_arguments(V "TRACE;SYSTEMC" "TOP;PREFIX" "SOURCES;PARAMS" ${ARGN})
+  cmake_parse_arguments(V "TRACE;SYSTEMC;COVERAGE" "TOP;PREFIX" "SOURCES;PARAMS" ${ARGN})
   if(NOT V_TOP OR NOT V_PREFIX OR NOT V_SOURCES)
     message(FATAL_ERROR "dsbc_verilate_top(${target}): TOP, PREFIX and SOURCES are required")
   endif()
@@ -46,6 +48,11 @@ function(dsbc_verilate_top target)
   if(V_SYSTEMC)
     list(APPEND extra SYSTEMC)
   endif()
+  # Line and toggle points only (no user covers: the RTL has none outside `ifdef FORMAL`).
+  # Verilator then defines VM_COVERAGE and links its coverage runtime itself.
+  if(V_COVERAGE)
+    list(APPEND params --coverage-line --coverage-toggle)
+  endif()
   verilate(${target} ${extra}
     SOURCES ${V_SOURCES}
     TOP_MODULE ${V_TOP}
@@ -59,7 +66,7 @@ function(dsbc_verilate_top target)
 endfunction()
 
 function(dsbc_verilate target n m t d)
-  # The remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC) go through unchanged.
+  # The remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC, COVERAGE) go through unchanged.
   dsbc_verilate_top(${target} ${ARGN}
     TOP dsbc_top
     SOURCES ${DSBC_RTL_SOURCES}
