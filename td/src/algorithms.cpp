@@ -5,7 +5,7 @@
 namespace td {
 
 std::vector<std::string> algorithm_names() {
-  return {"tiered", "credit", "hcda", "cda", "4c", "edod", "cv", "ltd", "skr", "baker", "wtc", "ds"};
+  return {"tiered", "credit", "hcda", "cda", "4c", "edod", "cv", "ltd", "skr", "baker", "wtc", "ds", "nbx", "qd"};
 }
 
 std::string algorithm_help(const std::string& n) {
@@ -29,6 +29,12 @@ std::string algorithm_help(const std::string& n) {
   if (n == "ds")
     return "Dijkstra-Scholten (Lifflander's reconstruction, fix F-1); opt ft=none|indep|rellazy|releager (fault "
            "tolerance, --fault/--faults) with ext=disengage|zero forget=1|0 (F-9) settle=1|0 (F-10)";
+  if (n == "nbx")
+    return "NBX rounds (Hoefler et al. 2010): non-blocking barrier when idle and all sends acknowledged, then a "
+           "dirty-flag sum (MPI_Ibarrier + MPI_Iallreduce); clean round = termination";
+  if (n == "qd")
+    return "Charm++ quiescence detection: created/processed sums in waves (MPI_Iallreduce), declared after two equal "
+           "waves with created == processed; opt patience=16 (a busy PE joins a due wave after this many tasks)";
   return "";
 }
 
@@ -43,6 +49,10 @@ DetectorFactory make_detector_factory(const std::string& name, const AlgoOptions
     f = detail::make_tree(name, r);
   else if (name == "wtc")
     f = detail::make_wtc(r);
+  else if (name == "nbx")
+    f = detail::make_nbx(r);
+  else if (name == "qd")
+    f = detail::make_qd(r);
   else
     throw ConfigError("--algo: unknown algorithm '" + name + "' (see tdsim --list)");
   r.done();

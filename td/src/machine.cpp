@@ -86,6 +86,12 @@ Machine::Machine(const MachineConfig& cfg, std::vector<std::unique_ptr<Workload>
   last_arrival_from_.assign(pes_.size(), 0);
   inflight_to_.assign(pes_.size() * nb, 0);
   subs_.resize(nb);
+  coll_next_.assign(pes_.size() * nb, 0);
+  coll_.resize(nb);
+  coll_last_done_.assign(nb, 0);
+  steal_wait_.assign(pes_.size() * nb, 0);
+  steal_refusals_.assign(pes_.size() * nb, 0);
+  executed_.assign(pes_.size(), 0);
   check_faults();
 }
 
@@ -144,6 +150,9 @@ std::uint32_t Machine::alloc_msg() {
 void Machine::free_msg(std::uint32_t i) { free_msgs_.push_back(i); }
 
 const std::string& Machine::kind_name(int b, int kind) const {
+  static const std::string steal_request = "steal_request", steal_refusal = "steal_refusal";
+  if (kind == kStealRequest) return steal_request;
+  if (kind == kStealRefusal) return steal_refusal;
   const auto& n = kind_names_[static_cast<std::size_t>(b)];
   return kind >= 0 && static_cast<std::size_t>(kind) < n.size() ? n[static_cast<std::size_t>(kind)] : unknown_kind_;
 }
@@ -237,8 +246,67 @@ void Machine::broadcast_termination(NodeId root, int barrier) {
   for (NodeId c : tree_children(0)) send_control(0, c, barrier, kTermBroadcast);
 }
 
-void Machine::start_collective(NodeId, int, std::int16_t, std::vector<std::int64_t>) {
-  throw std::logic_error("start_collective: not implemented");
+// A non-blocking collective (docs/td.md, "Non-blocking collectives"): an instance is a
+// reduction up and a broadcast down a binary tree. It completes at every PE at once, when
+// the last PE has entered plus one latency draw per tree level and direction (drawn from
+// the run's RNG when the instance is complete), never before the previous instance of the
+// barrier (instances complete in order) and, on N > 1 PEs, at least one tick after the
+// last entry (so a detector re-entering at once cannot loop forever inside one tick while
+// its primaries take time). It is charged as the 2 (N - 1) tree messages.
+void Machine::start_collective(NodeId pe, int barrier, std::int16_t kind, std::vector<std::int64_t> values) {
+  if (pe < 0 || pe >= cfg_.npes) throw std::logic_error("start_collective: PE out of range");
+  if (barrier < 0 || barrier >= nbarriers()) throw std::logic_error("start_collective: barrier out of range");
+  if (kind < kFirstControl) throw std::logic_error("start_collective: kind must be a detector control kind (>= 2)");
+  const std::size_t b = static_cast<std::size_t>(barrier);
+  const std::int64_t inst = coll_next_[idx(pe, barrier)]++;
+  if (evlog_)
+    write_line(evlog_, Json{{"t", now_},
+                            {"ev", "coll_enter"},
+                            {"pe", pe},
+                            {"b", barrier},
+                            {"inst", inst},
+                            {"kind", kind_name(barrier, kind)},
+                            {"values", values}});
+  Collective& c = coll_[b][inst];
+  if (c.entered == 0) {
+    c.nvalues = values.size();
+    c.sums.assign(values.size(), 0);
+  } else if (values.size() != c.nvalues) {
+    throw std::logic_error("start_collective: PE " + std::to_string(pe) + " entered instance " + std::to_string(inst) +
+                           " with " + std::to_string(values.size()) + " values, the first PE with " +
+                           std::to_string(c.nvalues));
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) c.sums[i] += values[i];
+  if (++c.entered < cfg_.npes) return;
+  // Complete: every PE has entered. Cost: 2 ceil(log2 N) latency draws, 2 (N - 1) messages.
+  Tick delay = 0;
+  int levels = 0;
+  while ((1LL << levels) < cfg_.npes) ++levels;
+  for (int i = 0; i < 2 * levels; ++i) delay += cfg_.latency.draw(rng_);
+  if (cfg_.npes > 1) delay = std::max<Tick>(delay, 1);
+  const Tick done = std::max(now_ + delay, coll_last_done_[b]);
+  coll_last_done_[b] = done;
+  const std::int64_t msgs = 2 * (static_cast<std::int64_t>(cfg_.npes) - 1);
+  BarrierMetrics& bm = metrics_[b];
+  bm.ctrl_external += msgs;
+  bm.ctrl_bits += msgs * 64 * static_cast<std::int64_t>(std::max<std::size_t>(c.nvalues, 1));
+  if (static_cast<std::size_t>(kind) < bm.by_kind.size()) {
+    bm.by_kind[static_cast<std::size_t>(kind)] += msgs;
+    if (first_failure_ >= 0) bm.by_kind_recovery[static_cast<std::size_t>(kind)] += msgs;
+  }
+  for (NodeId p = 0; p < cfg_.npes; ++p) schedule(done, kPrioDeliver, kCollective, p, barrier, inst);
+}
+
+void Machine::complete_collective(NodeId pe, int barrier, std::int64_t instance) {
+  auto& open = coll_[static_cast<std::size_t>(barrier)];
+  auto it = open.find(instance);
+  const std::vector<std::int64_t> sums = it->second.sums;  // the hook may open further instances
+  if (++it->second.delivered == cfg_.npes) open.erase(it);
+  if (dead_[static_cast<std::size_t>(pe)]) return;
+  if (evlog_)
+    write_line(evlog_,
+               Json{{"t", now_}, {"ev", "coll_done"}, {"pe", pe}, {"b", barrier}, {"inst", instance}, {"sums", sums}});
+  dets_[static_cast<std::size_t>(barrier)]->on_collective(pe, instance, sums);
 }
 
 void Machine::note_state(NodeId, int barrier, std::int64_t entries) {
@@ -296,6 +364,7 @@ void Machine::go_idle_if(NodeId pe, int b) {
   ++metrics_[static_cast<std::size_t>(b)].idle_events;
   log_pe("idle", pe, b);
   dets_[static_cast<std::size_t>(b)]->on_idle(pe);
+  if (steals(b) && !steal_wait_[idx(pe, b)]) steal_request(pe, b);
 }
 
 // A task completion runs in four phases: the workload executes the task and the children
@@ -313,6 +382,7 @@ void Machine::task_done(NodeId pe) {
     return;
   }
   ++metrics_[static_cast<std::size_t>(t.barrier)].tasks;
+  ++executed_[static_cast<std::size_t>(pe)];
   produce_children(pe, t);
   p.cur = t;  // on_produce may have updated the parent's piggyback (e.g. Mattern's Y)
   for (const Task& c : comp_.locals) enqueue_task(pe, c);
@@ -399,7 +469,15 @@ void Machine::deliver(std::uint32_t mi) {
     return;
   }
   log_msg("recv", m.dst, m.src, m);
-  if (m.kind == kPrimary) {
+  if (m.kind == kStealRequest) {
+    steal_answer(m.dst, m);
+  } else if (m.kind == kStealRefusal) {
+    steal_refused(m.dst, b);
+  } else if (m.kind == kPrimary) {
+    if (steals(b)) {  // with stealing, every primary is a stolen task: the thief's request is answered
+      steal_wait_[idx(m.dst, b)] = 0;
+      steal_refusals_[idx(m.dst, b)] = 0;
+    }
     const bool was_idle = count_[idx(m.dst, b)] == 0;
     enqueue_task(m.dst, m.task);
     --inflight_[static_cast<std::size_t>(b)];
@@ -446,7 +524,9 @@ Machine::Owner Machine::next_owner() const {
     case kInject:
     case kFail:
     case kFlushed: return Owner{Owner::kMachine, -1};
-    case kNotice: return Owner{Owner::kNetwork, ev.node};
+    case kNotice:
+    case kCollective: return Owner{Owner::kNetwork, ev.node};
+    case kSteal: return Owner{Owner::kNode, ev.node};
     case kTaskDone:
     case kTimer: break;
   }
@@ -480,6 +560,8 @@ void Machine::execute(const Event& ev) {
     case kFail: fail_pe(ev.node); break;
     case kFlushed: flushed(ev.node); break;
     case kNotice: notify(ev.node, ev.barrier, static_cast<NodeId>(ev.arg)); break;
+    case kCollective: complete_collective(ev.node, ev.barrier, ev.arg); break;
+    case kSteal: steal_request(ev.node, ev.barrier); break;
   }
 }
 
@@ -500,6 +582,88 @@ void Machine::inject_initial_tasks() {
     if (live_[b] == 0) metrics_[b].true_termination = now_;  // an empty workload
   }
   for (auto& d : dets_) d->on_start();
+  // Work stealing: every PE without work of a stealing barrier starts looking for some.
+  for (int b = 0; b < nbarriers(); ++b)
+    if (steals(b))
+      for (NodeId pe = 0; pe < cfg_.npes; ++pe)
+        if (count_[idx(pe, b)] == 0 && !steal_wait_[idx(pe, b)]) steal_request(pe, b);
+}
+
+// ---- work stealing (docs/td.md, "Work stealing") ---------------------------------------
+
+bool Machine::steals(int b) const { return cfg_.npes > 1 && workloads_[static_cast<std::size_t>(b)]->steals(); }
+
+// An idle thief asks one random other PE for a task of `b`. At most one request (or its
+// back-off) is outstanding per thief and barrier; thieves stop once the barrier is declared
+// (in a real runtime the termination notice tells them).
+void Machine::steal_request(NodeId thief, int b) {
+  const std::size_t i = idx(thief, b);
+  steal_wait_[i] = 0;
+  if (metrics_[static_cast<std::size_t>(b)].detected || stopped_fatal_ || dead_[static_cast<std::size_t>(thief)] ||
+      count_[i] != 0)
+    return;
+  steal_wait_[i] = 1;
+  NodeId victim = static_cast<NodeId>(std::uniform_int_distribution<int>(0, cfg_.npes - 2)(rng_));
+  if (victim >= thief) ++victim;
+  ++metrics_[static_cast<std::size_t>(b)].steal_requests;
+  const std::uint32_t mi = alloc_msg();
+  Message& m = msgs_[mi];
+  m.src = thief;
+  m.dst = victim;
+  m.kind = kStealRequest;
+  m.barrier = b;
+  transmit(mi);
+}
+
+// The victim gives its oldest queued task of the barrier (UTS steals the bottom of the
+// deque: the oldest, shallowest node), never the one it is running. The task leaves as a
+// primary message exactly like a remote child at a task completion: the detector sees the
+// emission (on_emit, and may hold it) while the task still counts as the victim's work;
+// then the victim's count drops (it may go idle). Without a spare task it refuses.
+void Machine::steal_answer(NodeId victim, const Message& req) {
+  const int b = req.barrier;
+  const NodeId thief = req.src;
+  Pe& p = pes_[static_cast<std::size_t>(victim)];
+  auto it = std::find_if(p.queue.begin(), p.queue.end(), [b](const Task& t) { return t.barrier == b; });
+  if (it == p.queue.end()) {
+    const std::uint32_t mi = alloc_msg();
+    Message& m = msgs_[mi];
+    m.src = victim;
+    m.dst = thief;
+    m.kind = kStealRefusal;
+    m.barrier = b;
+    transmit(mi);
+    return;
+  }
+  const Task t = *it;
+  p.queue.erase(it);
+  ++metrics_[static_cast<std::size_t>(b)].steals;
+  comp_.batch.clear();
+  const std::uint32_t mi = alloc_msg();
+  Message& m = msgs_[mi];
+  m.src = victim;
+  m.dst = thief;
+  m.kind = kPrimary;
+  m.barrier = b;
+  m.task = t;
+  comp_.batch.push_back(&m);
+  emit_batch(victim, b);
+  --count_[idx(victim, b)];
+  dec_live(b);
+  go_idle_if(victim, b);
+}
+
+// Refused: back off, then ask another random victim. The back-off doubles with each
+// consecutive refusal, from one maximal latency up to 16 of them.
+void Machine::steal_refused(NodeId thief, int b) {
+  const std::size_t i = idx(thief, b);
+  if (metrics_[static_cast<std::size_t>(b)].detected) {
+    steal_wait_[i] = 0;
+    return;
+  }
+  const int r = std::min(++steal_refusals_[i], 5);
+  const Tick base = (cfg_.latency.exp ? cfg_.latency.lo : cfg_.latency.hi) + 1;
+  schedule(now_ + (base << (r - 1)), kPrioTimer, kSteal, thief, b, 0);
 }
 
 // Once every barrier truly terminated, the detectors get a bounded time to declare it;

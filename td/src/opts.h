@@ -35,5 +35,7 @@ DetectorFactory make_wave(const std::string& name, OptReader& r);
 DetectorFactory make_tree(const std::string& name, OptReader& r);
 DetectorFactory make_wtc(OptReader& r);
 DetectorFactory make_ft_ds(const std::string& ft, OptReader& r);
+DetectorFactory make_nbx(OptReader& r);
+DetectorFactory make_qd(OptReader& r);
 
 }  // namespace td::detail

@@ -164,6 +164,10 @@ std::string to_json(const RunConfig& cfg, const RunResult& r) {
             {"missed", m.missed},
             {"by_kind", std::move(by_kind)},
             {"extra", std::move(extra)}};
+    if (m.steal_requests > 0) {  // work-stealing runs only: other output stays as it was
+      jb["steal_requests"] = m.steal_requests;
+      jb["steals"] = m.steals;
+    }
     if (r.fault_tolerant) {  // fault-tolerant runs only: fault-free output stays as it was
       Json rec = Json::object();
       for (std::size_t k = 2; k < m.by_kind_recovery.size(); ++k)

@@ -157,7 +157,7 @@ RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& 
   if (c.algo == "hcda" && U(0, 1) == 0) c.opts.kv["cinit"] = std::to_string(U(2, 64));
   std::ostringstream w;
   const std::int64_t nb = U(0, 3) == 0 ? U(2, 3) : 1;
-  switch (U(0, 5)) {
+  switch (U(0, 6)) {
     case 0:
       w << "ring:p=" << R(0.3, 0.97) << ",branch=" << (U(0, 1) ? R(0.0, 0.5) : 0.0) << ",maxsteps=" << U(1, 200);
       break;
@@ -174,6 +174,16 @@ RunConfig random_config(std::uint64_t seed, std::uint64_t i, const std::string& 
     case 4: {
       const char* cs[] = {"a", "b", "c"};
       w << "tseng45:case=" << cs[U(0, 2)] << ",t=" << U(1, 40);
+      break;
+    }
+    case 5: {  // UTS (issue 15): small geometric or binomial trees; map=local steals
+      const char* maps[] = {"random", "rr", "local"};
+      if (U(0, 1))
+        w << "uts:type=geometric,shape=" << (U(0, 1) ? "linear" : "fixed") << ",depth=" << U(2, 5)
+          << ",b0=" << R(1.0, 4.0);
+      else
+        w << "uts:type=binomial,b0=" << U(1, 30) << ",q=" << R(0.05, 0.2) << ",m=" << U(2, 4);
+      w << ",rootseed=" << U(0, 1000) << ",map=" << maps[U(0, 2)];
       break;
     }
     default:

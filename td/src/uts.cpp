@@ -51,6 +51,16 @@ Params sample_tree(const std::string& name) {
 
 std::vector<std::string> sample_tree_names() { return {"T1", "T2", "T3", "T4", "T5"}; }
 
+Stats published_stats(const std::string& name) {
+  // sample_trees.sh: "Tree size = ..., tree depth = ..., num leaves = ..." per sample tree.
+  if (name == "T1") return Stats{4'130'071, 3'305'118, 10};
+  if (name == "T2") return Stats{4'117'769, 2'342'762, 81};
+  if (name == "T3") return Stats{4'112'897, 3'599'034, 1'572};
+  if (name == "T4") return Stats{4'132'453, 3'108'986, 134};
+  if (name == "T5") return Stats{4'147'582, 2'181'318, 20};
+  throw ConfigError("--workload uts: key 'tree': '" + name + "' is not a sample tree (legal: T1..T5)");
+}
+
 struct Generator::Ctx {
   EVP_MD* md = nullptr;
   EVP_MD_CTX* ctx = nullptr;

@@ -315,6 +315,8 @@ class Uts : public Workload {
     out.push_back(mk(static_cast<NodeId>(offset_ % n_), store(gen_.root()), 0));
     created_ = 1;
   }
+  /// map=local: children stay on the spawning PE and idle PEs steal (issue 15 item 1).
+  bool steals() const override { return map_ == "local"; }
   void execute(const Task& t, NodeId pe, Rng& rng, std::vector<Spawn>& out) override {
     const auto slot = static_cast<std::size_t>(t.a);
     const uts::State s = states_[slot];
@@ -422,7 +424,7 @@ std::string workload_help(const std::string& name) {
   if (name == "uts")
     return "Unbalanced Tree Search (Olivier et al. 2006): tree=T1|T2|T3|T4|T5, or type=geometric|binomial|hybrid "
            "shape=linear|expdec|cyclic|fixed depth=6 b0=4 q=0.234375 m=4 rootseed=0 shift=0.5; "
-           "map=random|rr|local maxnodes=20000000";
+           "map=random|rr|local (local: idle PEs steal) maxnodes=20000000";
   return "";
 }
 

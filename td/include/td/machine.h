@@ -62,6 +62,10 @@ struct FailureRecord {
   std::int64_t lost = 0;  ///< units of work (tasks, held or in-flight primaries) lost with it
 };
 
+/// Work-stealing traffic (Workload::steals): workload messages, not detector control
+/// messages, so their kinds lie below kPrimary and no detector sees them.
+enum StealKind : std::int16_t { kStealRequest = -1, kStealRefusal = -2 };
+
 /// The simulated machine and its event kernel (the simulator's Runtime).
 class Machine final : public Runtime {
  public:
@@ -133,6 +137,8 @@ class Machine final : public Runtime {
   const MachineConfig& config() const { return cfg_; }
   /// Failures so far, in the order they happened.
   const std::vector<FailureRecord>& failures() const { return failures_; }
+  /// Tasks PE `pe` executed (all barriers; killed tasks excluded).
+  std::int64_t tasks_executed(NodeId pe) const { return executed_[static_cast<std::size_t>(pe)]; }
   /// Whether `barrier` truly terminated: no live task (queued, running or held) and no
   /// primary message in flight (oracle state).
   bool truly_terminated(int barrier) const { return live_[barrier] == 0 && inflight_[barrier] == 0; }
@@ -159,7 +165,7 @@ class Machine final : public Runtime {
   void write_chrome_trace(std::FILE* f) const;
 
  private:
-  enum EvType : std::uint8_t { kDeliver, kTaskDone, kTimer, kInject, kFail, kFlushed, kNotice };
+  enum EvType : std::uint8_t { kDeliver, kTaskDone, kTimer, kInject, kFail, kFlushed, kNotice, kCollective, kSteal };
   /// Same-tick priorities: deliveries first, so a message arriving at the tick a PE
   /// completes its last task is seen before the idle decision; then task completions;
   /// then algorithm timers (they observe the settled state of the tick).
@@ -217,6 +223,11 @@ class Machine final : public Runtime {
   void dec_live(int b);
   void log_msg(const char* ev, NodeId pe, NodeId peer, const Message& m);
   void log_pe(const char* ev, NodeId pe, int barrier);
+  void complete_collective(NodeId pe, int barrier, std::int64_t instance);
+  void steal_request(NodeId thief, int barrier);
+  void steal_answer(NodeId victim, const Message& req);
+  void steal_refused(NodeId thief, int barrier);
+  bool steals(int barrier) const;
   const std::string& kind_name(int b, int kind) const;
 
   MachineConfig cfg_;
@@ -275,6 +286,20 @@ class Machine final : public Runtime {
   std::vector<std::map<NodeId, std::map<NodeId, int>>> subs_;
   std::map<std::pair<NodeId, NodeId>, Tick> edges_;     // (sender, receiver) -> first send tick
   std::map<std::pair<NodeId, NodeId>, Tick> notified_;  // (failed, watcher) -> notice tick
+  // ---- non-blocking collectives (start_collective) ----
+  struct Collective {
+    int entered = 0;                 // PEs that entered this instance
+    int delivered = 0;               // PEs that got on_collective
+    std::size_t nvalues = 0;         // length of every PE's vector
+    std::vector<std::int64_t> sums;  // element-wise sum so far
+  };
+  std::vector<std::int64_t> coll_next_;                   // per (pe, barrier): next instance to enter
+  std::vector<std::map<std::int64_t, Collective>> coll_;  // per barrier: open instances
+  std::vector<Tick> coll_last_done_;                      // per barrier: completion of the latest instance
+  // ---- work stealing (Workload::steals) ----
+  std::vector<std::uint8_t> steal_wait_;  // per (pe, barrier): a steal request or its back-off is outstanding
+  std::vector<int> steal_refusals_;       // per (pe, barrier): consecutive refusals (back-off exponent)
+  std::vector<std::int64_t> executed_;    // per PE: tasks executed (all barriers)
 };
 
 }  // namespace td

@@ -24,6 +24,8 @@ struct BarrierMetrics {
   std::int64_t idle_events = 0;                ///< E: busy -> idle transitions over all PEs
   std::int64_t primary_msgs = 0;               ///< external primary messages
   std::int64_t local_spawns = 0;               ///< children spawned on the spawning PE
+  std::int64_t steal_requests = 0;             ///< work-stealing requests sent (workload traffic)
+  std::int64_t steals = 0;                     ///< tasks given to thieves (each also a primary message)
   std::int64_t ctrl_external = 0;              ///< control messages between distinct nodes
   std::int64_t internal = 0;                   ///< internal notifications (inside a node)
   std::int64_t ctrl_bits = 0;                  ///< control bits (algorithm's accounting)

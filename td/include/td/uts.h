@@ -84,4 +84,9 @@ struct Stats {
 /// `maxnodes` when the tree has more than `max_nodes` nodes.
 Stats tree_stats(const Params& p, std::int64_t max_nodes);
 
+/// The published size of sample tree T1..T5: the "Tree size, tree depth, num leaves" comment
+/// lines of the UTS distribution's sample_trees.sh (numbers nobody here computed; the real-run
+/// oracle, tdmpi-oracle, checks task counts against them). Throws ConfigError naming `tree`.
+Stats published_stats(const std::string& name);
+
 }  // namespace td::uts

@@ -48,6 +48,9 @@ class Workload {
   /// Real runs: `t` arrived with the `n` words export_task appended at the sender; stores
   /// them here and makes `t` refer to them.
   virtual void import_task(Task& /*t*/, const std::int64_t* /*in*/, std::size_t /*n*/) {}
+  /// Whether idle PEs steal queued tasks of this workload from random victims (the
+  /// machine's work stealing, docs/td.md "Work stealing").
+  virtual bool steals() const { return false; }
 };
 
 /// Names of the workloads, for `tdsim --list`.
