@@ -127,6 +127,7 @@ void MpiRuntime::boot() {
   t0_ = clock_ns();
   if (one_host_) MPI_Bcast(&t0_, 1, MPI_INT64_T, 0, comm_);
   wall0_ = MPI_Wtime();
+  heard_.assign(static_cast<std::size_t>(size_), wall0_);
 
   // The initial tasks: every rank draws them from the common seed and shows every one to its
   // detectors (a detector's start state, e.g. a controller's ledger or the root's deficit,
@@ -336,6 +337,7 @@ bool MpiRuntime::poll(int max_msgs) {
     rxbuf_.resize(static_cast<std::size_t>(n));
     MPI_Recv(rxbuf_.data(), n, MPI_INT64_T, st.MPI_SOURCE, st.MPI_TAG, comm_, MPI_STATUS_IGNORE);
     ++recv_from_[static_cast<std::size_t>(st.MPI_SOURCE)];
+    heard_[static_cast<std::size_t>(st.MPI_SOURCE)] = MPI_Wtime();
     receive(rxbuf_, st.MPI_SOURCE, st.MPI_TAG);
     any = true;
   }
@@ -530,16 +532,19 @@ void MpiRuntime::check_timeout() {
     for (int r = 0; r < size_; ++r)
       if (!know_from_[static_cast<std::size_t>(r)]) missing += (missing.empty() ? "" : ", ") + std::to_string(r);
     if (missing.empty()) missing = "none (all knew termination; the end-of-run exchange did not complete)";
+    std::string silent;  // who went quiet: a hung or dead rank sends nothing
+    for (int r = 1; r < size_; ++r)
+      silent += "; rank " + std::to_string(r) + " last heard from " +
+                std::to_string(MPI_Wtime() - heard_[static_cast<std::size_t>(r)]).substr(0, 5) + " s ago";
     std::fprintf(stderr,
-                 "tdmpi: error: --timeout %.0f s passed; ranks that had not finished (not learned termination): %s; "
+                 "tdmpi: error: --timeout %g s passed; ranks that had not finished (not learned termination): %s%s; "
                  "aborting the run\n",
-                 cfg_.timeout_s, missing.c_str());
+                 cfg_.timeout_s, missing.c_str(), silent.c_str());
     std::fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, 3);
   }
   if (rank_ != 0 && el > cfg_.timeout_s + 5) {  // rank 0 itself is stuck: abort from here
-    std::fprintf(stderr,
-                 "tdmpi: error: rank %d: --timeout %.0f s passed and rank 0 did not end the run (%s); aborting\n",
+    std::fprintf(stderr, "tdmpi: error: rank %d: --timeout %g s passed and rank 0 did not end the run (%s); aborting\n",
                  rank_, cfg_.timeout_s, stopped_ ? "this rank had finished" : "this rank had not finished");
     std::fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, 3);

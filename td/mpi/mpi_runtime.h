@@ -163,6 +163,7 @@ class MpiRuntime final : public Runtime {
   std::vector<Tick> last_idle_;     // per barrier: this PE's last busy -> idle transition
   std::vector<std::int64_t> late_;  // per barrier: primaries received after the stop, work left at it
   std::vector<bool> know_from_;     // rank 0: ranks that reported knowing termination
+  std::vector<double> heard_;       // per rank: MPI_Wtime of the last message from it
   bool stopped_ = false;            // every barrier known: no more tasks
   bool shutdown_started_ = false, shutdown_done_ = false, draining_ = false;
   MPI_Request shut_req_ = MPI_REQUEST_NULL;
