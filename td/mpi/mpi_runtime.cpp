@@ -134,24 +134,17 @@ void MpiRuntime::boot() {
   // may depend on all of them); each rank queues its own.
   Rng init(cfg_.seed);
   RankLog::Json initial = RankLog::Json::array();
-  for (auto& d : dets_) d->on_boot();
-  std::vector<Spawn> spawns;
+  std::vector<std::vector<Spawn>> spawns(workloads_.size());
   for (std::size_t b = 0; b < workloads_.size(); ++b) {
-    spawns.clear();
-    workloads_[b]->initial(init, spawns);
-    for (Spawn& s : spawns) {
+    workloads_[b]->initial(init, spawns[b]);
+    for (Spawn& s : spawns[b]) {
       if (s.pe < 0 || s.pe >= size_) throw std::logic_error("initial task on a PE out of range");
       s.task.barrier = static_cast<std::int32_t>(b);
       if (s.task.level == 0) s.task.level = 1;
       s.task.id = next_task_id_++;
-      dets_[b]->on_initial(s.pe, s.task);
       initial.push_back(RankLog::Json{{"task", s.task.id}, {"pe", s.pe}, {"b", b}});
-      if (s.pe == rank_) enqueue(s.task);
     }
   }
-  next_task_id_ = static_cast<std::int64_t>(rank_ + 1) << kIdShift;
-  // This rank's own draws (random mapping, ring steps): a stream per rank.
-  rng_.seed(cfg_.seed ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(rank_ + 1)));
   log_.write(RankLog::Json{{"t", now()},
                            {"ev", "header"},
                            {"rank", rank_},
@@ -164,6 +157,15 @@ void MpiRuntime::boot() {
                            {"seed", cfg_.seed},
                            {"barriers", workloads_.size()},
                            {"initial", std::move(initial)}});
+  for (auto& d : dets_) d->on_boot();
+  for (std::size_t b = 0; b < workloads_.size(); ++b)
+    for (Spawn& s : spawns[b]) {
+      dets_[b]->on_initial(s.pe, s.task);
+      if (s.pe == rank_) enqueue(s.task);
+    }
+  next_task_id_ = static_cast<std::int64_t>(rank_ + 1) << kIdShift;
+  // This rank's own draws (random mapping, ring steps): a stream per rank.
+  rng_.seed(cfg_.seed ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(rank_ + 1)));
   for (std::size_t b = 0; b < dets_.size(); ++b) {
     dets_[b]->on_start();
     after_hook(static_cast<int>(b));
@@ -297,6 +299,7 @@ void MpiRuntime::progress_sends() {
 
 void MpiRuntime::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0, std::int64_t f1,
                               std::int64_t f2, std::vector<std::int64_t> v, std::int64_t bits) {
+  if (!hosts(src)) return;  // a replicated start hook acting for another rank's node: that rank sends it
   Message m;
   m.id = (static_cast<std::uint64_t>(rank_ + 1) << kIdShift) + static_cast<std::uint64_t>(next_msg_id_++);
   m.src = src;
@@ -423,7 +426,7 @@ void MpiRuntime::learn(int b, const char* how) {
 
 void MpiRuntime::declare(NodeId node, int barrier) {
   const auto ub = static_cast<std::size_t>(barrier);
-  if (detected_at_[ub] >= 0) return;
+  if (!hosts(node) || detected_at_[ub] >= 0) return;
   detected_at_[ub] = now();
   declared_here_[ub] = true;
   if (log_.on()) log_.write(RankLog::Json{{"t", detected_at_[ub]}, {"ev", "declare"}, {"node", node}, {"b", barrier}});
@@ -431,6 +434,7 @@ void MpiRuntime::declare(NodeId node, int barrier) {
 }
 
 void MpiRuntime::broadcast_termination(NodeId root, int barrier) {
+  if (!hosts(root)) return;
   bcast_here_[static_cast<std::size_t>(barrier)] = true;
   if (root != 0) {
     send_control(root, 0, barrier, kTermBroadcast);
@@ -455,7 +459,9 @@ void MpiRuntime::mark(NodeId node, int barrier, const std::string& what) {
     log_.write(RankLog::Json{{"t", now()}, {"ev", "mark"}, {"node", node}, {"b", barrier}, {"what", what}});
 }
 
-void MpiRuntime::internal_note(NodeId, int barrier) { ++metrics_[static_cast<std::size_t>(barrier)].internal; }
+void MpiRuntime::internal_note(NodeId node, int barrier) {
+  if (hosts(node)) ++metrics_[static_cast<std::size_t>(barrier)].internal;
+}
 
 void MpiRuntime::note_state(NodeId, int barrier, std::int64_t entries) {
   auto& p = metrics_[static_cast<std::size_t>(barrier)].peak_state;
@@ -463,6 +469,7 @@ void MpiRuntime::note_state(NodeId, int barrier, std::int64_t entries) {
 }
 
 void MpiRuntime::set_timer(NodeId node, int barrier, Tick delay, std::int64_t tag) {
+  if (!hosts(node)) return;
   timers_.push(Timer{now() + delay, timer_seq_++, node, barrier, tag});
 }
 
@@ -481,7 +488,7 @@ bool MpiRuntime::fire_timers() {
 // ---- non-blocking collectives ---------------------------------------------------------------
 
 void MpiRuntime::start_collective(NodeId pe, int barrier, std::int16_t kind, std::vector<std::int64_t> values) {
-  if (pe != rank_) throw std::logic_error("start_collective: for a PE this rank does not host");
+  if (!hosts(pe)) return;
   colls_.push_back(
       Coll{barrier, kind, coll_next_[static_cast<std::size_t>(barrier)]++, std::move(values), {}, MPI_REQUEST_NULL});
   Coll& c = colls_.back();

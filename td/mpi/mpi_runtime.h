@@ -108,6 +108,11 @@ class MpiRuntime final : public Runtime {
   };
 
   int host_of(NodeId node) const { return node >= size_ ? 0 : node; }
+  /// Whether this rank hosts `node`. Every rank runs on_boot, on_initial and on_start for the
+  /// whole machine (their start state may depend on every PE); what such a hook does *for* a
+  /// node of another rank (a send, a timer, a declaration, a collective) is that rank's to do,
+  /// so it is skipped here.
+  bool hosts(NodeId node) const { return host_of(node) == rank_; }
   std::int64_t mono_ns() const;
   void boot();
   bool loop_once();
