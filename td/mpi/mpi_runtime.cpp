@@ -193,7 +193,8 @@ void MpiRuntime::run_task() {
   Task t = queue_.front();
   queue_.pop_front();
   const auto b = static_cast<std::size_t>(t.barrier);
-  log_.write(RankLog::Json{{"t", now()}, {"ev", "task_start"}, {"task", t.id}, {"b", t.barrier}});
+  const std::int64_t began = clock_ns();
+  if (log_.on()) log_.write(RankLog::Json{{"t", began - t0_}, {"ev", "task_start"}, {"task", t.id}, {"b", t.barrier}});
   if (cfg_.spin_ns > 0) {
     const std::int64_t until = clock_ns() + cfg_.spin_ns;
     while (clock_ns() < until) {
@@ -204,6 +205,7 @@ void MpiRuntime::run_task() {
   fresh_.clear();
   produce_children(*workloads_[b], *dets_[b], rank_, size_, t, rng_, next_task_id_, comp_, metrics_[b].local_spawns,
                    [this]() -> Message& { return alloc_msg(); });
+  busy_ns_ += clock_ns() - began;
   if (log_.on()) {
     RankLog::Json locals = RankLog::Json::array();
     for (const Task& c : comp_.locals) locals.push_back(c.id);
@@ -656,6 +658,9 @@ RunResult MpiRuntime::gather() {
   int len = static_cast<int>(s.size());
   std::vector<int> lens(static_cast<std::size_t>(size_)), displs(static_cast<std::size_t>(size_));
   MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, comm_);
+  std::int64_t sums[2] = {busy_ns_, tasks_run_}, tot[2] = {0, 0};
+  MPI_Reduce(sums, tot, 2, MPI_INT64_T, MPI_SUM, 0, comm_);
+  task_ns_mean_ = tot[1] > 0 ? static_cast<double>(tot[0]) / static_cast<double>(tot[1]) : 0;
   std::vector<char> all;
   if (rank_ == 0) {
     int off = 0;

@@ -56,6 +56,8 @@ class MpiRuntime final : public Runtime {
   RunResult run();
   /// This process's rank (= its PE).
   int rank() const { return rank_; }
+  /// Rank 0, after run(): mean real time of a task (execute() and the spin), ns.
+  double task_ns_mean() const { return task_ns_mean_; }
 
   // ---- Runtime services (runtime.h) ------------------------------------------------------
   Tick now() const override;
@@ -172,7 +174,8 @@ class MpiRuntime final : public Runtime {
   bool stopped_ = false;            // every barrier known: no more tasks
   bool shutdown_started_ = false, shutdown_done_ = false, draining_ = false;
   MPI_Request shut_req_ = MPI_REQUEST_NULL;
-  std::int64_t tasks_run_ = 0, msgs_in_ = 0;
+  std::int64_t tasks_run_ = 0, msgs_in_ = 0, busy_ns_ = 0;
+  double task_ns_mean_ = 0;
   bool early_declared_ = false;
   double wall0_ = 0;
   RankLog log_;

@@ -108,6 +108,7 @@ int main(int argc, char** argv) {
       j["engine"] = "mpi";
       j["ranks"] = size;
       j["time_unit"] = "ns (CLOCK_MONOTONIC)";
+      j["task_ns_mean"] = rt.task_ns_mean();
       const std::string text = j.dump();
       if (!out.empty()) {
         std::ofstream f(out);
