@@ -304,22 +304,8 @@ void MpiRuntime::send_control(NodeId src, NodeId dst, int barrier, std::int16_t 
   if (!hosts(src)) return;  // a replicated start hook acting for another rank's node: that rank sends it
   Message m;
   m.id = (static_cast<std::uint64_t>(rank_ + 1) << kIdShift) + static_cast<std::uint64_t>(next_msg_id_++);
-  m.src = src;
-  m.dst = dst;
-  m.kind = kind;
-  m.barrier = barrier;
-  m.f[0] = f0;
-  m.f[1] = f1;
-  m.f[2] = f2;
-  m.v = std::move(v);
-  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(barrier)];
-  if (src != dst) {
-    ++bm.ctrl_external;
-    bm.ctrl_bits += bits;
-    if (static_cast<std::size_t>(kind) < bm.by_kind.size()) ++bm.by_kind[static_cast<std::size_t>(kind)];
-  } else {
-    ++bm.internal;
-  }
+  fill_control(m, src, dst, barrier, kind, f0, f1, f2, std::move(v), bits, metrics_[static_cast<std::size_t>(barrier)],
+               false);
   log_msg("send", m, dst);
   if (host_of(dst) == rank_) {  // to oneself, or between PE 0 and node N on rank 0
     local_q_.push_back(std::move(m));
@@ -349,8 +335,8 @@ bool MpiRuntime::poll(int max_msgs) {
   while (!local_q_.empty()) {  // delivered in the loop, not inside the hook that sent them
     Message m = std::move(local_q_.front());
     local_q_.pop_front();
-    log_msg("recv", m, m.src);
-    deliver(m);
+    log_msg("recv", m, m.src, draining_);
+    if (!draining_) deliver(m);  // after the end no hook runs (it could send)
     any = true;
   }
   return any;

@@ -200,26 +200,8 @@ void Machine::transmit(std::uint32_t mi) {
 void Machine::send_control(NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0, std::int64_t f1,
                            std::int64_t f2, std::vector<std::int64_t> v, std::int64_t bits) {
   const std::uint32_t mi = alloc_msg();
-  Message& m = msgs_[mi];
-  m.src = src;
-  m.dst = dst;
-  m.kind = kind;
-  m.barrier = barrier;
-  m.f[0] = f0;
-  m.f[1] = f1;
-  m.f[2] = f2;
-  m.v = std::move(v);
-  BarrierMetrics& bm = metrics_[static_cast<std::size_t>(barrier)];
-  if (src != dst) {
-    ++bm.ctrl_external;
-    bm.ctrl_bits += bits;
-    if (static_cast<std::size_t>(kind) < bm.by_kind.size()) {
-      ++bm.by_kind[static_cast<std::size_t>(kind)];
-      if (first_failure_ >= 0) ++bm.by_kind_recovery[static_cast<std::size_t>(kind)];
-    }
-  } else {
-    ++bm.internal;
-  }
+  fill_control(msgs_[mi], src, dst, barrier, kind, f0, f1, f2, std::move(v), bits,
+               metrics_[static_cast<std::size_t>(barrier)], first_failure_ >= 0);
   transmit(mi);
 }
 

@@ -3,12 +3,13 @@
 /// The part of a task completion every engine runs the same way: the simulator (td::Machine)
 /// and the MPI runtime (td/mpi) both call these, so the spawning rules (child ids, levels,
 /// barrier, the on_produce hook, local versus remote children, the on_emit offer with its
-/// hold flags) exist once. What differs between the engines (where a message lives, how it
-/// travels, the oracle's bookkeeping) stays in the engine.
+/// hold flags; how a control message is built and charged) exist once. What differs between the engines (where a
+/// message lives, how it travels, the oracle's bookkeeping) stays in the engine.
 #pragma once
 
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "td/runtime.h"
@@ -68,6 +69,32 @@ void produce_children(Workload& w, Detector& det, NodeId pe, int npes, Task& t, 
 inline void offer_batch(Detector& det, NodeId pe, std::int64_t work, Completion& c) {
   c.hold.assign(c.batch.size(), false);
   if (!c.batch.empty()) det.on_emit(pe, c.batch, work - 1 > 0, c.hold);
+}
+
+/// A control message as every engine builds and charges it (Runtime::send_control): between
+/// distinct nodes it is external (counted, per kind too, and `bits` charged; also per kind in
+/// by_kind_recovery when `after_failure`), to oneself an internal notification.
+inline void fill_control(Message& m, NodeId src, NodeId dst, int barrier, std::int16_t kind, std::int64_t f0,
+                         std::int64_t f1, std::int64_t f2, std::vector<std::int64_t>&& v, std::int64_t bits,
+                         BarrierMetrics& bm, bool after_failure) {
+  m.src = src;
+  m.dst = dst;
+  m.kind = kind;
+  m.barrier = barrier;
+  m.f[0] = f0;
+  m.f[1] = f1;
+  m.f[2] = f2;
+  m.v = std::move(v);
+  if (src == dst) {
+    ++bm.internal;
+    return;
+  }
+  ++bm.ctrl_external;
+  bm.ctrl_bits += bits;
+  if (static_cast<std::size_t>(kind) < bm.by_kind.size()) {
+    ++bm.by_kind[static_cast<std::size_t>(kind)];
+    if (after_failure) ++bm.by_kind_recovery[static_cast<std::size_t>(kind)];
+  }
 }
 
 }  // namespace td
