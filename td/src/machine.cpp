@@ -598,7 +598,8 @@ void Machine::steal_request(NodeId thief, int b) {
 }
 
 // The victim gives its oldest queued task of the barrier (UTS steals the bottom of the
-// deque: the oldest, shallowest node), never the one it is running. The task leaves as a
+// deque: the oldest, shallowest node), never the one it is running, and only if it holds
+// another unit of work of the barrier. The task leaves as a
 // primary message exactly like a remote child at a task completion: the detector sees the
 // emission (on_emit, and may hold it) while the task still counts as the victim's work;
 // then the victim's count drops (it may go idle). Without a spare task it refuses.
@@ -607,7 +608,10 @@ void Machine::steal_answer(NodeId victim, const Message& req) {
   const NodeId thief = req.src;
   Pe& p = pes_[static_cast<std::size_t>(victim)];
   auto it = std::find_if(p.queue.begin(), p.queue.end(), [b](const Task& t) { return t.barrier == b; });
-  if (it == p.queue.end()) {
+  // The victim keeps one unit of the barrier's work: a PE running another barrier's task
+  // does not pass on its only queued task of b (with zero latency such a task bounced
+  // between busy PEs forever within one tick), and no steal ever empties a PE.
+  if (it == p.queue.end() || count_[idx(victim, b)] < 2) {
     const std::uint32_t mi = alloc_msg();
     Message& m = msgs_[mi];
     m.src = victim;

@@ -72,6 +72,22 @@ TEST(Steal, LocalUtsSpreadsToEveryPeUnderEveryAlgorithm) {
     }
 }
 
+// Several stealing barriers, zero latency (found by the 1,000,000-run sweep): a PE busy with
+// another barrier's task kept giving away its only queued task of b, which bounced between
+// busy PEs forever within one tick. A victim now keeps one unit of the barrier's work.
+TEST(Steal, NoBouncingBetweenBusyPesAtZeroLatency) {
+  RunConfig c =
+      cfg("4c", "uts:type=binomial,b0=27,q=0.101245,m=4,rootseed=292,map=local,barriers=3", 3, 15422012066643590983ULL);
+  c.machine.latency = DelayModel{0, 0};
+  c.machine.task_time = DelayModel{0, 14};
+  c.machine.fifo = 1;
+  c.machine.tree_arity = 1;
+  c.machine.max_events = 1'000'000;
+  const RunResult r = ok_run(c);
+  EXPECT_FALSE(r.hard_stopped);
+  for (const auto& b : r.barriers) EXPECT_LE(b.steals, b.tasks);
+}
+
 // Same seed, same run: the victims and back-offs come from the run's RNG.
 TEST(Steal, Deterministic) {
   const Outcome a = run_machine("nbx", 8, 0, 5), b = run_machine("nbx", 8, 0, 5);

@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   bool sweep_literal = false;
   std::string sweep_set = "corrected";
   app.add_flag("--list", do_list, "list algorithms and workloads");
-  app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds");
+  app.add_option("--algo", cfg.algo, "algorithm: tiered credit hcda cda 4c edod cv ltd skr baker wtc ds nbx qd");
   app.add_option("--workload", cfg.workload,
                  "workload spec NAME[:key=value,...], e.g. tree:lambda=0.9,lmax=50,map=random");
   app.add_option("--pes", cfg.machine.npes, "number of PEs")->check(CLI::Range(1, 1 << 20));
