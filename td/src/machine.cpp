@@ -588,13 +588,16 @@ void Machine::steal_request(NodeId thief, int b) {
   NodeId victim = static_cast<NodeId>(std::uniform_int_distribution<int>(0, cfg_.npes - 2)(rng_));
   if (victim >= thief) ++victim;
   ++metrics_[static_cast<std::size_t>(b)].steal_requests;
-  const std::uint32_t mi = alloc_msg();
-  Message& m = msgs_[mi];
-  m.src = thief;
-  m.dst = victim;
-  m.kind = kStealRequest;
+  transmit(steal_msg(thief, victim, kStealRequest, b).slot);
+}
+
+Message& Machine::steal_msg(NodeId src, NodeId dst, std::int16_t kind, int b) {
+  Message& m = msgs_[alloc_msg()];
+  m.src = src;
+  m.dst = dst;
+  m.kind = kind;
   m.barrier = b;
-  transmit(mi);
+  return m;
 }
 
 // The victim gives its oldest queued task of the barrier (UTS steals the bottom of the
@@ -612,25 +615,14 @@ void Machine::steal_answer(NodeId victim, const Message& req) {
   // does not pass on its only queued task of b (with zero latency such a task bounced
   // between busy PEs forever within one tick), and no steal ever empties a PE.
   if (it == p.queue.end() || count_[idx(victim, b)] < 2) {
-    const std::uint32_t mi = alloc_msg();
-    Message& m = msgs_[mi];
-    m.src = victim;
-    m.dst = thief;
-    m.kind = kStealRefusal;
-    m.barrier = b;
-    transmit(mi);
+    transmit(steal_msg(victim, thief, kStealRefusal, b).slot);
     return;
   }
   const Task t = *it;
   p.queue.erase(it);
   ++metrics_[static_cast<std::size_t>(b)].steals;
   comp_.batch.clear();
-  const std::uint32_t mi = alloc_msg();
-  Message& m = msgs_[mi];
-  m.src = victim;
-  m.dst = thief;
-  m.kind = kPrimary;
-  m.barrier = b;
+  Message& m = steal_msg(victim, thief, kPrimary, b);
   m.task = t;
   comp_.batch.push_back(&m);
   emit_batch(victim, b);

@@ -227,6 +227,7 @@ class Machine final : public Runtime {
   void steal_request(NodeId thief, int barrier);
   void steal_answer(NodeId victim, const Message& req);
   void steal_refused(NodeId thief, int barrier);
+  Message& steal_msg(NodeId src, NodeId dst, std::int16_t kind, int barrier);  // a fresh message of the steal protocol
   bool steals(int barrier) const;
   const std::string& kind_name(int b, int kind) const;
 
