@@ -404,4 +404,14 @@ bool Unit::open(int pe, uint32_t barrier) const {
 
 uint64_t Unit::done_snapshot_cycle() const { return impl_->done_snap; }
 
+void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
+  const int64_t half = int64_t{1} << (cfg_.count_bits - 1);
+  if (pe < 0 || pe >= cfg_.pes || barrier >= static_cast<uint32_t>(cfg_.barriers) || count < -half || count >= half) {
+    throw std::out_of_range("Unit::preload_count: PE, barrier or count out of range");
+  }
+  auto& word = impl_->ram[impl_->idx(pe, barrier)];
+  word.count = count;
+  word.open = true;
+}
+
 }  // namespace dsbc

@@ -38,6 +38,8 @@ class ScriptedUnit {
   }
   void request(uint64_t cycle, uint32_t b, bool dec) { reqs_.push_back({cycle, b, dec}); }
   void complete(uint32_t b) { complete_.push_back(b); }
+  /// A unit off the schedule: completing words last `extra` cycles longer than Q + 4.
+  void set_completion_delay(uint64_t extra) { extra_ = extra; }
   /// Runs until cycle `until`, popping the FIFO whenever `pop`.
   void run_to(uint64_t until, bool pop) {
     for (; k_ < until; ++k_) step(pop);
@@ -71,7 +73,7 @@ class ScriptedUnit {
           break;
         }
       }
-      const uint64_t len = completes ? static_cast<uint64_t>(cfg_.q()) + 4 : 3;
+      const uint64_t len = completes ? static_cast<uint64_t>(cfg_.q()) + 4 + extra_ : 3;
       if (completes) done_at_ = k_ + len;
       next_snap_ = k_ + len;
     }
@@ -101,7 +103,7 @@ class ScriptedUnit {
   Config cfg_;
   Oracle oracle_;
   uint32_t cnt2_;
-  uint64_t k_ = 0, next_snap_ = 0, done_at_ = ~uint64_t{0};
+  uint64_t k_ = 0, next_snap_ = 0, done_at_ = ~uint64_t{0}, extra_ = 0;
   bool accepted_ = false;
   std::deque<Request> reqs_;
   std::vector<uint32_t> complete_;
@@ -170,6 +172,15 @@ TEST(OracleTest, CountsHeaderSlotOutcomesFromTheTiming) {
   EXPECT_EQ(u.oracle().bin(Oracle::kCompletion), 3u);
   EXPECT_EQ(u.oracle().barriers_done(), 2u);
   EXPECT_EQ(u.oracle().done_ids_hex(), "3");
+}
+
+TEST(OracleTest, FlagsACompletionOffTheWordSchedule) {
+  // Correct values, wrong timing: ctl_done one cycle late (Q + 5 after the snapshot).
+  ScriptedUnit u(small_config());
+  u.set_completion_delay(1);
+  run_two_closings(u, true);
+  EXPECT_FALSE(u.oracle().ok());
+  EXPECT_NE(u.messages().find("done 13 cycles after its snapshot, not Q + 4 = 12"), std::string::npos) << u.messages();
 }
 
 }  // namespace

@@ -51,6 +51,10 @@ class Oracle {
   uint64_t pops() const { return pops_; }
   /// Completions whose latency was not bounded because some FIFO was full meanwhile.
   uint64_t blocked_completions() const { return blocked_completions_; }
+  /// Test hook (with Unit::preload_count): before the cycle `cycle` is observed, PE `pe`'s
+  /// count of `b` was set to `count` (and opened) as if by commits in cycle - 1. Only for a
+  /// barrier whose word is not being inspected (no completion may use an earlier snapshot).
+  void preload(uint64_t cycle, int pe, uint32_t b, int64_t count);
   /// True global count of a barrier: the sum of every committed delta.
   int64_t global_count(uint32_t b) const { return barrier_[b].global; }
 
@@ -72,7 +76,8 @@ class Oracle {
     kCountExit,       ///< a word exits in the count slots (non-zero sum)
     kNumBins
   };
-  /// Widest count for which the lockstep runs drive a count to the edge of its range.
+  /// Widest count the lockstep edge test drives to the edge of its range, one commit per
+  /// cycle (2^(T-1) cycles); wider counts are preloaded (Unit::preload_count).
   static constexpr int kEdgeMaxCountBits = 24;
   /// Summary-line name of each bin (cov_<name>).
   static const std::array<const char*, kNumBins>& bin_names();

@@ -124,6 +124,11 @@ class Unit final : public Engine {
   /// Cycle of the snapshot of the word whose completion is signalled now (valid when
   /// outputs().global.done).
   uint64_t done_snapshot_cycle() const;
+  /// Test hook (lockstep tests only): set the word of (pe, barrier) to {open = 1, count}
+  /// between cycles, as if commits had brought it there. The lockstep test sets the same word
+  /// in the RTL's RAM and tells the oracle; used where the count's edge is too many commits
+  /// away to drive (T = 32). Throws std::out_of_range outside the T-bit range.
+  void preload_count(int pe, uint32_t barrier, int64_t count);
 
  private:
   // The phases of one cycle k, called by step() in this order (docs/architecture.md
