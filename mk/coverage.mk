@@ -18,6 +18,6 @@ coverage: deps ## line + toggle coverage of the lockstep runs per RTL module (re
 	cd $(BUILD_COV) && DSBC_COVERAGE_DIR=$(abspath $(COV_REPORT))/runs \
 	  ctest -j $(JOBS) -L lockstep --output-on-failure --timeout 1200
 	verilator_coverage --write $(COV_REPORT)/merged.dat $(COV_REPORT)/runs/*.dat
-	verilator_coverage --annotate $(COV_REPORT)/annotated --annotate-min 1 $(COV_REPORT)/merged.dat
+	verilator_coverage --annotate $(COV_REPORT)/annotated --annotate-min 1 --annotate-all $(COV_REPORT)/merged.dat
 	verilator_coverage --write-info $(COV_REPORT)/coverage.info $(COV_REPORT)/merged.dat
 	python3 scripts/coverage-summary.py $(COV_REPORT)/merged.dat | tee $(COV_REPORT)/summary.txt
