@@ -11,7 +11,7 @@ set -euo pipefail
 build=${1:-build-mpi}
 ALGOS=${ALGOS:-"credit cda tiered 4c skr ds nbx qd"}
 NPS=${NPS:-"2 4 8"}
-TREES=${TREES:-"T1 T3"}
+TREES=${TREES-"T1 T3"}  # TREES="" skips the real runs
 SIM_ALGOS=${SIM_ALGOS:-"tiered credit hcda cda 4c edod cv ltd skr baker wtc ds nbx qd"}
 SIM_PES=${SIM_PES:-8}
 OUT=${OUT:-$build/mpi-bench}
@@ -39,14 +39,16 @@ for tree in $TREES; do
       echo "$real" >>"$OUT/results.jsonl"
       ok=$(echo "$real" | field 'j["safe"] and j["live"] and j["barriers"][0]["T"] > 0')
       task_ns=$(echo "$real" | field 'max(1, round(j["task_ns_mean"]))')
-      sim=$("$tdsim" --algo "$a" --workload "uts:tree=$tree" --pes "$np" --latency "$lat_ns" --task-time "$task_ns" --json)
+      # tdsim exits 1 on a false or missed detection: the table says so ("not clean").
+      sim=$("$tdsim" --algo "$a" --workload "uts:tree=$tree" --pes "$np" --latency "$lat_ns" --task-time "$task_ns" --json || true)
       echo "$sim" >>"$OUT/results.jsonl"
       echo "$real" | field '"| '"$tree"' | '"$np"' | '"$a"' | %.1f |" % (j["barriers"][0]["delay"] / 1e3)' | tr -d '\n'
       echo "$sim" | field '" %.1f |" % (j["barriers"][0]["delay"] / 1e3)' | tr -d '\n'
       echo "$real" | field '" %d |" % j["barriers"][0]["ctrl_external"]' | tr -d '\n'
       echo "$sim" | field '" %d |" % j["barriers"][0]["ctrl_external"]' | tr -d '\n'
       echo "$real" | field '" %.1f | '"$task_ns"' |" % j["wall_seconds"]' | tr -d '\n'
-      [ "$ok" = "True" ] || echo -n " **not clean**"
+      [ "$ok" = "True" ] || echo -n " **real run not clean**"
+      [ "$(echo "$sim" | field 'j["safe"] and j["live"]')" = "True" ] || echo -n " **simulation not clean**"
       echo
     done
   done
@@ -54,10 +56,10 @@ done
 echo
 
 # 3. The simulator's own speed on UTS T1.
-echo "| algorithm | tdsim events (UTS T1, $SIM_PES PEs) | wall (s) | events/s |"
-echo "|---|---:|---:|---:|"
+echo "| algorithm | tdsim events (UTS T1, $SIM_PES PEs) | wall (s) | events/s | outcome |"
+echo "|---|---:|---:|---:|---|"
 for a in $SIM_ALGOS; do
-  sim=$("$tdsim" --algo "$a" --workload uts:tree=T1 --pes "$SIM_PES" --json)
+  sim=$("$tdsim" --algo "$a" --workload uts:tree=T1 --pes "$SIM_PES" --json || true)
   echo "$sim" >>"$OUT/results.jsonl"
-  echo "$sim" | field '"| '"$a"' | %d | %.2f | %.2f M |" % (j["events"], j["wall_seconds"], j["events"] / j["wall_seconds"] / 1e6)'
+  echo "$sim" | field '"| '"$a"' | %d | %.2f | %.2f M | %s |" % (j["events"], j["wall_seconds"], j["events"] / j["wall_seconds"] / 1e6, ("safe" if j["safe"] else "FALSE DETECTION") + (", detected" if j["live"] else ", MISSED"))'
 done

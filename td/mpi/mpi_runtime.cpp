@@ -2,8 +2,6 @@
 // The MPI runtime (mpi_runtime.h, docs/mpi.md).
 #include "mpi_runtime.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -75,8 +73,6 @@ MpiRuntime::~MpiRuntime() {
   if (shut_ != MPI_COMM_NULL) MPI_Comm_free(&shut_);
   if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
-
-std::int64_t MpiRuntime::mono_ns() const { return clock_ns(); }
 
 Tick MpiRuntime::now() const { return clock_ns() - t0_; }
 

@@ -115,7 +115,6 @@ class MpiRuntime final : public Runtime {
   /// node of another rank (a send, a timer, a declaration, a collective) is that rank's to do,
   /// so it is skipped here.
   bool hosts(NodeId node) const { return host_of(node) == rank_; }
-  std::int64_t mono_ns() const;
   void boot();
   bool loop_once();
   void run_task();
