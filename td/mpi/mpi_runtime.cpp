@@ -64,7 +64,18 @@ MpiRuntime::MpiRuntime(const MpiConfig& cfg, MPI_Comm world) : cfg_(cfg), rng_(c
   MPI_Comm_dup(world, &shut_);
   coll_comm_.assign(unb, MPI_COMM_NULL);
   for (auto& c : coll_comm_) MPI_Comm_dup(world, &c);
-  if (!cfg_.log_dir.empty()) log_.open(cfg_.log_dir, rank_);
+  // A log that cannot be opened is bad input: every rank learns it (one failing rank must not
+  // leave the others waiting in a collective) and fails with exit status 2.
+  int ok = 1, all_ok = 1;
+  std::string err;
+  try {
+    if (!cfg_.log_dir.empty()) log_.open(cfg_.log_dir, rank_);
+  } catch (const std::exception& e) {
+    ok = 0;
+    err = e.what();
+  }
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, world);
+  if (!all_ok) throw ConfigError(ok ? "--log-dir: another rank could not open its log" : err);
 }
 
 MpiRuntime::~MpiRuntime() {
