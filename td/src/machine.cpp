@@ -665,8 +665,13 @@ bool Machine::all_truly_terminated() {
 Tick Machine::liveness_bound() const {
   if (cfg_.liveness_bound > 0) return cfg_.liveness_bound;
   // Automatic: generous in the machine size and the slowest message/task, plus the time
-  // the senders' NICs may have been serialising.
-  return 64 * (static_cast<Tick>(cfg_.npes) + 64) * liveness_unit_ + cfg_.send_cost * static_cast<Tick>(next_msg_id_);
+  // the senders' NICs may have been serialising, plus one unit per entry of detector state
+  // (peak per barrier): a detector that unwinds a stack entry by entry (CV on a 4-million-task
+  // UTS tree holds ~10^6 entries and needs ~1 tick each) is slow, not stuck.
+  std::int64_t state = 0;
+  for (const auto& bm : metrics_) state += bm.peak_state;
+  return 64 * (static_cast<Tick>(cfg_.npes) + 64) * liveness_unit_ + cfg_.send_cost * static_cast<Tick>(next_msg_id_) +
+         liveness_unit_ * state;
 }
 
 void Machine::end() {

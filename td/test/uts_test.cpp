@@ -103,6 +103,21 @@ TEST(Uts, SampleTreeT3RunsCleanWithItsPublishedTaskCount) {
   EXPECT_EQ(r.barriers[0].tasks, kT3.nodes);
 }
 
+// CV unwinds its stacks one entry per remove message after termination: on a 257,042-node
+// tree over 2 PEs that takes ~125,000 ticks, beyond the machine-size part of the automatic
+// liveness bound (64 (N + 64) u = 42,240 ticks here). Slow is not missed: the bound also
+// grows with the detector's peak state (machine.cpp, liveness_bound).
+TEST(Uts, CvUnwindingADeepStackIsNotAMiss) {
+  uts::Params p;
+  p.shape = uts::Shape::Fixed;
+  p.depth = 8;
+  p.root_seed = 19;
+  const uts::Stats s = uts::tree_stats(p, 1'000'000);
+  const RunResult r = ok_run(cfg("cv", "uts:type=geometric,shape=fixed,depth=8,b0=4,rootseed=19", 2, 1));
+  EXPECT_EQ(r.barriers[0].tasks, s.nodes);
+  EXPECT_GT(r.barriers[0].delay(), 64 * (2 + 64) * 16) << "the case this test exists for: a delay beyond the old bound";
+}
+
 std::string uts_error(const std::string& spec) {
   try {
     make_workload(parse_workload_spec(spec), 4, 0, 1);
