@@ -39,7 +39,7 @@ build: deps $(BUILD)/CMakeCache.txt ## build the model, the tools and the short 
 tools: deps $(BUILD)/CMakeCache.txt ## build only the tools (dsbc-replay)
 	cmake --build $(BUILD) -j $(JOBS) --target dsbc-replay
 
-test: build ## the tests: every ctest test (labels: lint model tools lockstep icarus mutation bram wnor ncl formal td system)
+test: build ## the tests: every ctest test (labels: lint model tools lockstep icarus mutation bram wnor ncl formal td system mpi)
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 1200 $(if $(LABEL),-L '$(LABEL)')
 	@echo "make test: all passed"
 
