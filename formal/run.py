@@ -285,8 +285,9 @@ def run_mutants(a):
             caught += 1
             jn, r = hit
             trace = r.get("trace", "")
-            where = re.sub(r"/\S*/formal/", "formal/", r["why"])
-            where = re.sub(r" \(\$assert\S*\)", "", where)[:90]
+            # The mutant's copy of the sources lives under <out>/<id>/src/: show repository paths.
+            where = re.sub(r" \(\$assert\S*\)", "", r["why"])
+            where = re.sub(r"\S*/src/(formal|rtl)/", r"\1/", where)[:90]
             trace = os.path.relpath(trace, ROOT) if os.path.exists(trace) else "none"
             print(f"  caught   {m['id']:<14} by {jn}: {where}\n           trace {trace}", flush=True)
         else:
