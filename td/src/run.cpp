@@ -140,11 +140,16 @@ std::string to_json(const RunConfig& cfg, const RunResult& r) {
   using Json = nlohmann::ordered_json;  // fields in the documented order
   const auto& mc = cfg.machine;
   Json barriers = Json::array();
+  // Per-kind counters keyed by the detector's kind name (its index if it has none), from kind `first` on.
+  const auto by_name = [&r](const std::vector<std::int64_t>& counts, std::size_t first) {
+    Json out = Json::object();
+    for (std::size_t k = first; k < counts.size(); ++k)
+      out[k < r.kind_names.size() ? r.kind_names[k] : std::to_string(k)] = counts[k];
+    return out;
+  };
   for (std::size_t b = 0; b < r.barriers.size(); ++b) {
     const auto& m = r.barriers[b];
-    Json by_kind = Json::object();
-    for (std::size_t k = 1; k < m.by_kind.size(); ++k)
-      by_kind[k < r.kind_names.size() ? r.kind_names[k] : std::to_string(k)] = m.by_kind[k];
+    Json by_kind = by_name(m.by_kind, 1);
     Json extra = Json::object();
     for (const auto& [k, v] : r.extra[b]) extra[k] = v;
     Json jb{{"barrier", b},
@@ -169,9 +174,7 @@ std::string to_json(const RunConfig& cfg, const RunResult& r) {
       jb["steals"] = m.steals;
     }
     if (r.fault_tolerant) {  // fault-tolerant runs only: fault-free output stays as it was
-      Json rec = Json::object();
-      for (std::size_t k = 2; k < m.by_kind_recovery.size(); ++k)
-        rec[k < r.kind_names.size() ? r.kind_names[k] : std::to_string(k)] = m.by_kind_recovery[k];
+      Json rec = by_name(m.by_kind_recovery, 2);
       jb["outcome"] = m.fatal ? "fatal" : m.missed ? "missed" : "detected";
       if (m.fatal) {
         jb["fatal_reason"] = m.fatal_reason;
