@@ -34,7 +34,8 @@ LockstepEngine::LockstepEngine(std::unique_ptr<Engine> ref, std::unique_ptr<Engi
     : ref_(std::move(ref)), dut_(std::move(dut)), on_(on) {
   const Config& a = ref_->config();
   const Config& b = dut_->config();
-  if (a.pes != b.pes || a.barriers != b.barriers || a.count_bits != b.count_bits || a.fifo_depth != b.fifo_depth) {
+  if (a.pes != b.pes || a.barriers != b.barriers || a.count_bits != b.count_bits || a.fifo_depth != b.fifo_depth ||
+      a.sched != b.sched) {
     throw std::invalid_argument("lockstep: configurations differ: " + a.to_string() + " vs " + b.to_string());
   }
   compare();

@@ -174,9 +174,13 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
           uncovered_[b] = c.cycle;
         }
       }
-      if (k - s != static_cast<uint64_t>(cfg_.q()) + 4) {
-        fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) +
-                    " cycles after its snapshot, not Q + 4 = " + std::to_string(cfg_.q() + 4));
+      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2) or s+Q+2
+      // (arb: no open slot); done follows it.
+      const bool arb = cfg_.sched == Sched::kArb;
+      const uint64_t done_after = static_cast<uint64_t>(cfg_.q()) + (arb ? 3 : 4);
+      if (k - s != done_after) {
+        fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) + " cycles after its snapshot, not " +
+                    (arb ? "Q + 3 = " : "Q + 4 = ") + std::to_string(done_after));
       }
       if (bs.closed_pending && bs.close_cycle < s) {
         const uint64_t lat = k - bs.close_cycle;
@@ -262,6 +266,10 @@ void Oracle::preload(uint64_t cycle, int pe, uint32_t b, int64_t count) {
 }
 
 void Oracle::end_of_word(uint64_t k, uint32_t b) {
+  if (cfg_.sched == Sched::kArb) {
+    end_of_arb_word(k, b);
+    return;
+  }
   const uint64_t len = k - last_snap_cycle_;
   const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4;
   if (word_done_) {
@@ -290,6 +298,35 @@ void Oracle::end_of_word(uint64_t k, uint32_t b) {
   }
 }
 
+void Oracle::end_of_arb_word(uint64_t k, uint32_t b) {
+  // Scheduler arb (4e): a word ends at a decision in cycle e (full slot s+2, count bit j in
+  // s+3+j, completion in s+Q+2); POLL follows in e+1 and, if it finds a dirty bit, the next
+  // snapshot is BW+1 cycles after it; idle POLLs can add any number of cycles. A full-slot
+  // exit leaves its barrier dirty, so its next POLL always hits: len == BW+4 exactly.
+  const uint64_t len = k - last_snap_cycle_;
+  const uint64_t bw = static_cast<uint64_t>(cfg_.barrier_bits());
+  const uint64_t full_exit = bw + 4;
+  if (word_done_) {
+    word_done_ = false;  // counted as kCompletion at the done
+    const uint64_t min_len = static_cast<uint64_t>(cfg_.q()) + bw + 4;
+    if (len < min_len) {
+      fail(k, "the word after a completion starts " + std::to_string(len) + " cycles after its snapshot, less than " +
+                  std::to_string(min_len));
+    }
+    return;
+  }
+  if (len < full_exit) {
+    fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
+                " cycles without completing (legal: at least " + std::to_string(full_exit) + ")");
+  } else if (len == full_exit) {
+    ++bins_[kFullSlotExit];
+    const BarrierState& bs = barrier_[b];
+    if (bs.closed_pending && bs.close_cycle < last_snap_cycle_) ++bins_[kFullHolds];
+  } else {
+    ++bins_[kCountExit];
+  }
+}
+
 const std::array<const char*, Oracle::kNumBins>& Oracle::bin_names() {
   static const std::array<const char*, kNumBins> names = {
       "completion",   "latency_checked",  "refuse_pos",     "refuse_neg",     "refuse_id",      "full_holds",
@@ -303,6 +340,9 @@ std::string Oracle::bin_not_applicable(Bin b) const {
       // The request carries BW = max(1, clog2 M) ID bits: with M == 2^BW every ID it can
       // express is legal.
       if ((int64_t{1} << cfg_.barrier_bits()) == cfg_.barriers) return "M is 2^BW: every expressible ID is < M";
+      return "";
+    case kOpenSlotExit:
+      if (cfg_.sched == Sched::kArb) return "sched arb has no open slot (a dirty bit implies use)";
       return "";
     case kSimultaneous:
       if (cfg_.barriers == 1) return "M == 1: one barrier cannot close twice at once";

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -54,6 +55,14 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 // Config
 // ---------------------------------------------------------------------------------------
 
+const char* sched_name(Sched s) { return s == Sched::kArb ? "arb" : "rr"; }
+
+Sched parse_sched(const std::string& name) {
+  if (name == "rr") return Sched::kRr;
+  if (name == "arb") return Sched::kArb;
+  throw std::invalid_argument("sched = '" + name + "' is not a scheduler: legal rr, arb");
+}
+
 void Config::validate() const {
   // Same order as the parameter table of section 2, so the *first* illegal one is named.
   check_range(kPesLimit, pes);
@@ -70,14 +79,18 @@ int Config::barrier_bits() const {
 int Config::sum_extra_bits() const { return clog2(pes); }
 
 int64_t Config::latency_bound() const {
-  // Section 6: L_max = M*(Q+4) + 5 + floor(log2 N) [+ 2 if M == 1].
   const int64_t m = barriers;
+  // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).
+  if (sched == Sched::kArb) return m * (q() + barrier_bits() + 4) + 4 + floor_log2(pes);
+  // Section 6: L_max = M*(Q+4) + 5 + floor(log2 N) [+ 2 if M == 1].
   return m * (q() + 4) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
 }
 
 std::string Config::to_string() const {
   std::ostringstream s;
   s << "N=" << pes << " M=" << barriers << " T=" << count_bits << " D=" << fifo_depth;
+  // rr leaves the string (and the file names made from it) as it always was.
+  if (sched != Sched::kRr) s << " S=" << sched_name(sched);
   return s.str();
 }
 
@@ -108,6 +121,7 @@ struct Unit::Impl {
     std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
+    std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot
     int64_t carry = 0;                ///< serial adder carry, cleared per word
   };
 
@@ -121,8 +135,10 @@ struct Unit::Impl {
   };
 
   explicit Impl(const Config& cfg)
-      : n(cfg.pes),
+      : arb(cfg.sched == Sched::kArb),
+        n(cfg.pes),
         m(cfg.barriers),
+        bw(cfg.barrier_bits()),
         q(cfg.q()),
         depth(static_cast<size_t>(cfg.fifo_depth)),
         count_min(-(int64_t{1} << (cfg.count_bits - 1))),
@@ -132,13 +148,34 @@ struct Unit::Impl {
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
         fifo(static_cast<size_t>(n)),
+        dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
+        dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
         cnt2(static_cast<uint32_t>(m - 1)),
-        load_at(static_cast<uint64_t>(m)) {}
+        // rr: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
+        load_at(arb ? kNever : static_cast<uint64_t>(m)),
+        poll_at(arb ? static_cast<uint64_t>(m) : kNever) {}
 
-  /// The inspected word is left undecided (not complete); the next snapshot is in k+1.
+  /// The inspected word is left undecided (not complete). rr: the next snapshot is in k+1;
+  /// arb: the next POLL is in k+1.
   void exit_word(uint64_t k) {
     insp.deciding = false;
-    load_at = k + 1;
+    if (arb) {
+      poll_at = k + 1;
+    } else {
+      load_at = k + 1;
+    }
+  }
+
+  /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
+  void set_dirty(int pe, uint32_t b, bool value) {
+    const size_t at = idx(pe, b);
+    if (dirty[at] == value) return;
+    dirty[at] = value;
+    if (value) {
+      if (dirty_pes[b]++ == 0) dirty_ids.insert(b);
+    } else {
+      if (--dirty_pes[b] == 0) dirty_ids.erase(b);
+    }
   }
 
   size_t idx(int pe, uint32_t barrier) const { return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier; }
@@ -172,8 +209,10 @@ struct Unit::Impl {
     out.global.done_barrier = cnt2;
   }
 
+  const bool arb;  ///< Config::sched == Sched::kArb
   const int n;
   const int m;
+  const int bw;  ///< BW, barrier-ID width: the number of arbitration slots
   const int q;
   const size_t depth;
   const int64_t count_min;
@@ -187,10 +226,16 @@ struct Unit::Impl {
   std::vector<int64_t> last_commit;
   std::vector<Pending> pending;            ///< per PE
   std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
+  // Scheduler arb only (empty under rr).
+  std::vector<bool> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
+  std::vector<int> dirty_pes;    ///< [barrier]: PEs whose dirty bit is set
+  std::set<uint32_t> dirty_ids;  ///< barriers with dirty_pes > 0: the OR of every PE's bitmap
+  uint32_t winner = 0;           ///< b* of the last arbitration, snapshot at load_at
 
   uint32_t cnt2;              ///< global (and every local) CNT2; resets to M-1
   uint64_t load_at;           ///< cycle of the next ctl_load, or kNever
   uint64_t done_at = kNever;  ///< cycle of the next ctl_done, or kNever
+  uint64_t poll_at;           ///< arb: cycle of the next POLL slot, or kNever
   uint64_t done_snap = 0;     ///< s of the word completing at done_at
   Inspection insp;
   Rebase rebase;
@@ -212,6 +257,7 @@ Unit::Unit(const Config& cfg) : cfg_(cfg) {
 void Unit::step(const Inputs& in) {
   check_inputs(in);  // before any state changes, so that a throw leaves the unit untouched
   const uint64_t k = cycle_;
+  poll(k);
   sample_fifo_full_after_snapshot(k);
   decide_inspected_word(k);
   pop_fifos(in);
@@ -244,6 +290,25 @@ void Unit::check_inputs(const Inputs& in) const {
   }
 }
 
+void Unit::poll(uint64_t k) {
+  // POLL (4e) sees the dirty bits as of the start of k: this cycle's commits are not in it.
+  Impl& s = *impl_;
+  if (k != s.poll_at) return;
+  if (s.dirty_ids.empty()) {
+    s.poll_at = k + 1;  // idle: ctl_load low, poll again
+    return;
+  }
+  // The BW arbitration slots (k+1 .. k+BW) find the smallest rotated ID r = (x - last - 1)
+  // mod M over every dirty x of every PE: the first dirty barrier at or after last+1,
+  // cyclically, with last = CNT2. The model takes their outcome directly.
+  const uint32_t start = (s.cnt2 + 1) % static_cast<uint32_t>(s.m);
+  auto it = s.dirty_ids.lower_bound(start);
+  if (it == s.dirty_ids.end()) it = s.dirty_ids.begin();
+  s.winner = *it;
+  s.poll_at = kNever;
+  s.load_at = k + 1 + static_cast<uint64_t>(s.bw);  // snapshot with the last ARB bit
+}
+
 void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // "FIFO full in cycle s+1" (slot 1) is the occupancy as of the start of s+1, so it is
   // sampled before this cycle's pops and pushes.
@@ -259,6 +324,21 @@ void Unit::decide_inspected_word(uint64_t k) {
   const Impl::Inspection& w = s.insp;
   if (!w.deciding) return;
   const uint64_t slot = k - w.snap_cycle;
+  if (s.arb) {
+    // No open slot (a dirty bit implies use): full slot in s+2, count bit j in s+3+j.
+    if (slot == 2) {
+      if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
+        // Held back: the barrier keeps its dirty bits, so the next POLL finds it again.
+        for (size_t i = 0; i < w.snap_dirty.size(); ++i) {
+          if (w.snap_dirty[i]) s.set_dirty(static_cast<int>(i), w.barrier, true);
+        }
+        s.exit_word(k);
+      }
+    } else if (slot >= 3) {
+      add_count_column(k, slot - 3);
+    }
+    return;
+  }
   if (slot == 2) {
     // Nobody used the barrier since its last completion.
     if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
@@ -288,10 +368,15 @@ void Unit::add_count_column(uint64_t k, uint64_t j) {
   w.carry = x >> 1;
   if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
     w.deciding = false;
-    s.done_at = k + 1;  // d = s + Q + 4
+    s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 3 (arb)
     s.done_snap = w.snap_cycle;
-    // With one barrier the next snapshot must see the rebase committed in d+1.
-    s.load_at = s.m > 1 ? k + 1 : k + 3;
+    if (s.arb) {
+      // POLL in d; the earliest next snapshot, d + 1 + BW >= d + 2, sees the rebase of d+1.
+      s.poll_at = k + 1;
+    } else {
+      // With one barrier the next snapshot must see the rebase committed in d+1.
+      s.load_at = s.m > 1 ? k + 1 : k + 3;
+    }
   }
 }
 
@@ -327,7 +412,8 @@ void Unit::take_snapshot(uint64_t k) {
   Impl& s = *impl_;
   if (k != s.load_at) return;
   const size_t n = static_cast<size_t>(s.n);
-  s.cnt2 = static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
+  // rr steps CNT2; arb loads the arbitration's winner (the broadcast ID).
+  s.cnt2 = s.arb ? s.winner : static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
   Impl::Inspection& w = s.insp;
   w.deciding = true;
   w.barrier = s.cnt2;
@@ -336,10 +422,16 @@ void Unit::take_snapshot(uint64_t k) {
   w.snap_open.assign(n, false);
   w.snap_count.assign(n, 0);
   w.full_at_s1.assign(n, false);
+  w.snap_dirty.assign(s.arb ? n : 0, false);
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
     w.snap_open[i] = word.open;
     w.snap_count[i] = word.count;
+    if (s.arb) {
+      // Cleared before this cycle's commits, which set it again (commit_requests).
+      w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
+      s.set_dirty(static_cast<int>(i), w.barrier, false);
+    }
   }
   s.load_at = kNever;
 }
@@ -370,6 +462,7 @@ void Unit::commit_requests(uint64_t k) {
       s.ram[at].count += p.delta;
       s.ram[at].open = true;
       s.last_commit[at] = static_cast<int64_t>(k);
+      if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
     }
     p.valid = false;
   }
@@ -402,6 +495,13 @@ bool Unit::open(int pe, uint32_t barrier) const {
   return impl_->ram[impl_->idx(pe, barrier)].open;
 }
 
+bool Unit::dirty(int pe, uint32_t barrier) const {
+  if (pe < 0 || pe >= cfg_.pes || barrier >= static_cast<uint32_t>(cfg_.barriers)) {
+    throw std::out_of_range("Unit::dirty: PE or barrier out of range");
+  }
+  return impl_->arb && impl_->dirty[impl_->idx(pe, barrier)];
+}
+
 uint64_t Unit::done_snapshot_cycle() const { return impl_->done_snap; }
 
 void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
@@ -412,6 +512,7 @@ void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
   auto& word = impl_->ram[impl_->idx(pe, barrier)];
   word.count = count;
   word.open = true;
+  if (impl_->arb) impl_->set_dirty(pe, barrier, true);  // as a commit would
 }
 
 }  // namespace dsbc

@@ -111,6 +111,8 @@ class Oracle {
   /// The word that started with the snapshot at last_snap_cycle_ ended with a snapshot (or
   /// is followed by one) in cycle k: classify its outcome from the timing (4c).
   void end_of_word(uint64_t k, uint32_t b);
+  /// The same for scheduler arb (4e), whose words are separated by POLL and ARB slots.
+  void end_of_arb_word(uint64_t k, uint32_t b);
   int64_t local_at(int pe, uint32_t b, uint64_t before_cycle) const;
 
   Config cfg_;

@@ -31,12 +31,23 @@ inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
 /// Every limit, in the order of the parameter table.
 inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit, kFifoDepthLimit};
 
+/// Which barrier the unit inspects next (docs/architecture.md 4c and 4e).
+enum class Sched {
+  kRr,   ///< the paper's round robin over every barrier ID (4c); the RTL implements only this
+  kArb,  ///< draft of issue 13: per-PE dirty bits, POLL slot, bitwise arbitration (4e), model only
+};
+/// "rr" / "arb".
+const char* sched_name(Sched s);
+/// Parses "rr" or "arb"; throws std::invalid_argument naming `sched` and the legal values.
+Sched parse_sched(const std::string& name);
+
 /// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
 struct Config {
-  int pes = 4;          ///< N (kPesLimit)
-  int barriers = 4;     ///< M (kBarriersLimit)
-  int count_bits = 16;  ///< T (kCountBitsLimit), two's complement local count
-  int fifo_depth = 8;   ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
+  int pes = 4;               ///< N (kPesLimit)
+  int barriers = 4;          ///< M (kBarriersLimit)
+  int count_bits = 16;       ///< T (kCountBitsLimit), two's complement local count
+  int fifo_depth = 8;        ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
+  Sched sched = Sched::kRr;  ///< scheduler; kArb exists in the golden model only (no RTL yet)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -47,9 +58,9 @@ struct Config {
   /// Q = T + clog2(N): count slots checked per word.
   int q() const { return count_bits + sum_extra_bits(); }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
-  /// ctl_done, every FIFO having room (docs/architecture.md section 6).
+  /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
   int64_t latency_bound() const;
-  /// "N=16 M=32 T=16 D=8": for messages and file names.
+  /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb": for messages and file names.
   std::string to_string() const;
 };
 
@@ -121,6 +132,9 @@ class Unit final : public Engine {
   int64_t count(int pe, uint32_t barrier) const;
   /// The open bit of (pe, barrier) as of the start of the current cycle.
   bool open(int pe, uint32_t barrier) const;
+  /// Scheduler arb: the dirty bit of (pe, barrier) as of the start of the current cycle
+  /// (always false under rr, which keeps none).
+  bool dirty(int pe, uint32_t barrier) const;
   /// Cycle of the snapshot of the word whose completion is signalled now (valid when
   /// outputs().global.done).
   uint64_t done_snapshot_cycle() const;
@@ -135,6 +149,9 @@ class Unit final : public Engine {
   // section 4). Each reads the outputs presented in cycle k (out_) where the hardware does.
   /// Throws std::invalid_argument for a wrong PE count or a barrier ID wider than BW bits.
   void check_inputs(const Inputs& in) const;
+  /// Scheduler arb, POLL slot (4e): if some PE has a dirty bit, arbitrate the next barrier
+  /// and schedule its snapshot BW + 1 cycles later; else poll again next cycle.
+  void poll(uint64_t k);
   /// Slot 1 of the inspected word: which FIFOs are full as of the start of s+1.
   void sample_fifo_full_after_snapshot(uint64_t k);
   /// Slots 2, 3, 4..Q+3 of the inspected word: open bits, full FIFOs, serial zero-sum.
