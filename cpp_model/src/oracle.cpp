@@ -272,6 +272,23 @@ void Oracle::end_of_word(uint64_t k, uint32_t b) {
   }
   const uint64_t len = k - last_snap_cycle_;
   const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4;
+  if (cfg_.sched == Sched::kSpec && !word_done_) {
+    // spec (4e): full slot s+3 -> next snapshot s+4 (len 4); count bit j in s+4+j -> len 5+j;
+    // a clean dirty slot (s+2) -> POLL s+3, ARB, snapshot >= s+4+BW. Lengths 5..Q+4 are
+    // ambiguous from BW+4 on, so only the unambiguous ones are counted in the bins.
+    const uint64_t bw = static_cast<uint64_t>(cfg_.barrier_bits());
+    if (len < 4) {
+      fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
+                  " cycles without completing (legal: at least 4)");
+    } else if (len == 4) {
+      ++bins_[kFullSlotExit];
+      const BarrierState& bs = barrier_[b];
+      if (bs.closed_pending && bs.close_cycle < last_snap_cycle_) ++bins_[kFullHolds];
+    } else if (len < bw + 4) {
+      ++bins_[kCountExit];
+    }
+    return;
+  }
   if (word_done_) {
     word_done_ = false;  // counted as kCompletion at the done
     const uint64_t expect = full_word + (cfg_.barriers == 1 ? 2 : 0);
@@ -342,7 +359,7 @@ std::string Oracle::bin_not_applicable(Bin b) const {
       if ((int64_t{1} << cfg_.barrier_bits()) == cfg_.barriers) return "M is 2^BW: every expressible ID is < M";
       return "";
     case kOpenSlotExit:
-      if (cfg_.sched == Sched::kArb) return "sched arb has no open slot (a dirty bit implies use)";
+      if (cfg_.sched != Sched::kRr) return "sched arb/spec have no open slot (a dirty bit implies use)";
       return "";
     case kSimultaneous:
       if (cfg_.barriers == 1) return "M == 1: one barrier cannot close twice at once";

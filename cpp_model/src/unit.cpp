@@ -55,12 +55,19 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 // Config
 // ---------------------------------------------------------------------------------------
 
-const char* sched_name(Sched s) { return s == Sched::kArb ? "arb" : "rr"; }
+const char* sched_name(Sched s) {
+  switch (s) {
+    case Sched::kArb: return "arb";
+    case Sched::kSpec: return "spec";
+    default: return "rr";
+  }
+}
 
 Sched parse_sched(const std::string& name) {
   if (name == "rr") return Sched::kRr;
   if (name == "arb") return Sched::kArb;
-  throw std::invalid_argument("sched = '" + name + "' is not a scheduler: legal rr, arb");
+  if (name == "spec") return Sched::kSpec;
+  throw std::invalid_argument("sched = '" + name + "' is not a scheduler: legal rr, arb, spec");
 }
 
 void Config::validate() const {
@@ -82,6 +89,8 @@ int64_t Config::latency_bound() const {
   const int64_t m = barriers;
   // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).
   if (sched == Sched::kArb) return m * (q() + barrier_bits() + 4) + 4 + floor_log2(pes);
+  // Section 4e, variant spec: L_max = M*(Q+BW+8) + 5 + floor(log2 N) [+ 2 if M == 1].
+  if (sched == Sched::kSpec) return m * (q() + barrier_bits() + 8) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
   // Section 6: L_max = M*(Q+4) + 5 + floor(log2 N) [+ 2 if M == 1].
   return m * (q() + 4) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
 }
@@ -121,7 +130,7 @@ struct Unit::Impl {
     std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
-    std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot
+    std::vector<bool> snap_dirty;     ///< arb, spec: per PE, dirty bit cleared by this snapshot
     int64_t carry = 0;                ///< serial adder carry, cleared per word
   };
 
@@ -136,6 +145,8 @@ struct Unit::Impl {
 
   explicit Impl(const Config& cfg)
       : arb(cfg.sched == Sched::kArb),
+        spec(cfg.sched == Sched::kSpec),
+        uses_dirty(arb || spec),
         n(cfg.pes),
         m(cfg.barriers),
         bw(cfg.barrier_bits()),
@@ -148,15 +159,15 @@ struct Unit::Impl {
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
         fifo(static_cast<size_t>(n)),
-        dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
-        dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
+        dirty(uses_dirty ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
+        dirty_pes(uses_dirty ? static_cast<size_t>(m) : 0, 0),
         cnt2(static_cast<uint32_t>(m - 1)),
-        // rr: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
+        // rr, spec: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
         load_at(arb ? kNever : static_cast<uint64_t>(m)),
         poll_at(arb ? static_cast<uint64_t>(m) : kNever) {}
 
   /// The inspected word is left undecided (not complete). rr: the next snapshot is in k+1;
-  /// arb: the next POLL is in k+1.
+  /// arb: the next POLL is in k+1. (spec: see its dirty slot in decide_inspected_word.)
   void exit_word(uint64_t k) {
     insp.deciding = false;
     if (arb) {
@@ -166,7 +177,15 @@ struct Unit::Impl {
     }
   }
 
-  /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
+  /// A word held back at the full slot keeps its barrier: every PE whose dirty bit its
+  /// snapshot cleared sets it again (visible from the next cycle).
+  void remark_dirty() {
+    for (size_t i = 0; i < insp.snap_dirty.size(); ++i) {
+      if (insp.snap_dirty[i]) set_dirty(static_cast<int>(i), insp.barrier, true);
+    }
+  }
+
+  /// arb, spec: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
   void set_dirty(int pe, uint32_t b, bool value) {
     const size_t at = idx(pe, b);
     if (dirty[at] == value) return;
@@ -209,7 +228,9 @@ struct Unit::Impl {
     out.global.done_barrier = cnt2;
   }
 
-  const bool arb;  ///< Config::sched == Sched::kArb
+  const bool arb;         ///< Config::sched == Sched::kArb
+  const bool spec;        ///< Config::sched == Sched::kSpec
+  const bool uses_dirty;  ///< arb or spec: dirty bits are kept
   const int n;
   const int m;
   const int bw;  ///< BW, barrier-ID width: the number of arbitration slots
@@ -231,11 +252,12 @@ struct Unit::Impl {
   std::vector<int> dirty_pes;    ///< [barrier]: PEs whose dirty bit is set
   std::set<uint32_t> dirty_ids;  ///< barriers with dirty_pes > 0: the OR of every PE's bitmap
   uint32_t winner = 0;           ///< b* of the last arbitration, snapshot at load_at
+  bool load_winner = false;      ///< spec: the next snapshot is of `winner`, not CNT2 + 1
 
   uint32_t cnt2;              ///< global (and every local) CNT2; resets to M-1
   uint64_t load_at;           ///< cycle of the next ctl_load, or kNever
   uint64_t done_at = kNever;  ///< cycle of the next ctl_done, or kNever
-  uint64_t poll_at;           ///< arb: cycle of the next POLL slot, or kNever
+  uint64_t poll_at;           ///< arb, spec: cycle of the next POLL slot, or kNever
   uint64_t done_snap = 0;     ///< s of the word completing at done_at
   Inspection insp;
   Rebase rebase;
@@ -305,6 +327,7 @@ void Unit::poll(uint64_t k) {
   auto it = s.dirty_ids.lower_bound(start);
   if (it == s.dirty_ids.end()) it = s.dirty_ids.begin();
   s.winner = *it;
+  s.load_winner = true;
   s.poll_at = kNever;
   s.load_at = k + 1 + static_cast<uint64_t>(s.bw);  // snapshot with the last ARB bit
 }
@@ -329,9 +352,7 @@ void Unit::decide_inspected_word(uint64_t k) {
     if (slot == 2) {
       if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
         // Held back: the barrier keeps its dirty bits, so the next POLL finds it again.
-        for (size_t i = 0; i < w.snap_dirty.size(); ++i) {
-          if (w.snap_dirty[i]) s.set_dirty(static_cast<int>(i), w.barrier, true);
-        }
+        s.remark_dirty();
         s.exit_word(k);
       }
     } else if (slot >= 3) {
@@ -339,12 +360,22 @@ void Unit::decide_inspected_word(uint64_t k) {
     }
     return;
   }
-  if (slot == 2) {
+  if (slot == 2 && s.spec) {
+    // spec's dirty slot (in place of the open slot): nobody committed to the speculated
+    // barrier since its last snapshot, so its sum cannot have newly become zero: POLL next.
+    if (std::count(w.snap_dirty.begin(), w.snap_dirty.end(), true) == 0) {
+      s.insp.deciding = false;
+      s.poll_at = k + 1;
+    }
+  } else if (slot == 2) {
     // Nobody used the barrier since its last completion.
     if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
   } else if (slot == 3) {
     // No room to report it: re-inspect it next pass.
-    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) s.exit_word(k);
+    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
+      if (s.spec) s.remark_dirty();
+      s.exit_word(k);
+    }
   } else if (slot >= 4) {
     add_count_column(k, slot - 4);
   }
@@ -412,8 +443,9 @@ void Unit::take_snapshot(uint64_t k) {
   Impl& s = *impl_;
   if (k != s.load_at) return;
   const size_t n = static_cast<size_t>(s.n);
-  // rr steps CNT2; arb loads the arbitration's winner (the broadcast ID).
-  s.cnt2 = s.arb ? s.winner : static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
+  // rr steps CNT2; arb loads the arbitration's winner (the broadcast ID); spec either.
+  s.cnt2 = s.arb || s.load_winner ? s.winner : static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
+  s.load_winner = false;
   Impl::Inspection& w = s.insp;
   w.deciding = true;
   w.barrier = s.cnt2;
@@ -422,12 +454,12 @@ void Unit::take_snapshot(uint64_t k) {
   w.snap_open.assign(n, false);
   w.snap_count.assign(n, 0);
   w.full_at_s1.assign(n, false);
-  w.snap_dirty.assign(s.arb ? n : 0, false);
+  w.snap_dirty.assign(s.uses_dirty ? n : 0, false);
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
     w.snap_open[i] = word.open;
     w.snap_count[i] = word.count;
-    if (s.arb) {
+    if (s.uses_dirty) {
       // Cleared before this cycle's commits, which set it again (commit_requests).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
       s.set_dirty(static_cast<int>(i), w.barrier, false);
@@ -462,7 +494,7 @@ void Unit::commit_requests(uint64_t k) {
       s.ram[at].count += p.delta;
       s.ram[at].open = true;
       s.last_commit[at] = static_cast<int64_t>(k);
-      if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
+      if (s.uses_dirty) s.set_dirty(static_cast<int>(i), p.barrier, true);
     }
     p.valid = false;
   }
@@ -499,7 +531,7 @@ bool Unit::dirty(int pe, uint32_t barrier) const {
   if (pe < 0 || pe >= cfg_.pes || barrier >= static_cast<uint32_t>(cfg_.barriers)) {
     throw std::out_of_range("Unit::dirty: PE or barrier out of range");
   }
-  return impl_->arb && impl_->dirty[impl_->idx(pe, barrier)];
+  return impl_->uses_dirty && impl_->dirty[impl_->idx(pe, barrier)];
 }
 
 uint64_t Unit::done_snapshot_cycle() const { return impl_->done_snap; }
@@ -512,7 +544,7 @@ void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
   auto& word = impl_->ram[impl_->idx(pe, barrier)];
   word.count = count;
   word.open = true;
-  if (impl_->arb) impl_->set_dirty(pe, barrier, true);  // as a commit would
+  if (impl_->uses_dirty) impl_->set_dirty(pe, barrier, true);  // as a commit would
 }
 
 }  // namespace dsbc

@@ -65,11 +65,13 @@ TEST(SchedTest, ParseAndName) {
   EXPECT_EQ(dsbc::parse_sched("arb"), Sched::kArb);
   EXPECT_STREQ(dsbc::sched_name(Sched::kArb), "arb");
   EXPECT_STREQ(dsbc::sched_name(Sched::kRr), "rr");
+  EXPECT_EQ(dsbc::parse_sched("spec"), Sched::kSpec);
+  EXPECT_STREQ(dsbc::sched_name(Sched::kSpec), "spec");
   try {
     dsbc::parse_sched("RR");
     FAIL() << "RR accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()), "sched = 'RR' is not a scheduler: legal rr, arb");
+    EXPECT_EQ(std::string(e.what()), "sched = 'RR' is not a scheduler: legal rr, arb, spec");
   }
   Config c;
   EXPECT_EQ(c.sched, Sched::kRr);  // the default stays the round robin on this branch
@@ -120,6 +122,32 @@ TEST(SchedTest, ArbDirectedTiming) {
     EXPECT_TRUE(u.outputs().pe[static_cast<size_t>(pe)].fifo_valid);
     EXPECT_EQ(u.outputs().pe[static_cast<size_t>(pe)].fifo_barrier, 2u);
   }
+}
+
+TEST(SchedTest, SpecDirectedTiming) {
+  // The same requests under spec (4e, variant): the first snapshot is of barrier 0 in cycle
+  // M = 4 (as rr); its dirty slot (s+2 = 6) is 0, so POLL in 7 (sees the commit of 5), ARB 8, 9,
+  // snapshot of barrier 2 in 10; dirty slot 12, full 13, count 14..22, done d = s+Q+4 = 23
+  // together with the speculative snapshot of barrier 3, whose dirty slot (25) is 0; then only
+  // empty POLLs.
+  Config cfg = arb_config(2, 4, 8, 2);
+  cfg.sched = Sched::kSpec;
+  dsbc::Unit u(cfg);
+  const auto events = run(u, 80, [](uint64_t k, dsbc::Inputs& in) {
+    if (k == 4) request(in, 0, 2, false);
+    if (k == 5) request(in, 0, 2, true);
+  });
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].cycle, 4u);
+  EXPECT_TRUE(events[0].snap);
+  EXPECT_EQ(events[1].cycle, 10u);
+  EXPECT_TRUE(events[1].snap);
+  EXPECT_FALSE(events[1].done);
+  EXPECT_EQ(events[1].barrier, 0u);
+  EXPECT_EQ(events[2].cycle, 23u);
+  EXPECT_TRUE(events[2].snap);
+  EXPECT_TRUE(events[2].done);
+  EXPECT_EQ(events[2].barrier, 2u);
 }
 
 TEST(SchedTest, ArbDirtyBitSetByCommitClearedBySnapshotUnlessCommittedThen) {
@@ -233,6 +261,6 @@ INSTANTIATE_TEST_SUITE_P(Both, SchedClosedLoop,
                          ::testing::Combine(::testing::Values(LoopCase{1, 1, 8, 1}, LoopCase{2, 2, 8, 1},
                                                               LoopCase{3, 5, 8, 2}, LoopCase{4, 4, 16, 8},
                                                               LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
-                                            ::testing::Values(Sched::kRr, Sched::kArb)));
+                                            ::testing::Values(Sched::kRr, Sched::kArb, Sched::kSpec)));
 
 }  // namespace

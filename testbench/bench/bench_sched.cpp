@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Scheduler comparison on the golden model only (issue 13 draft, docs/architecture.md 4e):
 // detection latency (cycles from the closing commit to ctl_done, measured by the oracle) and
-// completions per 1,000 cycles of the round robin (rr) and of the arbitration scheduler (arb),
-// at N=16, T=16, D=8 and M = 4, 32, 256, 1024, on three random workloads:
+// completions per 1,000 cycles of the round robin (rr), of the arbitration scheduler (arb) and
+// of its speculating variant (spec), at N=16, T=16, D=8 and M = 4, 32, 256, 1024, on three
+// random workloads:
 //   sparse1  one epoch at a time (so one closing at a time);
 //   sparse2  at most two epochs at a time (bench_main's "sparse", docs/performance.md);
 //   busy     many epochs at once (bench_main's "busy").
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
               "done/kcyc", "blocked");
   for (const Workload& w : workloads) {
     for (const int m : {4, 32, 256, 1024}) {
-      for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb}) {
+      for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb, dsbc::Sched::kSpec}) {
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;

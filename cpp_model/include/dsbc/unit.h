@@ -35,10 +35,13 @@ inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCount
 enum class Sched {
   kRr,   ///< the paper's round robin over every barrier ID (4c); the RTL implements only this
   kArb,  ///< draft of issue 13: per-PE dirty bits, POLL slot, bitwise arbitration (4e), model only
+  /// experiment (4e): rr's word order speculated, open slot replaced by a dirty slot, POLL +
+  /// arbitration only after a clean speculation; model only
+  kSpec,
 };
-/// "rr" / "arb".
+/// "rr" / "arb" / "spec".
 const char* sched_name(Sched s);
-/// Parses "rr" or "arb"; throws std::invalid_argument naming `sched` and the legal values.
+/// Parses "rr", "arb" or "spec"; throws std::invalid_argument naming `sched` and the legal values.
 Sched parse_sched(const std::string& name);
 
 /// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
