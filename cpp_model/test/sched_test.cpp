@@ -226,6 +226,43 @@ TEST(SchedTest, ArbFullSlotExitKeepsTheBarrier) {
   EXPECT_GE(snaps_of_1, (200 - 43) / 5 - 1);
 }
 
+/// The ports of a correct one-PE arb unit (N=1 M=2 T=8 D=1: Q = 8, BW = 1), written by hand
+/// from 4e, not by the model: +1/-1 to barrier 0 accepted in 2, 3 (committed 3, 4); POLL in 4
+/// sees the commit of 3; ARB 5; snapshot s = 6; done in `done_cycle` (correct: s+Q+3 = 17);
+/// the entry is popped as soon as it shows. Returns the oracle after `cycles` cycles.
+dsbc::Oracle scripted_arb_oracle(uint64_t done_cycle, uint64_t cycles) {
+  const Config cfg = arb_config(1, 2, 8, 1);
+  dsbc::Oracle oracle(cfg);
+  for (uint64_t k = 0; k < cycles; ++k) {
+    dsbc::Outputs out;
+    out.pe.resize(1);
+    dsbc::Inputs in;
+    in.pe.resize(1);
+    out.global.snap = k == 6;
+    out.global.done = k == done_cycle;
+    out.global.done_barrier = k <= 6 ? 1 : 0;
+    out.pe[0].req_ready = k >= 2 && k != done_cycle;
+    out.pe[0].ack_valid = k == 3 || k == 4;
+    out.pe[0].fifo_valid = k == done_cycle + 1;  // popped in the cycle it shows
+    in.pe[0].fifo_pop = out.pe[0].fifo_valid;
+    if (k == 2 || k == 3) request(in, 0, 0, k == 3);
+    oracle.observe(k, out, in);
+  }
+  oracle.finish(true);
+  return oracle;
+}
+
+TEST(SchedTest, OracleChecksTheArbWordSchedule) {
+  const dsbc::Oracle good = scripted_arb_oracle(17, 40);
+  EXPECT_TRUE(good.ok()) << (good.messages().empty() ? "" : good.messages().front());
+  ASSERT_EQ(good.latency().count, 1u);
+  EXPECT_EQ(good.latency().max, 13u);  // 17 - 4
+  // One cycle late is rr's timing, not arb's: the oracle must say so.
+  const dsbc::Oracle late = scripted_arb_oracle(18, 40);
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.messages().front(), "cycle 18: barrier 0 done 12 cycles after its snapshot, not Q + 3 = 11");
+}
+
 struct LoopCase {
   int n, m, t, d;
 };
