@@ -29,6 +29,7 @@ struct Options {
   std::string waves;   ///< --waves FILE, "" when not given
   ReplayOptions replay;
   std::optional<int> fifo_depth;
+  Sched sched = Config{}.sched;  ///< --sched (the trace does not name a scheduler)
   std::string emit_stim;
 };
 
@@ -51,6 +52,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
       "unit's events: commit, overflow, done, pop, then end (or timeout).",
       kTool};
   int fifo_depth = 0;
+  std::string sched_text = sched_name(opts.sched);
   app.add_option("trace", opts.trace_path,
                  "Trace file (header: pes, barriers, count_bits, "
                  "fifo_depth; events: <cycle> <pe> <barrier> <delta>)")
@@ -78,6 +80,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   app.add_option("--fifo-depth", fifo_depth, "Override the trace's fifo_depth")
       ->transform(decimal<int>("a positive integer"))
       ->check(CLI::Validator(fifo_depth_in_range, ""));
+  app.add_option("--sched", sched_text, sched_help())->check(cli::sched())->type_name("NAME");
   app.add_option("--emit-stim", opts.emit_stim, "Also write a normalized stimulus file for the Verilog testbench")
       ->check(CLI::Validator([](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
@@ -90,6 +93,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
     return 2;
   }
   if (app.count("--fifo-depth") > 0) opts.fifo_depth = fifo_depth;
+  opts.sched = parse_sched(sched_text);  // checked by cli::sched() above
   return std::nullopt;
 }
 
@@ -105,6 +109,7 @@ int run(int argc, char** argv, const EngineFactory& factory) {
     return 2;
   }
   if (opts.fifo_depth) trace.config.fifo_depth = *opts.fifo_depth;
+  trace.config.sched = opts.sched;
 
   if (!opts.waves.empty() && opts.engine != "rtl") throw ToolError(2, "--waves: needs --engine rtl");
   std::unique_ptr<Engine> engine = factory(EngineRequest{opts.engine, opts.waves}, trace.config);

@@ -104,7 +104,7 @@ expect_error stim-empty "--emit-stim: empty file name" --emit-stim "" "$GOOD"
 expect_error stim-unwritable "--emit-stim: cannot write" --emit-stim "$TMP/no/such/dir/x.stim" "$GOOD"
 # --engine rtl with no verilator on PATH (and an empty cache): exit 2 with the hint.
 checks=$((checks + 1))
-env PATH="$TMP/empty-path" DSBC_CACHE_DIR="$TMP/cache" "$BIN" --engine rtl "$GOOD" \
+env PATH="$TMP/empty-path" DSBC_CACHE_DIR="$TMP/cache" "$BIN" --engine rtl --sched rr "$GOOD" \
   >"$TMP/out" 2>"$TMP/err"
 RC=$?
 if [[ $RC -ne 2 ]] || ! grep -q "verilator not found: run scripts/install-deps.sh" "$TMP/err"; then
@@ -124,9 +124,9 @@ for trace in "$EXAMPLES"/*.trace; do
 done
 
 # The small example: a produce on PE0 and its consume on PE2 are committed, barrier 1
-# completes, and every PE pops it.
+# completes, and every PE pops it (the pop cycle is the round robin's: --sched rr).
 checks=$((checks + 1))
-run "$GOOD"
+run --sched rr "$GOOD"
 for want in "commit 5 0 1 +1" "commit 9 2 1 -1" "pop 38 2 1"; do
   grep -qx -- "$want" "$TMP/out" || fail "small.trace: no line '$want'"
 done
@@ -172,9 +172,9 @@ fi
 # configuration writes a non-empty FST file and the replay prints what the model prints.
 expect_error waves-model "--waves: needs --engine rtl" --waves "$TMP/w.fst" "$GOOD"
 checks=$((checks + 1))
-run --engine model "$GOOD"
+run --engine model --sched rr "$GOOD"
 model_out=$OUT
-run --engine rtl --waves "$TMP/w.fst" "$GOOD"
+run --engine rtl --sched rr --waves "$TMP/w.fst" "$GOOD"
 if [[ $RC -ne 0 || "$OUT" != "$model_out" || ! -s "$TMP/w.fst" ]]; then
   fail "waves: rc $RC, output equal to the model: $([[ "$OUT" == "$model_out" ]] && echo yes || echo no), $(wc -c < "$TMP/w.fst" 2>/dev/null || echo no) bytes of FST"
 fi

@@ -3,6 +3,8 @@
 /// Trace-replay driver (contract in dsbc/replay.h). Uses only the Engine interface.
 #include "dsbc/replay.h"
 
+#include "dsbc/quiet.h"
+
 #include <cmath>
 #include <deque>
 #include <optional>
@@ -46,7 +48,6 @@ void check_options(const Engine& engine, const Trace& trace, const ReplayOptions
 ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions& opts, std::ostream& out) {
   check_options(engine, trace, opts);
   const int n = engine.config().pes;
-  const uint64_t m = static_cast<uint64_t>(engine.config().barriers);
   const size_t total = trace.events.size();
 
   std::vector<PeQueue> pes(static_cast<size_t>(n));
@@ -62,7 +63,7 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
   ReplayResult result;
   size_t acked = 0;
   std::optional<uint64_t> last_snap;  // last cycle (before the current one) with snap high
-  uint64_t quiet = 0;
+  QuietRule quiet(engine.config());
   Inputs in;
   in.pe.resize(static_cast<size_t>(n));
   std::vector<bool> pop(static_cast<size_t>(n));
@@ -159,15 +160,10 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
 
     // 5. End condition.
     if (acked < total) active = true;
-    if (active) {
-      quiet = 0;
-    } else if (o.global.snap) {
-      ++quiet;
-      if (quiet == m + 1) {
-        out << "end " << cycle << '\n';
-        result.end_cycle = cycle;
-        return result;
-      }
+    if (quiet.cycle(active, o.global.snap)) {
+      out << "end " << cycle << '\n';
+      result.end_cycle = cycle;
+      return result;
     }
 
     engine.step(in);

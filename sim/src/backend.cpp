@@ -15,7 +15,8 @@ Backend::Backend(const dsbc::Config& cfg, Ps period_ps)
       period_(period_ps),
       agents_(static_cast<std::size_t>(cfg.pes)),
       unpopped_(static_cast<std::size_t>(cfg.pes)),
-      unpopped_head_(static_cast<std::size_t>(cfg.pes), 0) {
+      unpopped_head_(static_cast<std::size_t>(cfg.pes), 0),
+      quiet_(cfg) {
   cfg_.validate();
   if (period_ < 1) throw ConfigError("--clock-ns: the clock period must be at least 1 ps");
   in_.pe.resize(static_cast<std::size_t>(cfg.pes));
@@ -58,7 +59,7 @@ void Backend::finish() {
   }
 }
 
-bool Backend::settled() const { return unacked_ == 0 && quiet_ >= static_cast<std::uint64_t>(cfg_.barriers) + 1; }
+bool Backend::settled() const { return unacked_ == 0 && quiet_.settled(); }
 
 void Backend::run_machine(td::Machine& m, Ps /*offset*/) { m.run(); }
 
@@ -122,10 +123,7 @@ dsbc::PeIn Backend::pe_cycle(std::uint64_t k, int p, const dsbc::PeOut& o) {
 void Backend::end_cycle(std::uint64_t k, const dsbc::GlobalOut& g) {
   if (k != cycle_) throw std::logic_error("Backend::end_cycle: cycle out of order");
   if (unacked_ > 0) active_ = true;
-  if (active_)
-    quiet_ = 0;
-  else if (g.snap)
-    ++quiet_;
+  quiet_.cycle(active_, g.snap);
   ++cycle_;
 }
 

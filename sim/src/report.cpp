@@ -28,8 +28,9 @@ double six_digits(double seconds) { return std::stod(fmt::format("{:.6g}", secon
 
 void write_trace(const SystemResult& r, std::ostream& out) {
   const dsbc::Config c = r.cfg.dsbc();
-  out << fmt::format("# dsbc-system --workload {} --pes {} --barriers {} --epochs {} --seed {} --clock-ps {}\n",
-                     r.cfg.workload, r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, r.period_ps);
+  out << fmt::format(
+      "# dsbc-system --workload {} --pes {} --barriers {} --epochs {} --seed {} --clock-ps {} --sched {}\n",
+      r.cfg.workload, r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, r.period_ps, dsbc::sched_name(r.cfg.sched));
   out << fmt::format("pes {}\nbarriers {}\ncount_bits {}\nfifo_depth {}\n", c.pes, c.barriers, c.count_bits,
                      c.fifo_depth);
   // Request order: one PE's requests in the order it made them (their cycles never go back).
@@ -38,8 +39,9 @@ void write_trace(const SystemResult& r, std::ostream& out) {
 }
 
 void write_table(const SystemResult& r, std::ostream& out) {
-  out << fmt::format("dsbc-system: workload {}, N={}, M={}, epochs {}, seed {}, engine {}\n", r.cfg.workload, r.cfg.pes,
-                     r.cfg.barriers, r.cfg.epochs, r.cfg.seed, engine_name(r.cfg.engine));
+  out << fmt::format("dsbc-system: workload {}, N={}, M={}, epochs {}, seed {}, engine {}, scheduler {}\n",
+                     r.cfg.workload, r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, engine_name(r.cfg.engine),
+                     dsbc::sched_name(r.cfg.sched));
   out << fmt::format(
       "time base: DSBC clock {} ns, latency {} ns, task {} ns; times in ns from the epoch start; "
       "delay = detection - true termination\n",
@@ -88,6 +90,7 @@ void write_json(const SystemResult& r, std::ostream& out) {
   j["task_ps"] = r.cfg.task_ps;
   j["count_bits"] = r.cfg.count_bits;
   j["fifo_depth"] = r.cfg.fifo_depth;
+  j["sched"] = dsbc::sched_name(r.cfg.sched);
   j["dsbc_cycles"] = r.cycles;
   j["dsbc_requests"] = r.requests.size();
   j["wall_seconds"] = six_digits(r.wall_seconds);

@@ -10,17 +10,26 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$sys" --workload ring:p=0.9 --pes 16 --barriers 4 --epochs 2 --seed 3 --algos tiered,4c > "$tmp/table.txt"
 grep -q "oracle: ok" "$tmp/table.txt"
-"$sys" --workload tree:lambda=0.7,lmax=10 --pes 16 --barriers 4 --seed 2 --json --dump-trace "$tmp/t.trace" > "$tmp/out.json"
-python3 - "$tmp/out.json" "$tmp/t.trace" "$replay" <<'PY'
+# The default scheduler, then each one by name: the same done lines from dsbc-replay.
+for sched in "" rr arb; do
+  "$sys" --workload tree:lambda=0.7,lmax=10 --pes 16 --barriers 4 --seed 2 ${sched:+--sched $sched} --json \
+    --dump-trace "$tmp/t.trace" > "$tmp/out.json"
+  python3 - "$tmp/out.json" "$tmp/t.trace" "$replay" "$sched" <<'PY'
 import json, subprocess, sys
 r = json.load(open(sys.argv[1]))
 assert r["oracle_ok"], r["failures"]
+assert sys.argv[4] in ("", r["sched"]), (sys.argv[4], r["sched"])
 mine = sorted((row["dsbc_done_cycle"], row["barrier"], row["dsbc_snap_cycle"]) for row in r["rows"])
-out = subprocess.run([sys.argv[3], sys.argv[2]], check=True, capture_output=True, text=True).stdout
+out = subprocess.run([sys.argv[3], "--sched", r["sched"], sys.argv[2]], check=True, capture_output=True, text=True).stdout
 dones = sorted((int(a), int(b), int(c)) for k, a, b, c in (l.split() for l in out.splitlines() if l.startswith("done ")))
 assert mine == dones, (mine, dones)
-print("replay: %d done lines identical" % len(dones))
+print("replay --sched %s: %d done lines identical" % (r["sched"], len(dones)))
 PY
+done
+# --compare-sched: one row per scheduler, every oracle ok; the header names the scheduler.
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --compare-sched > "$tmp/cmp.txt"
+head -n 1 "$tmp/cmp.txt" | grep -q ", scheduler rr$"
+[ "$(grep -cE '^(rr|arb) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 2 ]
 # Bad usage: exit 2, and stderr names the option (and its legal range where it has one).
 expect_usage() {
   local want=$1 rc
@@ -42,6 +51,9 @@ expect_usage "--seed: invalid value '-1'" --seed -1
 expect_usage "--clock-ns: must be at least 0.001 (1 ps)" --clock-ns 0.0004
 expect_usage "--latency-ns: invalid value 'nan': expected a time in ns in [0, 1e9)" --latency-ns nan
 expect_usage "--algos: 'tiered' is given twice" --algos tiered,cda --algos tiered
+expect_usage "--sched: invalid value 'fast': expected a scheduler, one of rr, arb" --sched fast
+expect_usage "--sched arb: the RTL implements only rr" --sched arb --engine rtl
+expect_usage "--compare-sched: text output only" --compare-sched --json
 expect_usage "not expected: stray" stray
 expect_usage "not expected: cda" --algos tiered cda  # one comma-separated list per --algos
 # Integers are decimal: 010 is ten PEs, not eight.

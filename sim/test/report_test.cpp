@@ -21,6 +21,7 @@ SystemResult tiny() {
   r.cfg.barriers = 1;
   r.cfg.seed = 18446744073709551615ULL;  // the largest seed: written as unsigned
   r.cfg.algos = {"tiered"};
+  r.cfg.sched = dsbc::Sched::kArb;  // the key shows the run's scheduler, not the default
   r.period_ps = 12'145;
   r.cycles = 40;
   r.requests.resize(2);
@@ -46,18 +47,19 @@ std::string json_of(const SystemResult& r) {
 }
 
 TEST(ReportJson, KeyOrderAndNumbersAsTheToolAlwaysWroteThem) {
-  EXPECT_EQ(json_of(tiny()),
-            "{\"workload\":\"ring:p=0.5\",\"pes\":3,\"barriers\":1,\"epochs\":1,\"seed\":18446744073709551615,"
-            "\"engine\":\"model\",\"clock_ps\":12145,\"latency_ps\":500000,\"task_ps\":2000000,\"count_bits\":16,"
-            "\"fifo_depth\":8,\"dsbc_cycles\":40,\"dsbc_requests\":2,\"wall_seconds\":0.0058107,\"rows\":["
-            "{\"epoch\":0,\"barrier\":0,\"epoch_start_ps\":0,\"tasks\":1,\"primary_msgs\":0,"
-            "\"true_termination_ps\":100000,\"dsbc_requests\":2,\"dsbc_done_cycle\":36,\"dsbc_snap_cycle\":14,"
-            "\"detectors\":{"
-            "\"dsbc\":{\"detected\":true,\"at_ps\":380000,\"delay_ps\":280000,\"control_msgs\":0,\"control_bits\":0,"
-            "\"false_detection\":false,\"missed\":false,\"same_execution\":true},"
-            "\"tiered\":{\"detected\":false,\"at_ps\":-1,\"delay_ps\":-1,\"control_msgs\":4,\"control_bits\":256,"
-            "\"false_detection\":false,\"missed\":true,\"same_execution\":true}}}],"
-            "\"oracle_ok\":false,\"failures\":[\"epoch 0 barrier 0: tiered: missed\"]}\n");
+  EXPECT_EQ(
+      json_of(tiny()),
+      "{\"workload\":\"ring:p=0.5\",\"pes\":3,\"barriers\":1,\"epochs\":1,\"seed\":18446744073709551615,"
+      "\"engine\":\"model\",\"clock_ps\":12145,\"latency_ps\":500000,\"task_ps\":2000000,\"count_bits\":16,"
+      "\"fifo_depth\":8,\"sched\":\"arb\",\"dsbc_cycles\":40,\"dsbc_requests\":2,\"wall_seconds\":0.0058107,\"rows\":["
+      "{\"epoch\":0,\"barrier\":0,\"epoch_start_ps\":0,\"tasks\":1,\"primary_msgs\":0,"
+      "\"true_termination_ps\":100000,\"dsbc_requests\":2,\"dsbc_done_cycle\":36,\"dsbc_snap_cycle\":14,"
+      "\"detectors\":{"
+      "\"dsbc\":{\"detected\":true,\"at_ps\":380000,\"delay_ps\":280000,\"control_msgs\":0,\"control_bits\":0,"
+      "\"false_detection\":false,\"missed\":false,\"same_execution\":true},"
+      "\"tiered\":{\"detected\":false,\"at_ps\":-1,\"delay_ps\":-1,\"control_msgs\":4,\"control_bits\":256,"
+      "\"false_detection\":false,\"missed\":true,\"same_execution\":true}}}],"
+      "\"oracle_ok\":false,\"failures\":[\"epoch 0 barrier 0: tiered: missed\"]}\n");
 }
 
 // Six significant digits, as an ostream printed the wall time before nlohmann-json.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dsbc/cli_options.h"
+#include "dsbc/scheds.h"
 #include "dsys/lockstep_engine.h"
 #include "dsys/rtl_engines.h"
 #include "dsys/system.h"
@@ -50,6 +51,7 @@ dsys::Ps to_ps(double ns) { return static_cast<dsys::Ps>(std::llround(ns * 1000.
 struct Options {
   dsys::SystemConfig cfg;
   bool json = false;
+  bool compare_sched = false;
   std::string dump;
 };
 
@@ -113,6 +115,13 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   add_int("--count-bits", cfg.count_bits, fmt::format("T, bits of a local count (default {})", def.count_bits), "T");
   add_int("--fifo-depth", cfg.fifo_depth, fmt::format("D, completion FIFO depth per PE (default {})", def.fifo_depth),
           "D");
+  std::string sched = dsbc::sched_name(def.sched);
+  app.add_option("--sched", sched, "the DSBC unit's " + dsbc::cli::sched_help() + "; the RTL engines have only rr")
+      ->check(dsbc::cli::sched())
+      ->type_name("NAME");
+  app.add_flag("--compare-sched", opts.compare_sched,
+               "after the table, rerun the workload on the golden model with every scheduler and compare DSBC's "
+               "detection (text output only)");
   app.add_flag("--json", opts.json, "print the result as one JSON object instead of the table");
   app.add_option("--dump-trace", opts.dump, "write the DSBC request stream as a dsbc-replay trace")->type_name("FILE");
   try {
@@ -122,6 +131,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   } catch (const CLI::ParseError& e) {
     usage_error(e.what());
   }
+  cfg.sched = dsbc::parse_sched(sched);  // checked by dsbc::cli::sched() above
+  if (opts.compare_sched && opts.json) usage_error("--compare-sched: text output only (not with --json)");
   if (app.count("--clock-ns") > 0) {
     cfg.clock_ps = to_ps(clock_ns);
     if (cfg.clock_ps < 1) usage_error("--clock-ns: must be at least 0.001 (1 ps)");
@@ -141,6 +152,51 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
 }  // namespace
 
 std::unique_ptr<dsys::Backend> backend(const dsys::SystemConfig& cfg) { return dsys::make_backend(cfg); }
+
+namespace {
+
+/// --compare-sched: the run's workload and seeds once per scheduler of the model, DSBC only
+/// (the software algorithms do not depend on it), on the golden model and the run's clock.
+/// Per scheduler: DSBC's detection delay (every PE has popped; ns after true termination)
+/// and its latency in cycles (ctl_done minus the epoch's last commit), mean and max over the
+/// epochs. Returns false if some run's oracle failed.
+bool compare_schedulers(const dsys::SystemConfig& base, std::ostream& out) {
+  out << fmt::format("scheduler comparison (golden model, same workload and seeds, clock {:.3f} ns):\n",
+                     static_cast<double>(base.period_ps()) / 1000.0);
+  out << fmt::format("{:<7}{:>16}{:>14}{:>18}{:>16}{:>12}  {}\n", "sched", "mean_dly_ns", "max_dly_ns",
+                     "mean_lat_cycles", "max_lat_cycles", "cycles", "oracle");
+  bool ok = true;
+  for (const dsbc::Sched s : dsbc::all_scheds()) {
+    dsys::SystemConfig c = base;
+    c.sched = s;
+    c.engine = dsys::EngineKind::kModel;
+    c.algos.clear();
+    const dsys::SystemResult r = dsys::run_system(c, backend);
+    double dly_sum = 0, lat_sum = 0;
+    dsys::Ps dly_max = 0;
+    std::int64_t lat_max = 0, n = 0;
+    for (const dsys::EpochRow& row : r.rows) {
+      const dsys::Detection& d = row.det.front();
+      if (!d.detected) continue;
+      const dsys::Ps dly = d.at - row.true_termination;
+      const auto lat =
+          static_cast<std::int64_t>(row.dsbc_done_cycle) - static_cast<std::int64_t>(row.dsbc_last_commit_cycle);
+      dly_sum += static_cast<double>(dly);
+      lat_sum += static_cast<double>(lat);
+      dly_max = std::max(dly_max, dly);
+      lat_max = std::max(lat_max, lat);
+      ++n;
+    }
+    const double k = n > 0 ? 1.0 / static_cast<double>(n) : 0.0;
+    out << fmt::format("{:<7}{:>16.3f}{:>14.3f}{:>18.1f}{:>16}{:>12}  {}\n", dsbc::sched_name(s), dly_sum * k / 1000.0,
+                       static_cast<double>(dly_max) / 1000.0, lat_sum * k, lat_max, r.cycles,
+                       r.ok() ? "ok" : fmt::format("{} FAILURES", r.failures.size()));
+    ok = ok && r.ok();
+  }
+  return ok;
+}
+
+}  // namespace
 
 int run(int argc, char** argv) {
   Options opts;
@@ -177,7 +233,16 @@ int run(int argc, char** argv) {
     dsys::write_json(r, std::cout);
   else
     dsys::write_table(r, std::cout);
-  return r.ok() ? 0 : 1;
+  bool ok = r.ok();
+  if (opts.compare_sched) {
+    try {
+      ok = compare_schedulers(cfg, std::cout) && ok;
+    } catch (const std::exception& e) {
+      std::cerr << "dsbc-system: --compare-sched: " << e.what() << "\n";
+      return 1;
+    }
+  }
+  return ok ? 0 : 1;
 }
 
 #ifdef DSYS_SYSTEMC

@@ -24,6 +24,9 @@
 #include <string>
 #include <system_error>
 
+#include "dsbc/scheds.h"
+#include "dsbc/unit.h"
+
 namespace dsbc::cli {
 
 /// "invalid value 'TEXT': expected WHAT": the wording of every value error of the tools
@@ -70,6 +73,27 @@ inline CLI::Validator real(const std::string& expected, std::function<bool(doubl
         return "";
       },
       "");
+}
+
+/// For a scheduler option (--sched of dsbc-replay and dsbc-system): one of the model's
+/// scheduler names (dsbc/scheds.h), left as it is; the tool turns it into a Sched with
+/// parse_sched() after parsing.
+inline CLI::Validator sched() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          parse_sched(text);
+        } catch (const std::invalid_argument&) {
+          return invalid_value(text, "a scheduler, one of " + sched_names());
+        }
+        return "";
+      },
+      "");
+}
+
+/// The help text of a scheduler option: the legal names and the model's default.
+inline std::string sched_help() {
+  return "scheduler: " + sched_names() + " (docs/architecture.md 4c, 4e; default " + sched_name(Config{}.sched) + ")";
 }
 
 }  // namespace dsbc::cli

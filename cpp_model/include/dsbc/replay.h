@@ -14,12 +14,14 @@
 /// Lines are in cycle order; within a cycle: commit/overflow by increasing PE, then done,
 /// then pop by increasing PE.
 ///
-/// End condition (derived from outputs only, so identical for every engine): `quiet` counts
-/// the cycles with global.snap high strictly after the last "active" cycle, a cycle being
-/// active when it has an ack, a done, any fifo_valid, or a request that is not acked yet
-/// (pending or in flight) after its acks are taken. The replay ends in the cycle in which
-/// quiet reaches M+1: the M complete words inspected since then all saw the final state and
-/// reported nothing, so nothing will ever be reported again.
+/// End condition (derived from outputs only, so identical for every engine; dsbc/quiet.h):
+/// a cycle is active when it has an ack, a done, any fifo_valid, or a request that is not
+/// acked yet (pending or in flight) after its acks are taken. Scheduler rr: `quiet` counts
+/// the cycles with global.snap high strictly after the last active cycle, and the replay ends
+/// in the cycle in which quiet reaches M+1: the M complete words inspected since then all saw
+/// the final state and reported nothing, so nothing will ever be reported again. Scheduler
+/// arb: the replay ends in the cycle that completes a run of Q + BW + 4 cycles with neither
+/// activity nor global.snap (the unit only polls: no dirty bit is set).
 #pragma once
 
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include <functional>
 #include <vector>
 
+#include "dsbc/quiet.h"
 #include "dsbc/unit.h"
 #include "dsys/config.h"
 #include "dsys/pe_agent.h"
@@ -98,7 +99,8 @@ class Backend {
   void end_cycle(std::uint64_t k, const dsbc::GlobalOut& g);
 
  private:
-  /// Whether finish() may stop: every request acked and M+1 quiet snapshots since.
+  /// Whether finish() may stop: every request acked and the quiet rule met (dsbc/quiet.h:
+  /// for rr, M+1 quiet snapshots since).
   bool settled() const;
 
   dsbc::Config cfg_;
@@ -110,7 +112,7 @@ class Backend {
   std::vector<std::vector<std::size_t>> unpopped_;  // per PE: completions in its FIFO (oldest first)
   std::vector<std::size_t> unpopped_head_;
   std::int64_t last_snap_ = -1;
-  std::uint64_t quiet_ = 0;
+  dsbc::QuietRule quiet_;
   std::uint64_t unacked_ = 0;
   std::uint64_t max_req_cycle_ = 0;
   bool active_ = false;  // something happened in the current cycle (quiet rule)

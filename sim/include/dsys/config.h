@@ -39,16 +39,17 @@ struct SystemConfig {
   int epochs = 1;                 ///< epochs run one after the other on every barrier (1..100000)
   std::uint64_t seed = 1;         ///< seed of epoch 0; epoch e uses seed + e
   EngineKind engine = EngineKind::kModel;
-  std::vector<std::string> algos;  ///< software TD algorithms observing the same execution
-  Ps clock_ps = 0;                 ///< DSBC clock period; 0 = default_clock_ps(pes)
-  Ps latency_ps = 500'000;         ///< network latency per message (constant)
-  Ps task_ps = 2'000'000;          ///< task execution time (constant)
-  int count_bits = 16;             ///< T of the unit (dsbc::kCountBitsLimit)
-  int fifo_depth = 8;              ///< completion FIFO depth per PE (dsbc::kFifoDepthLimit)
+  std::vector<std::string> algos;            ///< software TD algorithms observing the same execution
+  Ps clock_ps = 0;                           ///< DSBC clock period; 0 = default_clock_ps(pes)
+  Ps latency_ps = 500'000;                   ///< network latency per message (constant)
+  Ps task_ps = 2'000'000;                    ///< task execution time (constant)
+  int count_bits = 16;                       ///< T of the unit (dsbc::kCountBitsLimit)
+  int fifo_depth = 8;                        ///< completion FIFO depth per PE (dsbc::kFifoDepthLimit)
+  dsbc::Sched sched = dsbc::Config{}.sched;  ///< the unit's scheduler (the model's default)
 
   /// Throws ConfigError naming the first bad parameter and its legal range.
   void validate() const;
-  /// The DSBC configuration (N, M, T, D).
+  /// The DSBC configuration (N, M, T, D, scheduler).
   dsbc::Config dsbc() const;
   /// The clock period actually used (clock_ps, or the default for pes).
   Ps period_ps() const { return clock_ps > 0 ? clock_ps : default_clock_ps(pes); }

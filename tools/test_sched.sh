@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# dsbc-replay --sched: the round robin (docs/architecture.md 4c) and the arbitration scheduler
+# (4e) give the done lines their documents predict, worked out by hand below, not taken from
+# a run; a bad scheduler name exits 2 naming the option and the legal values.
+# Usage: test_sched.sh <path/to/dsbc-replay> <tools/examples dir>
+set -u
+
+BIN=${1:?usage: test_sched.sh <dsbc-replay> <examples dir>}
+EXAMPLES=${2:?usage: test_sched.sh <dsbc-replay> <examples dir>}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dsbc-sched-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+export DSBC_CACHE_DIR="$TMP/cache"   # never touch the user's cache
+
+failures=0
+checks=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# One closing on an idle unit. N=2, M=4, T=8: Q = T + clog2 N = 9, BW = clog2 M = 2.
+# PE0's +1 on barrier 1 is accepted in cycle 4 (the first after the 4-cycle RAM clear) and
+# committed in 5; PE1's -1 is committed in 41 and closes the barrier.
+cat >"$TMP/one.trace" <<'EOF'
+pes 2
+barriers 4
+count_bits 8
+4  0 1 +1
+40 1 1 -1
+EOF
+# rr (4c): snapshots from cycle 4 on, barrier 0 first; a word nobody has opened exits at its
+# open slot (s+2) and the next starts at s+3; barrier 1, opened, with sum 1 exits at count
+# bit 0 (s+4) and the next starts at s+5. Snapshots: b0 4, b1 7 (sum 1), b2 12, b3 15,
+# b0 18, b1 21 (sum 1), b2 26, b3 29, b0 32, b1 35 (sum 1), b2 40, b3 43, b0 46, b1 49: sum 0
+# (the commit of 41 is in), all Q count slots zero, done in s + Q + 4 = 62.
+rr_done="done 62 1 49"
+# arb (4e): POLL 5 sees no dirty bit yet (the commit of 5 is visible from 6), POLL 6 does:
+# ARB 7-8, HEAD of barrier 1 in 9, sum 1 exits at count bit 0 (11); HEAD of (CNT2+1) = 2 in
+# 12 is clean, POLL from 13 on. The commit of 41 is seen by POLL 42: ARB 43-44, HEAD 45,
+# FULL 46, count slots 47-55 all zero, done in s + Q + 2 = 56 = 41 + Q + BW + 4.
+arb_done="done 56 1 45"
+
+# expect_done <sched> <line>: that done line, and no other.
+expect_done() {
+  local sched=$1 want=$2
+  checks=$((checks + 1))
+  "$BIN" --sched "$sched" "$TMP/one.trace" >"$TMP/$sched.out" 2>"$TMP/err"
+  local rc=$? got
+  got=$(grep '^done ' "$TMP/$sched.out")
+  if [[ $rc -ne 0 ]]; then
+    fail "--sched $sched: exit $rc ($(cat "$TMP/err"))"
+  elif [[ "$got" != "$want" ]]; then
+    fail "--sched $sched: done lines '$got', expected '$want'"
+  fi
+}
+expect_done rr "$rr_done"
+expect_done arb "$arb_done"
+checks=$((checks + 1))
+cmp -s "$TMP/rr.out" "$TMP/arb.out" && fail "rr and arb print the same lines: --sched has no effect"
+
+# Every done line on the examples: rr's word ends Q + 4 cycles after its snapshot (4c), arb's
+# Q + 2 after its HEAD (4e); Q = T + clog2 N from the trace's header.
+for trace in "$EXAMPLES"/*.trace; do
+  pes=$(awk '$1 == "pes" {print $2}' "$trace")
+  q=$(awk '$1 == "count_bits" {print $2}' "$trace")
+  for ((w = 1; w < pes; w *= 2)); do q=$((q + 1)); done
+  for sched in rr arb; do
+    checks=$((checks + 1))
+    [[ $sched == rr ]] && want=$((q + 4)) || want=$((q + 2))
+    out=$("$BIN" --sched "$sched" "$trace") || { fail "$(basename "$trace") --sched $sched: exit $?"; continue; }
+    bad=$(awk -v w="$want" '$1 == "done" && $2 - $4 != w' <<<"$out")
+    [[ -z "$bad" ]] || fail "$(basename "$trace") --sched $sched: done - snap != $want in: $bad"
+    grep -q '^done ' <<<"$out" || fail "$(basename "$trace") --sched $sched: no done line"
+  done
+done
+
+# Bad values: exit 2, the option and the legal names in the message.
+expect_error() {
+  local name=$1 want=$2
+  shift 2
+  checks=$((checks + 1))
+  "$BIN" "$@" >"$TMP/out" 2>"$TMP/err"
+  local rc=$?
+  if [[ $rc -ne 2 ]]; then
+    fail "$name: exit $rc, expected 2 (stderr: $(cat "$TMP/err"))"
+  elif ! grep -qF -- "$want" "$TMP/err"; then
+    fail "$name: stderr '$(cat "$TMP/err")' does not contain '$want'"
+  fi
+}
+expect_error bad-name "--sched: invalid value 'fifo': expected a scheduler, one of rr, arb" --sched fifo "$TMP/one.trace"
+expect_error empty "--sched: invalid value '': expected a scheduler, one of rr, arb" --sched "" "$TMP/one.trace"
+expect_error upper-case "--sched: invalid value 'RR'" --sched RR "$TMP/one.trace"
+expect_error rtl-arb "--sched arb: the RTL engine implements only rr" --engine rtl --sched arb "$TMP/one.trace"
+checks=$((checks + 1))
+"$BIN" --help | grep -q -- "--sched NAME .*scheduler: rr, arb" || fail "--help does not list the schedulers"
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures of $checks checks failed" >&2
+  exit 1
+fi
+echo "all $checks checks passed"
