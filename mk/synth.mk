@@ -16,7 +16,9 @@ synth: synth-tools ## synthesis flows (long) -> reports/synth.csv, then post-syn
 	bash synth/postsynth-check.sh $(BUILD)/tools/dsbc-replay
 
 # make report: timing comparison (analytic Fig. 5.8/5.9 + measured) -> reports/timing.md,
-# SVG plots and CSVs.
+# SVG plots and CSVs; then the long scheduler comparison (mk/bench.mk), whose section
+# timing-report.py's rewrite of reports/timing.md has just dropped.
 report: synth-tools ## timing comparison -> reports/timing.md, SVG plots, CSVs
 	@test -f reports/synth.csv || $(MAKE) --no-print-directory synth
 	python3 synth/timing-report.py --latency-bin $(BUILD)/testbench/wnor/wnor_latency
+	$(MAKE) --no-print-directory bench-sched BENCH_SCHED_CYCLES=$(REPORT_SCHED_CYCLES)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Scheduler comparison on the golden model only (issue 13 draft, docs/architecture.md 4e):
-// detection latency (cycles from the closing commit to ctl_done, measured by the oracle) and
-// completions per 1,000 cycles of the round robin (rr), of the arbitration scheduler (arb) and
-// of its speculating variant (spec), at N=16, T=16, D=8 and M = 4, 32, 256, 1024, on three
-// random workloads:
-//   sparse1  one epoch at a time (so one closing at a time);
-//   sparse2  at most two epochs at a time (bench_main's "sparse", docs/performance.md);
+// Scheduler comparison on the golden model (issue 13, docs/performance.md "Scheduler
+// comparison"): detection latency (cycles from the closing commit to ctl_done, measured by
+// the oracle) and completions per 1,000 cycles of every scheduler the model has
+// (dsbc::all_scheds(): rr, arb), at N=16, T=16, D=8 and M = 4, 8, ..., 1024, on three random
+// workloads:
+//   sparse1  one epoch at a time, so one closing at a time (issue 13's "sparse" target);
+//   sparse2  at most two epochs at a time (bench_main's "sparse", docs/performance.md 3);
 //   busy     many epochs at once (bench_main's "busy").
 // Every run is checked by the oracle (a violation stops the bench: its figures mean nothing).
 // Usage: bench_sched [cycles per run, default 1250000 (bench_main's at N=16)] [csv file]
@@ -13,11 +13,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <stdexcept>
 #include <string>
 
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
+#include "dsbc/scheds.h"
 #include "dsbc/unit.h"
 
 namespace {
@@ -32,6 +32,10 @@ struct Workload {
 
 int main(int argc, char** argv) {
   uint64_t cycles = 1250000;
+  if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+    std::fprintf(stderr, "usage: %s [cycles per run, 1000..100000000, default 1250000] [csv file]\n", argv[0]);
+    return argc == 2 && std::string(argv[1]) == "--help" ? 0 : 2;
+  }
   if (argc > 1) {
     char* end = nullptr;
     cycles = std::strtoull(argv[1], &end, 10);
@@ -47,7 +51,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bench_sched: cannot write %s\n", argv[2]);
       return 2;
     }
-    csv << "workload,sched,N,M,T,D,cycles,n,mean,p99,max,completions,per_kcycle,blocked\n";
+    csv << "workload,sched,N,M,T,D,Q,BW,cycles,n,mean,p99,max,completions,per_kcycle,blocked,latency_bound\n";
   }
   // The same stimulus settings and seeds as bench_main (busy 7, sparse 8), so that rr's
   // sparse2/busy figures at M=32 can be compared with docs/performance.md.
@@ -65,8 +69,8 @@ int main(int argc, char** argv) {
   std::printf("%-8s %-4s %5s %9s %6s %6s %8s %10s %8s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
               "done/kcyc", "blocked");
   for (const Workload& w : workloads) {
-    for (const int m : {4, 32, 256, 1024}) {
-      for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb}) {
+    for (int m = 4; m <= 1024; m *= 2) {
+      for (const dsbc::Sched sched : dsbc::all_scheds()) {
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;
@@ -91,11 +95,17 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
         if (csv) {
           csv << w.name << ',' << dsbc::sched_name(sched) << ',' << cfg.pes << ',' << m << ',' << cfg.count_bits << ','
-              << cfg.fifo_depth << ',' << cycles << ',' << l.count << ',' << l.mean() << ',' << l.percentile(99) << ','
-              << l.max << ',' << o.completions() << ',' << per_k << ',' << o.blocked_completions() << '\n';
+              << cfg.fifo_depth << ',' << cfg.q() << ',' << cfg.barrier_bits() << ',' << cycles << ',' << l.count << ','
+              << l.mean() << ',' << l.percentile(99) << ',' << l.max << ',' << o.completions() << ',' << per_k << ','
+              << o.blocked_completions() << ',' << cfg.latency_bound() << '\n';
         }
       }
     }
+  }
+  csv.close();
+  if (argc > 2 && !csv) {
+    std::fprintf(stderr, "bench_sched: error writing %s\n", argv[2]);
+    return 1;
   }
   return 0;
 }
