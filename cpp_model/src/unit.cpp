@@ -14,9 +14,8 @@
 #include "dsbc/unit.h"
 
 #include <algorithm>
-#include <deque>
+#include <bit>
 #include <limits>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -111,6 +110,31 @@ struct Unit::Impl {
     bool open = false;
   };
 
+  /// A PE's completion FIFO: a ring buffer of `depth` entries (the deque it replaces allocated
+  /// as entries came and went; the model's speed is measured in docs/performance.md).
+  class Fifo {
+   public:
+    explicit Fifo(size_t depth) : buf_(depth) {}
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    uint32_t front() const { return buf_[head_]; }
+    void pop_front() {
+      head_ = head_ + 1 == buf_.size() ? 0 : head_ + 1;
+      --size_;
+    }
+    /// Only with size() < depth (complete_barrier checks).
+    void push_back(uint32_t b) {
+      const size_t at = head_ + size_;
+      buf_[at >= buf_.size() ? at - buf_.size() : at] = b;
+      ++size_;
+    }
+
+   private:
+    std::vector<uint32_t> buf_;
+    size_t head_ = 0;
+    size_t size_ = 0;
+  };
+
   /// A PE request accepted in the previous cycle, to be committed or refused now (4b).
   struct Pending {
     bool valid = false;
@@ -127,7 +151,9 @@ struct Unit::Impl {
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
     std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
-    int64_t carry = 0;                ///< serial adder carry, cleared per word
+    /// The sum of snap_count: bit j of it is what the serial adder finds at count bit j
+    /// (add_count_column).
+    int64_t sum = 0;
   };
 
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
@@ -152,9 +178,10 @@ struct Unit::Impl {
         ram(static_cast<size_t>(n) * static_cast<size_t>(m)),
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
-        fifo(static_cast<size_t>(n)),
+        fifo(static_cast<size_t>(n), Fifo(depth)),
         dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
         dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
+        dirty_any(arb ? (static_cast<size_t>(m) + 63) / 64 : 0, 0),
         cnt2(static_cast<uint32_t>(m - 1)),
         // rr: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
         load_at(arb ? kNever : static_cast<uint64_t>(m)),
@@ -182,11 +209,33 @@ struct Unit::Impl {
     const size_t at = idx(pe, b);
     if (dirty[at] == value) return;
     dirty[at] = value;
+    const uint64_t bit = uint64_t{1} << (b % 64);
     if (value) {
-      if (dirty_pes[b]++ == 0) dirty_ids.insert(b);
+      if (dirty_pes[b]++ == 0) {
+        dirty_any[b / 64] |= bit;
+        ++dirty_barriers;
+      }
     } else {
-      if (--dirty_pes[b] == 0) dirty_ids.erase(b);
+      if (--dirty_pes[b] == 0) {
+        dirty_any[b / 64] &= ~bit;
+        --dirty_barriers;
+      }
     }
+  }
+
+  /// arb: the first barrier at or after `start` (cyclically) that some PE has dirty; only
+  /// with dirty_barriers > 0.
+  uint32_t first_dirty_from(uint32_t start) const {
+    const size_t words = dirty_any.size();
+    size_t w = start / 64;
+    uint64_t bits = dirty_any[w] & (~uint64_t{0} << (start % 64));
+    // words + 1 looks: the rest of start's word, every other word, then start's word whole.
+    for (size_t i = 0; i <= words; ++i) {
+      if (bits != 0) return static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
+      w = w + 1 == words ? 0 : w + 1;
+      bits = dirty_any[w];
+    }
+    throw std::logic_error("Unit: first_dirty_from with no dirty barrier");
   }
 
   size_t idx(int pe, uint32_t barrier) const { return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier; }
@@ -206,7 +255,7 @@ struct Unit::Impl {
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
       PeOut& o = out.pe[i];
       const Pending& p = pending[i];
-      const std::deque<uint32_t>& f = fifo[i];
+      const Fifo& f = fifo[i];
       // Ready is low while the RAM is being cleared and in the cycle the rebase is
       // accepted.
       o.req_ready = !initialising && !done;
@@ -235,15 +284,16 @@ struct Unit::Impl {
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
-  std::vector<Pending> pending;            ///< per PE
-  std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
+  std::vector<Pending> pending;  ///< per PE
+  std::vector<Fifo> fifo;        ///< per PE, front = fifo_barrier_o
   // Scheduler arb only (empty under rr).
-  std::vector<bool> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
-  std::vector<int> dirty_pes;    ///< [barrier]: PEs whose dirty bit is set
-  std::set<uint32_t> dirty_ids;  ///< barriers with dirty_pes > 0: the OR of every PE's bitmap
-  uint32_t winner = 0;           ///< b* of the last arbitration, snapshot at load_at
-  bool load_winner = false;      ///< the next head is of `winner`, not CNT2 + 1
-  std::vector<bool> remark;      ///< per PE: dirty bit to set again in remark_at (full-slot exit)
+  std::vector<bool> dirty;          ///< [pe][barrier]: committed to since its last snapshot (4e)
+  std::vector<int> dirty_pes;       ///< [barrier]: PEs whose dirty bit is set
+  std::vector<uint64_t> dirty_any;  ///< bit b: dirty_pes[b] > 0, the OR of every PE's bitmap
+  int dirty_barriers = 0;           ///< barriers with dirty_pes > 0
+  uint32_t winner = 0;              ///< b* of the last arbitration, snapshot at load_at
+  bool load_winner = false;         ///< the next head is of `winner`, not CNT2 + 1
+  std::vector<bool> remark;         ///< per PE: dirty bit to set again in remark_at (full-slot exit)
   uint32_t remark_barrier = 0;
   uint64_t remark_at = kNever;
 
@@ -310,7 +360,7 @@ void Unit::poll(uint64_t k) {
   // POLL (4e) sees the dirty bits as of the start of k: this cycle's commits are not in it.
   Impl& s = *impl_;
   if (k != s.poll_at) return;
-  if (s.dirty_ids.empty()) {
+  if (s.dirty_barriers == 0) {
     s.poll_at = k + 1;  // idle: ctl_load low, poll again
     return;
   }
@@ -318,9 +368,7 @@ void Unit::poll(uint64_t k) {
   // mod M over every dirty x of every PE: the first dirty barrier at or after last+1,
   // cyclically, with last = CNT2. The model takes their outcome directly.
   const uint32_t start = (s.cnt2 + 1) % static_cast<uint32_t>(s.m);
-  auto it = s.dirty_ids.lower_bound(start);
-  if (it == s.dirty_ids.end()) it = s.dirty_ids.begin();
-  s.winner = *it;
+  s.winner = s.first_dirty_from(start);
   s.load_winner = true;
   s.poll_at = kNever;
   s.load_at = k + 1 + static_cast<uint64_t>(s.bw);  // snapshot with the last ARB bit
@@ -369,19 +417,15 @@ void Unit::decide_inspected_word(uint64_t k) {
 void Unit::add_count_column(uint64_t k, uint64_t j) {
   Impl& s = *impl_;
   Impl::Inspection& w = s.insp;
-  // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
-  // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
-  // sign-extended bit for every j < Q <= 40.
-  int64_t column = 0;
-  for (const int64_t count : w.snap_count) {
-    column += static_cast<int64_t>((static_cast<uint64_t>(count) >> j) & 1U);
-  }
-  const int64_t x = column + w.carry;
-  if ((x & 1) != 0) {
+  // The serial adder adds, LSB first, column j of the Q-bit two's complement of every
+  // snapshot count plus its carry: x = column + carry, bit j of the sum = x & 1, carry <-
+  // x >> 1. That is long addition of the counts' 64-bit patterns (an int64 is already
+  // sign-extended, so bit j of its pattern is the sign-extended bit for every j < Q <= 40),
+  // so x & 1 is bit j of their sum taken once at the snapshot (w.sum).
+  if (((static_cast<uint64_t>(w.sum) >> j) & 1U) != 0) {
     s.exit_word(k);  // bit j of the sum is 1: the global count is not zero
     return;
   }
-  w.carry = x >> 1;
   if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
     w.deciding = false;
     s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 2 (arb)
@@ -404,7 +448,7 @@ void Unit::complete_barrier(uint64_t k) {
   // snapshot replaces the inspection record.
   Impl& s = *impl_;
   if (k != s.done_at) return;
-  for (std::deque<uint32_t>& f : s.fifo) {
+  for (Impl::Fifo& f : s.fifo) {
     if (f.size() >= s.depth) {
       // Section 4d argues this cannot happen; if it does the model is wrong.
       throw std::logic_error("Unit::step: completion pushed into a full FIFO");
@@ -431,7 +475,7 @@ void Unit::take_snapshot(uint64_t k) {
   w.deciding = true;
   w.barrier = s.cnt2;
   w.snap_cycle = k;
-  w.carry = 0;
+  w.sum = 0;
   w.snap_open.assign(n, false);
   w.snap_count.assign(n, 0);
   w.full_at_s1.assign(n, false);
@@ -440,6 +484,7 @@ void Unit::take_snapshot(uint64_t k) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
     w.snap_open[i] = word.open;
     w.snap_count[i] = word.count;
+    w.sum += word.count;
     if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_requests).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
