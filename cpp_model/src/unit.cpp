@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -123,11 +122,16 @@ struct Unit::Impl {
     bool deciding = false;  ///< no exit/complete decided yet
     uint32_t barrier = 0;
     uint64_t snap_cycle = 0;          ///< s
-    std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
+    bool any_open = false;            ///< some PE's open bit as of the start of s
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
-    std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
-    std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
-    int64_t carry = 0;                ///< serial adder carry, cleared per word
+    bool any_full = false;            ///< some PE's FIFO full as of the start of s+1
+    std::vector<uint8_t> snap_dirty;  ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
+    bool any_dirty = false;           ///< arb: OR of snap_dirty (the head's column)
+    /// Count bit j of the serial sum is the first 1 (the word exits there), or Q when the
+    /// Q-bit sum is zero. The serial adder computes the sum of the sign-extended counts modulo
+    /// 2^Q bit by bit (4c, "Why it is exact"), so its first odd column is the lowest 1 bit of
+    /// that sum: computed once per snapshot instead of one column per slot.
+    uint64_t first_one = 0;
   };
 
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
@@ -155,6 +159,7 @@ struct Unit::Impl {
         fifo(static_cast<size_t>(n)),
         dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
         dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
+        dirty_any(arb ? (static_cast<size_t>(m) + 63) / 64 : 0, 0),
         cnt2(static_cast<uint32_t>(m - 1)),
         // rr: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
         load_at(arb ? kNever : static_cast<uint64_t>(m)),
@@ -172,7 +177,7 @@ struct Unit::Impl {
   /// exit (visible from s+3).
   void remark_dirty() {
     for (size_t i = 0; i < remark.size(); ++i) {
-      if (remark[i]) set_dirty(static_cast<int>(i), remark_barrier, true);
+      if (remark[i] != 0) set_dirty(static_cast<int>(i), remark_barrier, true);
     }
     remark.clear();
   }
@@ -180,13 +185,35 @@ struct Unit::Impl {
   /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
   void set_dirty(int pe, uint32_t b, bool value) {
     const size_t at = idx(pe, b);
-    if (dirty[at] == value) return;
-    dirty[at] = value;
+    if ((dirty[at] != 0) == value) return;
+    dirty[at] = value ? 1 : 0;
+    const uint64_t bit = uint64_t{1} << (b % 64);
     if (value) {
-      if (dirty_pes[b]++ == 0) dirty_ids.insert(b);
+      if (dirty_pes[b]++ == 0) {
+        dirty_any[b / 64] |= bit;
+        ++dirty_count;
+      }
     } else {
-      if (--dirty_pes[b] == 0) dirty_ids.erase(b);
+      if (--dirty_pes[b] == 0) {
+        dirty_any[b / 64] &= ~bit;
+        --dirty_count;
+      }
     }
+  }
+
+  /// arb: the first barrier at or after `start` (cyclically) that some PE has dirty; there
+  /// must be one (dirty_count > 0).
+  uint32_t first_dirty_from(uint32_t start) const {
+    const size_t words = dirty_any.size();
+    // Word of `start` with the bits below it masked, then the following words, wrapping
+    // around to the start word's low bits last.
+    for (size_t step = 0; step <= words; ++step) {
+      const size_t w = (start / 64 + step) % words;
+      uint64_t bits = dirty_any[w];
+      if (step == 0) bits &= ~uint64_t{0} << (start % 64);
+      if (bits != 0) return static_cast<uint32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+    }
+    throw std::logic_error("Unit: first_dirty_from with no dirty barrier");
   }
 
   size_t idx(int pe, uint32_t barrier) const { return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier; }
@@ -238,12 +265,13 @@ struct Unit::Impl {
   std::vector<Pending> pending;            ///< per PE
   std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
   // Scheduler arb only (empty under rr).
-  std::vector<bool> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
-  std::vector<int> dirty_pes;    ///< [barrier]: PEs whose dirty bit is set
-  std::set<uint32_t> dirty_ids;  ///< barriers with dirty_pes > 0: the OR of every PE's bitmap
-  uint32_t winner = 0;           ///< b* of the last arbitration, snapshot at load_at
-  bool load_winner = false;      ///< the next head is of `winner`, not CNT2 + 1
-  std::vector<bool> remark;      ///< per PE: dirty bit to set again in remark_at (full-slot exit)
+  std::vector<uint8_t> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
+  std::vector<int> dirty_pes;       ///< [barrier]: PEs whose dirty bit is set
+  std::vector<uint64_t> dirty_any;  ///< bitmap of barriers with dirty_pes > 0: the OR of every PE's D
+  int dirty_count = 0;              ///< barriers set in dirty_any
+  uint32_t winner = 0;              ///< b* of the last arbitration, snapshot at load_at
+  bool load_winner = false;         ///< the next head is of `winner`, not CNT2 + 1
+  std::vector<uint8_t> remark;      ///< per PE: dirty bit to set again in remark_at (full-slot exit)
   uint32_t remark_barrier = 0;
   uint64_t remark_at = kNever;
 
@@ -310,7 +338,7 @@ void Unit::poll(uint64_t k) {
   // POLL (4e) sees the dirty bits as of the start of k: this cycle's commits are not in it.
   Impl& s = *impl_;
   if (k != s.poll_at) return;
-  if (s.dirty_ids.empty()) {
+  if (s.dirty_count == 0) {
     s.poll_at = k + 1;  // idle: ctl_load low, poll again
     return;
   }
@@ -318,9 +346,7 @@ void Unit::poll(uint64_t k) {
   // mod M over every dirty x of every PE: the first dirty barrier at or after last+1,
   // cyclically, with last = CNT2. The model takes their outcome directly.
   const uint32_t start = (s.cnt2 + 1) % static_cast<uint32_t>(s.m);
-  auto it = s.dirty_ids.lower_bound(start);
-  if (it == s.dirty_ids.end()) it = s.dirty_ids.begin();
-  s.winner = *it;
+  s.winner = s.first_dirty_from(start);
   s.load_winner = true;
   s.poll_at = kNever;
   s.load_at = k + 1 + static_cast<uint64_t>(s.bw);  // snapshot with the last ARB bit
@@ -331,7 +357,8 @@ void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // sampled before this cycle's pops and pushes.
   Impl& s = *impl_;
   if (!s.insp.deciding || k != s.insp.snap_cycle + 1) return;
-  for (size_t i = 0; i < s.fifo.size(); ++i) s.insp.full_at_s1[i] = s.fifo[i].size() >= s.depth;
+  s.insp.any_full = false;
+  for (const std::deque<uint32_t>& f : s.fifo) s.insp.any_full = s.insp.any_full || f.size() >= s.depth;
 }
 
 void Unit::decide_inspected_word(uint64_t k) {
@@ -344,7 +371,7 @@ void Unit::decide_inspected_word(uint64_t k) {
   if (s.arb) {
     // Head (s, decided in take_snapshot), full (s+1), count bit j (s+2+j): 4e.
     if (slot == 1) {
-      if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
+      if (w.any_full) {
         s.remark = w.snap_dirty;
         s.remark_barrier = w.barrier;
         s.remark_at = k + 1;
@@ -357,10 +384,10 @@ void Unit::decide_inspected_word(uint64_t k) {
   }
   if (slot == 2) {
     // Nobody used the barrier since its last completion.
-    if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
+    if (!w.any_open) s.exit_word(k);
   } else if (slot == 3) {
     // No room to report it: re-inspect it next pass.
-    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) s.exit_word(k);
+    if (w.any_full) s.exit_word(k);
   } else if (slot >= 4) {
     add_count_column(k, slot - 4);
   }
@@ -369,19 +396,10 @@ void Unit::decide_inspected_word(uint64_t k) {
 void Unit::add_count_column(uint64_t k, uint64_t j) {
   Impl& s = *impl_;
   Impl::Inspection& w = s.insp;
-  // Column sum of bit j of the Q-bit two's complement of every snapshot count. The
-  // int64 value is already sign-extended, so bit j of its 64-bit pattern is the
-  // sign-extended bit for every j < Q <= 40.
-  int64_t column = 0;
-  for (const int64_t count : w.snap_count) {
-    column += static_cast<int64_t>((static_cast<uint64_t>(count) >> j) & 1U);
-  }
-  const int64_t x = column + w.carry;
-  if ((x & 1) != 0) {
+  if (j == w.first_one) {
     s.exit_word(k);  // bit j of the sum is 1: the global count is not zero
     return;
   }
-  w.carry = x >> 1;
   if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
     w.deciding = false;
     s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 2 (arb)
@@ -415,7 +433,7 @@ void Unit::complete_barrier(uint64_t k) {
   s.rebase.commit_cycle = k + 1;
   s.rebase.barrier = s.cnt2;
   s.rebase.snap_cycle = s.done_snap;
-  s.rebase.snap_count = s.insp.snap_count;
+  s.rebase.snap_count.swap(s.insp.snap_count);  // take_snapshot refills insp's (same size)
 }
 
 void Unit::take_snapshot(uint64_t k) {
@@ -431,23 +449,29 @@ void Unit::take_snapshot(uint64_t k) {
   w.deciding = true;
   w.barrier = s.cnt2;
   w.snap_cycle = k;
-  w.carry = 0;
-  w.snap_open.assign(n, false);
-  w.snap_count.assign(n, 0);
-  w.full_at_s1.assign(n, false);
-  w.snap_dirty.assign(s.arb ? n : 0, false);
+  w.any_open = false;
+  w.snap_count.resize(n);
+  w.any_full = false;
+  w.snap_dirty.resize(s.arb ? n : 0);
+  w.any_dirty = false;
+  int64_t sum = 0;
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
-    w.snap_open[i] = word.open;
+    w.any_open = w.any_open || word.open;
     w.snap_count[i] = word.count;
+    sum += word.count;
     if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_requests).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
+      w.any_dirty = w.any_dirty || w.snap_dirty[i] != 0;
       s.set_dirty(static_cast<int>(i), w.barrier, false);
     }
   }
+  // The int64 sum is already sign-extended: its low Q bits are the Q-bit sum (Q <= 40).
+  const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << s.q) - 1);
+  w.first_one = bits == 0 ? static_cast<uint64_t>(s.q) : static_cast<uint64_t>(__builtin_ctzll(bits));
   s.load_at = kNever;
-  if (s.arb && std::count(w.snap_dirty.begin(), w.snap_dirty.end(), true) == 0) {
+  if (s.arb && !w.any_dirty) {
     // The head slot (s) is clean: nobody committed to the barrier since its previous head,
     // so its sum cannot have newly become zero. The global decides it from the head's
     // column in s; the next POLL is in s+1.
