@@ -174,7 +174,7 @@ struct Unit::Impl {
 
   /// arb, a word held back at the full slot (decided in s+1) keeps its barrier: every PE
   /// whose dirty bit the head cleared sets it again in s+2, when ctl_load tells it of the
-  /// exit (visible from s+3).
+  /// exit (visible from s+3; a head of the same barrier in s+2, M = 1 only, sees it).
   void remark_dirty() {
     for (size_t i = 0; i < remark.size(); ++i) {
       if (remark[i] != 0) set_dirty(static_cast<int>(i), remark_barrier, true);
@@ -305,8 +305,11 @@ void Unit::step(const Inputs& in) {
   decide_inspected_word(k);
   pop_fifos(in);
   complete_barrier(k);
-  take_snapshot(k);
+  // A full-slot exit's re-mark (cycle s+2) comes before a head in the same cycle, which can
+  // only be of the same barrier when M = 1: that head then sees the barrier dirty and covers
+  // what the held-back word would have (4e).
   if (impl_->remark_at == k) impl_->remark_dirty();
+  take_snapshot(k);
   commit_rebase(k);
   commit_requests(k);
   accept_requests(in);
