@@ -332,15 +332,20 @@ void Oracle::check_arb_schedule(uint64_t k, const Outputs& out) {
   if (out.global.done_barrier != a.last) {
     fail(k, "done_barrier " + std::to_string(out.global.done_barrier) + ", expected CNT2 = " + std::to_string(a.last));
   }
-  a.head_clean = k == a.next_head && !a.dirty[a.next_barrier];
+  // A re-mark due in k is seen by a head of the same barrier in k (M = 1), see advance.
+  const bool remarked = k == a.remark_at && a.remark_barrier == a.next_barrier;
+  a.head_clean = k == a.next_head && !a.dirty[a.next_barrier] && !remarked;
 }
 
 void Oracle::advance_arb_schedule(uint64_t k, const std::vector<uint32_t>& committed) {
   ArbSchedule& a = arb_;
   const uint32_t m = static_cast<uint32_t>(cfg_.barriers);
-  // A re-mark due now is applied after this cycle's head, which may schedule the next one.
-  const bool remark_now = k == a.remark_at;
+  // A re-mark due now (s+2 of a full-slot exit) sets the barrier dirty before this cycle's
+  // head, so a head of that barrier (M = 1) sees it and clears it; kept aside because the head
+  // may schedule the next re-mark.
+  bool remark_now = k == a.remark_at;
   const uint32_t remark_barrier = a.remark_barrier;
+  if (remark_now && k == a.next_head && a.next_barrier == remark_barrier) remark_now = false;
   if (k == a.next_head) {
     const uint32_t b = a.next_barrier;
     a.last = b;
@@ -381,10 +386,8 @@ void Oracle::advance_arb_schedule(uint64_t k, const std::vector<uint32_t>& commi
   }
   if (k == a.next_done) a.next_done = kNone;
   for (const uint32_t b : committed) a.dirty[b] = true;
-  if (remark_now) {
-    a.dirty[remark_barrier] = true;
-    if (a.remark_at == k) a.remark_at = kNone;
-  }
+  if (remark_now) a.dirty[remark_barrier] = true;
+  if (a.remark_at == k) a.remark_at = kNone;
 }
 
 const std::array<const char*, Oracle::kNumBins>& Oracle::bin_names() {

@@ -14,7 +14,7 @@
 #include "dsbc/unit.h"
 
 #include <algorithm>
-#include <bit>
+#include <deque>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -110,31 +110,6 @@ struct Unit::Impl {
     bool open = false;
   };
 
-  /// A PE's completion FIFO: a ring buffer of `depth` entries (the deque it replaces allocated
-  /// as entries came and went; the model's speed is measured in docs/performance.md).
-  class Fifo {
-   public:
-    explicit Fifo(size_t depth) : buf_(depth) {}
-    bool empty() const { return size_ == 0; }
-    size_t size() const { return size_; }
-    uint32_t front() const { return buf_[head_]; }
-    void pop_front() {
-      head_ = head_ + 1 == buf_.size() ? 0 : head_ + 1;
-      --size_;
-    }
-    /// Only with size() < depth (complete_barrier checks).
-    void push_back(uint32_t b) {
-      const size_t at = head_ + size_;
-      buf_[at >= buf_.size() ? at - buf_.size() : at] = b;
-      ++size_;
-    }
-
-   private:
-    std::vector<uint32_t> buf_;
-    size_t head_ = 0;
-    size_t size_ = 0;
-  };
-
   /// A PE request accepted in the previous cycle, to be committed or refused now (4b).
   struct Pending {
     bool valid = false;
@@ -147,13 +122,16 @@ struct Unit::Impl {
     bool deciding = false;  ///< no exit/complete decided yet
     uint32_t barrier = 0;
     uint64_t snap_cycle = 0;          ///< s
-    std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
+    bool any_open = false;            ///< some PE's open bit as of the start of s
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
-    std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
-    std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
-    /// The sum of snap_count: bit j of it is what the serial adder finds at count bit j
-    /// (add_count_column).
-    int64_t sum = 0;
+    bool any_full = false;            ///< some PE's FIFO full as of the start of s+1
+    std::vector<uint8_t> snap_dirty;  ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
+    bool any_dirty = false;           ///< arb: OR of snap_dirty (the head's column)
+    /// Count bit j of the serial sum is the first 1 (the word exits there), or Q when the
+    /// Q-bit sum is zero. The serial adder computes the sum of the sign-extended counts modulo
+    /// 2^Q bit by bit (4c, "Why it is exact"), so its first odd column is the lowest 1 bit of
+    /// that sum: computed once per snapshot instead of one column per slot.
+    uint64_t first_one = 0;
   };
 
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
@@ -178,7 +156,7 @@ struct Unit::Impl {
         ram(static_cast<size_t>(n) * static_cast<size_t>(m)),
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
-        fifo(static_cast<size_t>(n), Fifo(depth)),
+        fifo(static_cast<size_t>(n)),
         dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
         dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
         dirty_any(arb ? (static_cast<size_t>(m) + 63) / 64 : 0, 0),
@@ -196,10 +174,10 @@ struct Unit::Impl {
 
   /// arb, a word held back at the full slot (decided in s+1) keeps its barrier: every PE
   /// whose dirty bit the head cleared sets it again in s+2, when ctl_load tells it of the
-  /// exit (visible from s+3).
+  /// exit (visible from s+3; a head of the same barrier in s+2, M = 1 only, sees it).
   void remark_dirty() {
     for (size_t i = 0; i < remark.size(); ++i) {
-      if (remark[i]) set_dirty(static_cast<int>(i), remark_barrier, true);
+      if (remark[i] != 0) set_dirty(static_cast<int>(i), remark_barrier, true);
     }
     remark.clear();
   }
@@ -207,33 +185,33 @@ struct Unit::Impl {
   /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
   void set_dirty(int pe, uint32_t b, bool value) {
     const size_t at = idx(pe, b);
-    if (dirty[at] == value) return;
-    dirty[at] = value;
+    if ((dirty[at] != 0) == value) return;
+    dirty[at] = value ? 1 : 0;
     const uint64_t bit = uint64_t{1} << (b % 64);
     if (value) {
       if (dirty_pes[b]++ == 0) {
         dirty_any[b / 64] |= bit;
-        ++dirty_barriers;
+        ++dirty_count;
       }
     } else {
       if (--dirty_pes[b] == 0) {
         dirty_any[b / 64] &= ~bit;
-        --dirty_barriers;
+        --dirty_count;
       }
     }
   }
 
-  /// arb: the first barrier at or after `start` (cyclically) that some PE has dirty; only
-  /// with dirty_barriers > 0.
+  /// arb: the first barrier at or after `start` (cyclically) that some PE has dirty; there
+  /// must be one (dirty_count > 0).
   uint32_t first_dirty_from(uint32_t start) const {
     const size_t words = dirty_any.size();
-    size_t w = start / 64;
-    uint64_t bits = dirty_any[w] & (~uint64_t{0} << (start % 64));
-    // words + 1 looks: the rest of start's word, every other word, then start's word whole.
-    for (size_t i = 0; i <= words; ++i) {
-      if (bits != 0) return static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
-      w = w + 1 == words ? 0 : w + 1;
-      bits = dirty_any[w];
+    // Word of `start` with the bits below it masked, then the following words, wrapping
+    // around to the start word's low bits last.
+    for (size_t step = 0; step <= words; ++step) {
+      const size_t w = (start / 64 + step) % words;
+      uint64_t bits = dirty_any[w];
+      if (step == 0) bits &= ~uint64_t{0} << (start % 64);
+      if (bits != 0) return static_cast<uint32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
     }
     throw std::logic_error("Unit: first_dirty_from with no dirty barrier");
   }
@@ -255,7 +233,7 @@ struct Unit::Impl {
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
       PeOut& o = out.pe[i];
       const Pending& p = pending[i];
-      const Fifo& f = fifo[i];
+      const std::deque<uint32_t>& f = fifo[i];
       // Ready is low while the RAM is being cleared and in the cycle the rebase is
       // accepted.
       o.req_ready = !initialising && !done;
@@ -284,16 +262,16 @@ struct Unit::Impl {
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
-  std::vector<Pending> pending;  ///< per PE
-  std::vector<Fifo> fifo;        ///< per PE, front = fifo_barrier_o
+  std::vector<Pending> pending;            ///< per PE
+  std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
   // Scheduler arb only (empty under rr).
-  std::vector<bool> dirty;          ///< [pe][barrier]: committed to since its last snapshot (4e)
+  std::vector<uint8_t> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
   std::vector<int> dirty_pes;       ///< [barrier]: PEs whose dirty bit is set
-  std::vector<uint64_t> dirty_any;  ///< bit b: dirty_pes[b] > 0, the OR of every PE's bitmap
-  int dirty_barriers = 0;           ///< barriers with dirty_pes > 0
+  std::vector<uint64_t> dirty_any;  ///< bitmap of barriers with dirty_pes > 0: the OR of every PE's D
+  int dirty_count = 0;              ///< barriers set in dirty_any
   uint32_t winner = 0;              ///< b* of the last arbitration, snapshot at load_at
   bool load_winner = false;         ///< the next head is of `winner`, not CNT2 + 1
-  std::vector<bool> remark;         ///< per PE: dirty bit to set again in remark_at (full-slot exit)
+  std::vector<uint8_t> remark;      ///< per PE: dirty bit to set again in remark_at (full-slot exit)
   uint32_t remark_barrier = 0;
   uint64_t remark_at = kNever;
 
@@ -327,8 +305,11 @@ void Unit::step(const Inputs& in) {
   decide_inspected_word(k);
   pop_fifos(in);
   complete_barrier(k);
-  take_snapshot(k);
+  // A full-slot exit's re-mark (cycle s+2) comes before a head in the same cycle, which can
+  // only be of the same barrier when M = 1: that head then sees the barrier dirty and covers
+  // what the held-back word would have (4e).
   if (impl_->remark_at == k) impl_->remark_dirty();
+  take_snapshot(k);
   commit_rebase(k);
   commit_requests(k);
   accept_requests(in);
@@ -360,7 +341,7 @@ void Unit::poll(uint64_t k) {
   // POLL (4e) sees the dirty bits as of the start of k: this cycle's commits are not in it.
   Impl& s = *impl_;
   if (k != s.poll_at) return;
-  if (s.dirty_barriers == 0) {
+  if (s.dirty_count == 0) {
     s.poll_at = k + 1;  // idle: ctl_load low, poll again
     return;
   }
@@ -379,7 +360,8 @@ void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // sampled before this cycle's pops and pushes.
   Impl& s = *impl_;
   if (!s.insp.deciding || k != s.insp.snap_cycle + 1) return;
-  for (size_t i = 0; i < s.fifo.size(); ++i) s.insp.full_at_s1[i] = s.fifo[i].size() >= s.depth;
+  s.insp.any_full = false;
+  for (const std::deque<uint32_t>& f : s.fifo) s.insp.any_full = s.insp.any_full || f.size() >= s.depth;
 }
 
 void Unit::decide_inspected_word(uint64_t k) {
@@ -392,7 +374,7 @@ void Unit::decide_inspected_word(uint64_t k) {
   if (s.arb) {
     // Head (s, decided in take_snapshot), full (s+1), count bit j (s+2+j): 4e.
     if (slot == 1) {
-      if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
+      if (w.any_full) {
         s.remark = w.snap_dirty;
         s.remark_barrier = w.barrier;
         s.remark_at = k + 1;
@@ -405,10 +387,10 @@ void Unit::decide_inspected_word(uint64_t k) {
   }
   if (slot == 2) {
     // Nobody used the barrier since its last completion.
-    if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
+    if (!w.any_open) s.exit_word(k);
   } else if (slot == 3) {
     // No room to report it: re-inspect it next pass.
-    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) s.exit_word(k);
+    if (w.any_full) s.exit_word(k);
   } else if (slot >= 4) {
     add_count_column(k, slot - 4);
   }
@@ -417,12 +399,7 @@ void Unit::decide_inspected_word(uint64_t k) {
 void Unit::add_count_column(uint64_t k, uint64_t j) {
   Impl& s = *impl_;
   Impl::Inspection& w = s.insp;
-  // The serial adder adds, LSB first, column j of the Q-bit two's complement of every
-  // snapshot count plus its carry: x = column + carry, bit j of the sum = x & 1, carry <-
-  // x >> 1. That is long addition of the counts' 64-bit patterns (an int64 is already
-  // sign-extended, so bit j of its pattern is the sign-extended bit for every j < Q <= 40),
-  // so x & 1 is bit j of their sum taken once at the snapshot (w.sum).
-  if (((static_cast<uint64_t>(w.sum) >> j) & 1U) != 0) {
+  if (j == w.first_one) {
     s.exit_word(k);  // bit j of the sum is 1: the global count is not zero
     return;
   }
@@ -448,7 +425,7 @@ void Unit::complete_barrier(uint64_t k) {
   // snapshot replaces the inspection record.
   Impl& s = *impl_;
   if (k != s.done_at) return;
-  for (Impl::Fifo& f : s.fifo) {
+  for (std::deque<uint32_t>& f : s.fifo) {
     if (f.size() >= s.depth) {
       // Section 4d argues this cannot happen; if it does the model is wrong.
       throw std::logic_error("Unit::step: completion pushed into a full FIFO");
@@ -459,7 +436,7 @@ void Unit::complete_barrier(uint64_t k) {
   s.rebase.commit_cycle = k + 1;
   s.rebase.barrier = s.cnt2;
   s.rebase.snap_cycle = s.done_snap;
-  s.rebase.snap_count = s.insp.snap_count;
+  s.rebase.snap_count.swap(s.insp.snap_count);  // take_snapshot refills insp's (same size)
 }
 
 void Unit::take_snapshot(uint64_t k) {
@@ -475,24 +452,29 @@ void Unit::take_snapshot(uint64_t k) {
   w.deciding = true;
   w.barrier = s.cnt2;
   w.snap_cycle = k;
-  w.sum = 0;
-  w.snap_open.assign(n, false);
-  w.snap_count.assign(n, 0);
-  w.full_at_s1.assign(n, false);
-  w.snap_dirty.assign(s.arb ? n : 0, false);
+  w.any_open = false;
+  w.snap_count.resize(n);
+  w.any_full = false;
+  w.snap_dirty.resize(s.arb ? n : 0);
+  w.any_dirty = false;
+  int64_t sum = 0;
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
-    w.snap_open[i] = word.open;
+    w.any_open = w.any_open || word.open;
     w.snap_count[i] = word.count;
-    w.sum += word.count;
+    sum += word.count;
     if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_requests).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
+      w.any_dirty = w.any_dirty || w.snap_dirty[i] != 0;
       s.set_dirty(static_cast<int>(i), w.barrier, false);
     }
   }
+  // The int64 sum is already sign-extended: its low Q bits are the Q-bit sum (Q <= 40).
+  const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << s.q) - 1);
+  w.first_one = bits == 0 ? static_cast<uint64_t>(s.q) : static_cast<uint64_t>(__builtin_ctzll(bits));
   s.load_at = kNever;
-  if (s.arb && std::count(w.snap_dirty.begin(), w.snap_dirty.end(), true) == 0) {
+  if (s.arb && !w.any_dirty) {
     // The head slot (s) is clean: nobody committed to the barrier since its previous head,
     // so its sum cannot have newly become zero. The global decides it from the head's
     // column in s; the next POLL is in s+1.

@@ -227,6 +227,30 @@ TEST(SchedTest, ArbFullSlotExitKeepsTheBarrier) {
   EXPECT_GE(snaps_of_1, 2 * ((200 - 44) / 5));
 }
 
+TEST(SchedTest, ArbOneBarrierHeldBackIsReportedOnceAfterThePop) {
+  // N=1 M=1 T=8 D=1 (Q = 8, BW = 1). Epoch 1: +1/-1 accepted in 1, 2 (committed 2, 3); POLL 3
+  // hits, ARB 4, head 5, done 15 fills the FIFO (not popped). Epoch 2: +1/-1 accepted in 30,
+  // 31; POLL 32, ARB 33, head 34, full slot 35: exit; with M = 1 the next head (36) is of the
+  // same barrier and sees the re-mark, so heads repeat every 2 cycles while the FIFO is full.
+  // The pop in 100 empties it; the head in 100 passes its full slot (101) and completes in
+  // 110, and no third completion follows. (A re-mark applied after the head of the same cycle
+  // instead makes that head clean, costing a POLL and an arbitration per retry, done in 114
+  // here, and leaves the barrier dirty after the head that completes it: in random runs the
+  // oracle then saw the same epoch reported twice.)
+  dsbc::Unit u(arb_config(1, 1, 8, 1));
+  const auto events = run(u, 400, [](uint64_t k, dsbc::Inputs& in) {
+    if (k == 1 || k == 30) request(in, 0, 0, false);
+    if (k == 2 || k == 31) request(in, 0, 0, true);
+    in.pe[0].fifo_pop = k == 100 || k == 200;
+  });
+  std::vector<uint64_t> dones;
+  for (const Event& e : events) {
+    if (e.done) dones.push_back(e.cycle);
+  }
+  EXPECT_EQ(dones, (std::vector<uint64_t>{15, 110}));
+  EXPECT_FALSE(u.dirty(0, 0));
+}
+
 /// The ports of a correct one-PE arb unit (N=1 M=2 T=8 D=1: Q = 8, BW = 1), written by hand
 /// from 4e, not by the model: +1/-1 to barrier 0 accepted in 2, 3 (committed 3, 4); POLLs in
 /// 2, 3, 4, the one in 4 sees the commit of 3; ARB 5; head s = 6; done in `done_cycle`

@@ -157,7 +157,7 @@ class Unit final : public Engine {
   /// The slots of the inspected word: rr open (s+2), full (s+3), count bits (s+4+j);
   /// arb head (s), full (s+1), count bits (s+2+j).
   void decide_inspected_word(uint64_t k);
-  /// Count slot j: add bit j of every snapshot count to the carry; complete after bit Q-1.
+  /// Count slot j: exit if bit j is the lowest 1 bit of the snapshot sum; complete after bit Q-1.
   void add_count_column(uint64_t k, uint64_t j);
   /// FIFO pops presented with fifo_valid high.
   void pop_fifos(const Inputs& in);
