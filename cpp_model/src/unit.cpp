@@ -14,7 +14,6 @@
 #include "dsbc/unit.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -110,6 +109,31 @@ struct Unit::Impl {
     bool open = false;
   };
 
+  /// A PE's completion FIFO: a ring buffer of `depth` entries (a std::deque allocates and
+  /// frees blocks as entries come and go; docs/performance.md measures the model's speed).
+  class Fifo {
+   public:
+    explicit Fifo(size_t depth) : buf_(depth) {}
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    uint32_t front() const { return buf_[head_]; }
+    void pop_front() {
+      head_ = head_ + 1 == buf_.size() ? 0 : head_ + 1;
+      --size_;
+    }
+    /// Only with size() < depth (complete_barrier checks).
+    void push_back(uint32_t b) {
+      const size_t at = head_ + size_;
+      buf_[at >= buf_.size() ? at - buf_.size() : at] = b;
+      ++size_;
+    }
+
+   private:
+    std::vector<uint32_t> buf_;
+    size_t head_ = 0;
+    size_t size_ = 0;
+  };
+
   /// A PE request accepted in the previous cycle, to be committed or refused now (4b).
   struct Pending {
     bool valid = false;
@@ -156,7 +180,7 @@ struct Unit::Impl {
         ram(static_cast<size_t>(n) * static_cast<size_t>(m)),
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
-        fifo(static_cast<size_t>(n)),
+        fifo(static_cast<size_t>(n), Fifo(depth)),
         dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
         dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
         dirty_any(arb ? (static_cast<size_t>(m) + 63) / 64 : 0, 0),
@@ -233,7 +257,7 @@ struct Unit::Impl {
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
       PeOut& o = out.pe[i];
       const Pending& p = pending[i];
-      const std::deque<uint32_t>& f = fifo[i];
+      const Fifo& f = fifo[i];
       // Ready is low while the RAM is being cleared and in the cycle the rebase is
       // accepted.
       o.req_ready = !initialising && !done;
@@ -262,8 +286,8 @@ struct Unit::Impl {
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
-  std::vector<Pending> pending;            ///< per PE
-  std::vector<std::deque<uint32_t>> fifo;  ///< per PE, front = fifo_barrier_o
+  std::vector<Pending> pending;  ///< per PE
+  std::vector<Fifo> fifo;        ///< per PE, front = fifo_barrier_o
   // Scheduler arb only (empty under rr).
   std::vector<uint8_t> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
   std::vector<int> dirty_pes;       ///< [barrier]: PEs whose dirty bit is set
@@ -361,7 +385,7 @@ void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   Impl& s = *impl_;
   if (!s.insp.deciding || k != s.insp.snap_cycle + 1) return;
   s.insp.any_full = false;
-  for (const std::deque<uint32_t>& f : s.fifo) s.insp.any_full = s.insp.any_full || f.size() >= s.depth;
+  for (const Impl::Fifo& f : s.fifo) s.insp.any_full = s.insp.any_full || f.size() >= s.depth;
 }
 
 void Unit::decide_inspected_word(uint64_t k) {
@@ -425,7 +449,7 @@ void Unit::complete_barrier(uint64_t k) {
   // snapshot replaces the inspection record.
   Impl& s = *impl_;
   if (k != s.done_at) return;
-  for (std::deque<uint32_t>& f : s.fifo) {
+  for (Impl::Fifo& f : s.fifo) {
     if (f.size() >= s.depth) {
       // Section 4d argues this cannot happen; if it does the model is wrong.
       throw std::logic_error("Unit::step: completion pushed into a full FIFO");
