@@ -17,7 +17,8 @@ import sys
 BIN_TITLES = {
     "completion": "done", "latency_checked": "lat", "refuse_pos": "+edge", "refuse_neg": "-edge",
     "refuse_id": "id>=M", "full_holds": "held", "simultaneous": "simul", "reopen_after_pop": "reopen",
-    "negative_local": "neg", "open_slot_exit": "x:open", "full_slot_exit": "x:full", "count_exit": "x:count",
+    "negative_local": "neg", "open_slot_exit": "x:open", "clean_head_exit": "x:clean", "full_slot_exit": "x:full",
+    "count_exit": "x:count",
 }
 
 

@@ -36,6 +36,11 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
   uncovered_.assign(cfg_.barriers, kNone);
   done_per_barrier_.assign(cfg_.barriers, 0);
   in_fifo_.assign(static_cast<size_t>(cfg_.pes) * cfg_.barriers, 0);
+  if (cfg_.sched == Sched::kArb) {
+    arb_.dirty.assign(cfg_.barriers, false);
+    arb_.poll_from = static_cast<uint64_t>(cfg_.barriers);  // the first POLL follows the RAM clear (4a)
+    arb_.last = static_cast<uint32_t>(cfg_.barriers - 1);
+  }
 }
 
 void Oracle::set_closed(BarrierState& bs, bool closed) {
@@ -61,6 +66,9 @@ int64_t Oracle::local_at(int pe, uint32_t b, uint64_t before_cycle) const {
 void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   const int n = cfg_.pes;
   const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
+  const bool arb = cfg_.sched == Sched::kArb;
+  if (arb) check_arb_schedule(k, out);
+  std::vector<uint32_t> committed;  // barriers committed to in cycle k
 
   // Keep only commits that a snapshot still in progress can need.
   const uint64_t keep = 4 * static_cast<uint64_t>(cfg_.q()) + 64;
@@ -94,6 +102,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
       continue;
     }
     ++commits_;
+    committed.push_back(a.barrier);
     local_[i][a.barrier] += delta;
     if (local_[i][a.barrier] < 0) ++bins_[kNegativeLocal];
     BarrierState& bs = barrier_[a.barrier];
@@ -174,13 +183,12 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
           uncovered_[b] = c.cycle;
         }
       }
-      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2) or s+Q+2
-      // (arb: no open slot); done follows it.
-      const bool arb = cfg_.sched == Sched::kArb;
-      const uint64_t done_after = static_cast<uint64_t>(cfg_.q()) + (arb ? 3 : 4);
+      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2) or s+Q+1
+      // (arb: head, full, Q count slots from s+2); done follows it.
+      const uint64_t done_after = static_cast<uint64_t>(cfg_.q()) + (arb ? 2 : 4);
       if (k - s != done_after) {
         fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) + " cycles after its snapshot, not " +
-                    (arb ? "Q + 3 = " : "Q + 4 = ") + std::to_string(done_after));
+                    (arb ? "Q + 2 = " : "Q + 4 = ") + std::to_string(done_after));
       }
       if (bs.closed_pending && bs.close_cycle < s) {
         const uint64_t lat = k - bs.close_cycle;
@@ -213,7 +221,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   // 5. Snapshot bookkeeping (after the done: a done and the next snapshot share a cycle).
   if (out.global.snap) {
     // done_barrier still shows the barrier of the word that ends here (CNT2 advances at k+1).
-    if (seen_snap_) end_of_word(k, out.global.done_barrier);
+    if (seen_snap_ && !arb) end_of_word(k, out.global.done_barrier);
     last_snap_cycle_ = k;
     seen_snap_ = true;
   }
@@ -242,6 +250,8 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     }
   }
 
+  if (arb) advance_arb_schedule(k, committed);
+
   // 7. What is accepted now is acknowledged next cycle.
   for (int i = 0; i < n; ++i) {
     accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier, in.pe[i].req_dec};
@@ -266,29 +276,8 @@ void Oracle::preload(uint64_t cycle, int pe, uint32_t b, int64_t count) {
 }
 
 void Oracle::end_of_word(uint64_t k, uint32_t b) {
-  if (cfg_.sched == Sched::kArb) {
-    end_of_arb_word(k, b);
-    return;
-  }
   const uint64_t len = k - last_snap_cycle_;
   const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4;
-  if (cfg_.sched == Sched::kSpec && !word_done_) {
-    // spec (4e): full slot s+3 -> next snapshot s+4 (len 4); count bit j in s+4+j -> len 5+j;
-    // a clean dirty slot (s+2) -> POLL s+3, ARB, snapshot >= s+4+BW. Lengths 5..Q+4 are
-    // ambiguous from BW+4 on, so only the unambiguous ones are counted in the bins.
-    const uint64_t bw = static_cast<uint64_t>(cfg_.barrier_bits());
-    if (len < 4) {
-      fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
-                  " cycles without completing (legal: at least 4)");
-    } else if (len == 4) {
-      ++bins_[kFullSlotExit];
-      const BarrierState& bs = barrier_[b];
-      if (bs.closed_pending && bs.close_cycle < last_snap_cycle_) ++bins_[kFullHolds];
-    } else if (len < bw + 4) {
-      ++bins_[kCountExit];
-    }
-    return;
-  }
   if (word_done_) {
     word_done_ = false;  // counted as kCompletion at the done
     const uint64_t expect = full_word + (cfg_.barriers == 1 ? 2 : 0);
@@ -315,39 +304,94 @@ void Oracle::end_of_word(uint64_t k, uint32_t b) {
   }
 }
 
-void Oracle::end_of_arb_word(uint64_t k, uint32_t b) {
-  // Scheduler arb (4e): a word ends at a decision in cycle e (full slot s+2, count bit j in
-  // s+3+j, completion in s+Q+2); POLL follows in e+1 and, if it finds a dirty bit, the next
-  // snapshot is BW+1 cycles after it; idle POLLs can add any number of cycles. A full-slot
-  // exit leaves its barrier dirty, so its next POLL always hits: len == BW+4 exactly.
-  const uint64_t len = k - last_snap_cycle_;
-  const uint64_t bw = static_cast<uint64_t>(cfg_.barrier_bits());
-  const uint64_t full_exit = bw + 4;
-  if (word_done_) {
-    word_done_ = false;  // counted as kCompletion at the done
-    const uint64_t min_len = static_cast<uint64_t>(cfg_.q()) + bw + 4;
-    if (len < min_len) {
-      fail(k, "the word after a completion starts " + std::to_string(len) + " cycles after its snapshot, less than " +
-                  std::to_string(min_len));
+void Oracle::check_arb_schedule(uint64_t k, const Outputs& out) {
+  ArbSchedule& a = arb_;
+  const uint32_t m = static_cast<uint32_t>(cfg_.barriers);
+  // POLL in k (4e) sees the dirty bits as of the start of k; a hit starts BW arbitration
+  // slots and the head of the winner follows them: the first dirty barrier at or after
+  // last + 1, cyclically.
+  if (a.next_head == kNone && a.poll_from != kNone && k >= a.poll_from) {
+    for (uint32_t r = 0; r < m; ++r) {
+      const uint32_t b = (a.last + 1 + r) % m;
+      if (a.dirty[b]) {
+        a.next_head = k + 1 + static_cast<uint64_t>(cfg_.barrier_bits());
+        a.next_barrier = b;
+        a.poll_from = kNone;
+        break;
+      }
     }
-    return;
   }
-  if (len < full_exit) {
-    fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
-                " cycles without completing (legal: at least " + std::to_string(full_exit) + ")");
-  } else if (len == full_exit) {
-    ++bins_[kFullSlotExit];
-    const BarrierState& bs = barrier_[b];
-    if (bs.closed_pending && bs.close_cycle < last_snap_cycle_) ++bins_[kFullHolds];
-  } else {
-    ++bins_[kCountExit];
+  if (out.global.snap != (k == a.next_head)) {
+    fail(k, out.global.snap
+                ? "snapshot (head slot) off the arb schedule"
+                : "expected the head slot of barrier " + std::to_string(a.next_barrier) + " (arb schedule)");
+  }
+  if (out.global.done != (k == a.next_done)) {
+    fail(k, out.global.done ? "done off the arb schedule" : "expected a done (arb schedule: the snapshot summed to 0)");
+  }
+  if (out.global.done_barrier != a.last) {
+    fail(k, "done_barrier " + std::to_string(out.global.done_barrier) + ", expected CNT2 = " + std::to_string(a.last));
+  }
+  a.head_clean = k == a.next_head && !a.dirty[a.next_barrier];
+}
+
+void Oracle::advance_arb_schedule(uint64_t k, const std::vector<uint32_t>& committed) {
+  ArbSchedule& a = arb_;
+  const uint32_t m = static_cast<uint32_t>(cfg_.barriers);
+  // A re-mark due now is applied after this cycle's head, which may schedule the next one.
+  const bool remark_now = k == a.remark_at;
+  const uint32_t remark_barrier = a.remark_barrier;
+  if (k == a.next_head) {
+    const uint32_t b = a.next_barrier;
+    a.last = b;
+    a.next_head = kNone;
+    a.dirty[b] = false;  // cleared by the head; a commit in k sets it again (below)
+    if (a.head_clean) {
+      a.poll_from = k + 1;
+      ++bins_[kCleanHeadExit];
+    } else {
+      bool full = false;  // full slot k+1: FIFOs as of the start of k+1, i.e. now
+      for (const auto& q : expect_fifo_) full = full || static_cast<int>(q.size()) >= cfg_.fifo_depth;
+      a.next_barrier = (b + 1) % m;
+      if (full) {
+        a.next_head = k + 2;
+        a.remark_at = k + 2;
+        a.remark_barrier = b;
+        ++bins_[kFullSlotExit];
+        const BarrierState& bs = barrier_[b];
+        if (bs.closed_pending && bs.close_cycle < k) ++bins_[kFullHolds];
+      } else {
+        // The serial adder exits at the lowest 1 bit of the Q-bit sum of the snapshots
+        // (count bit j in k+2+j, next head in k+3+j), or completes after bit Q-1.
+        int64_t sum = 0;
+        for (int i = 0; i < cfg_.pes; ++i) sum += local_at(i, b, k);
+        const uint64_t q = static_cast<uint64_t>(cfg_.q());
+        const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << q) - 1);
+        if (bits == 0) {
+          a.next_done = k + q + 2;
+          a.next_head = a.next_done + (m > 1 ? 0 : 2);  // M = 1: after the rebase of d+1
+        } else {
+          uint64_t j = 0;
+          while (((bits >> j) & 1U) == 0) ++j;
+          a.next_head = k + 3 + j;
+          ++bins_[kCountExit];
+        }
+      }
+    }
+  }
+  if (k == a.next_done) a.next_done = kNone;
+  for (const uint32_t b : committed) a.dirty[b] = true;
+  if (remark_now) {
+    a.dirty[remark_barrier] = true;
+    if (a.remark_at == k) a.remark_at = kNone;
   }
 }
 
 const std::array<const char*, Oracle::kNumBins>& Oracle::bin_names() {
   static const std::array<const char*, kNumBins> names = {
-      "completion",   "latency_checked",  "refuse_pos",     "refuse_neg",     "refuse_id",      "full_holds",
-      "simultaneous", "reopen_after_pop", "negative_local", "open_slot_exit", "full_slot_exit", "count_exit"};
+      "completion",      "latency_checked", "refuse_pos",       "refuse_neg",     "refuse_id",
+      "full_holds",      "simultaneous",    "reopen_after_pop", "negative_local", "open_slot_exit",
+      "clean_head_exit", "full_slot_exit",  "count_exit"};
   return names;
 }
 
@@ -359,7 +403,10 @@ std::string Oracle::bin_not_applicable(Bin b) const {
       if ((int64_t{1} << cfg_.barrier_bits()) == cfg_.barriers) return "M is 2^BW: every expressible ID is < M";
       return "";
     case kOpenSlotExit:
-      if (cfg_.sched != Sched::kRr) return "sched arb/spec have no open slot (a dirty bit implies use)";
+      if (cfg_.sched != Sched::kRr) return "sched arb has no open slot (a dirty bit implies use)";
+      return "";
+    case kCleanHeadExit:
+      if (cfg_.sched != Sched::kArb) return "only sched arb has head slots";
       return "";
     case kSimultaneous:
       if (cfg_.barriers == 1) return "M == 1: one barrier cannot close twice at once";

@@ -58,7 +58,6 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 const char* sched_name(Sched s) {
   switch (s) {
     case Sched::kArb: return "arb";
-    case Sched::kSpec: return "spec";
     default: return "rr";
   }
 }
@@ -66,8 +65,7 @@ const char* sched_name(Sched s) {
 Sched parse_sched(const std::string& name) {
   if (name == "rr") return Sched::kRr;
   if (name == "arb") return Sched::kArb;
-  if (name == "spec") return Sched::kSpec;
-  throw std::invalid_argument("sched = '" + name + "' is not a scheduler: legal rr, arb, spec");
+  throw std::invalid_argument("sched = '" + name + "' is not a scheduler: legal rr, arb");
 }
 
 void Config::validate() const {
@@ -89,8 +87,6 @@ int64_t Config::latency_bound() const {
   const int64_t m = barriers;
   // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).
   if (sched == Sched::kArb) return m * (q() + barrier_bits() + 4) + 4 + floor_log2(pes);
-  // Section 4e, variant spec: L_max = M*(Q+BW+8) + 5 + floor(log2 N) [+ 2 if M == 1].
-  if (sched == Sched::kSpec) return m * (q() + barrier_bits() + 8) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
   // Section 6: L_max = M*(Q+4) + 5 + floor(log2 N) [+ 2 if M == 1].
   return m * (q() + 4) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
 }
@@ -130,7 +126,7 @@ struct Unit::Impl {
     std::vector<bool> snap_open;      ///< per PE, open bit as of the start of s
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     std::vector<bool> full_at_s1;     ///< per PE, FIFO full as of the start of s+1
-    std::vector<bool> snap_dirty;     ///< arb, spec: per PE, dirty bit cleared by this snapshot
+    std::vector<bool> snap_dirty;     ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
     int64_t carry = 0;                ///< serial adder carry, cleared per word
   };
 
@@ -145,8 +141,6 @@ struct Unit::Impl {
 
   explicit Impl(const Config& cfg)
       : arb(cfg.sched == Sched::kArb),
-        spec(cfg.sched == Sched::kSpec),
-        uses_dirty(arb || spec),
         n(cfg.pes),
         m(cfg.barriers),
         bw(cfg.barrier_bits()),
@@ -159,33 +153,31 @@ struct Unit::Impl {
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
         fifo(static_cast<size_t>(n)),
-        dirty(uses_dirty ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
-        dirty_pes(uses_dirty ? static_cast<size_t>(m) : 0, 0),
+        dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
+        dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
         cnt2(static_cast<uint32_t>(m - 1)),
-        // rr, spec: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
+        // rr: the first ctl_load follows the RAM clearing (4a); arb: the first POLL does.
         load_at(arb ? kNever : static_cast<uint64_t>(m)),
         poll_at(arb ? static_cast<uint64_t>(m) : kNever) {}
 
-  /// The inspected word is left undecided (not complete). rr: the next snapshot is in k+1;
-  /// arb: the next POLL is in k+1. (spec: see its dirty slot in decide_inspected_word.)
+  /// The inspected word is left undecided (not complete) by the decision of cycle k: the
+  /// next word starts in k+1 with the snapshot of CNT2 + 1 (rr: ctl_load; arb: its head slot).
   void exit_word(uint64_t k) {
     insp.deciding = false;
-    if (arb) {
-      poll_at = k + 1;
-    } else {
-      load_at = k + 1;
-    }
+    load_at = k + 1;
   }
 
-  /// A word held back at the full slot keeps its barrier: every PE whose dirty bit its
-  /// snapshot cleared sets it again (visible from the next cycle).
+  /// arb, a word held back at the full slot (decided in s+1) keeps its barrier: every PE
+  /// whose dirty bit the head cleared sets it again in s+2, when ctl_load tells it of the
+  /// exit (visible from s+3).
   void remark_dirty() {
-    for (size_t i = 0; i < insp.snap_dirty.size(); ++i) {
-      if (insp.snap_dirty[i]) set_dirty(static_cast<int>(i), insp.barrier, true);
+    for (size_t i = 0; i < remark.size(); ++i) {
+      if (remark[i]) set_dirty(static_cast<int>(i), remark_barrier, true);
     }
+    remark.clear();
   }
 
-  /// arb, spec: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
+  /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
   void set_dirty(int pe, uint32_t b, bool value) {
     const size_t at = idx(pe, b);
     if (dirty[at] == value) return;
@@ -228,9 +220,7 @@ struct Unit::Impl {
     out.global.done_barrier = cnt2;
   }
 
-  const bool arb;         ///< Config::sched == Sched::kArb
-  const bool spec;        ///< Config::sched == Sched::kSpec
-  const bool uses_dirty;  ///< arb or spec: dirty bits are kept
+  const bool arb;  ///< Config::sched == Sched::kArb: dirty bits are kept
   const int n;
   const int m;
   const int bw;  ///< BW, barrier-ID width: the number of arbitration slots
@@ -252,12 +242,15 @@ struct Unit::Impl {
   std::vector<int> dirty_pes;    ///< [barrier]: PEs whose dirty bit is set
   std::set<uint32_t> dirty_ids;  ///< barriers with dirty_pes > 0: the OR of every PE's bitmap
   uint32_t winner = 0;           ///< b* of the last arbitration, snapshot at load_at
-  bool load_winner = false;      ///< spec: the next snapshot is of `winner`, not CNT2 + 1
+  bool load_winner = false;      ///< the next head is of `winner`, not CNT2 + 1
+  std::vector<bool> remark;      ///< per PE: dirty bit to set again in remark_at (full-slot exit)
+  uint32_t remark_barrier = 0;
+  uint64_t remark_at = kNever;
 
   uint32_t cnt2;              ///< global (and every local) CNT2; resets to M-1
   uint64_t load_at;           ///< cycle of the next ctl_load, or kNever
   uint64_t done_at = kNever;  ///< cycle of the next ctl_done, or kNever
-  uint64_t poll_at;           ///< arb, spec: cycle of the next POLL slot, or kNever
+  uint64_t poll_at;           ///< arb: cycle of the next POLL slot, or kNever
   uint64_t done_snap = 0;     ///< s of the word completing at done_at
   Inspection insp;
   Rebase rebase;
@@ -285,6 +278,7 @@ void Unit::step(const Inputs& in) {
   pop_fifos(in);
   complete_barrier(k);
   take_snapshot(k);
+  if (impl_->remark_at == k) impl_->remark_dirty();
   commit_rebase(k);
   commit_requests(k);
   accept_requests(in);
@@ -348,34 +342,25 @@ void Unit::decide_inspected_word(uint64_t k) {
   if (!w.deciding) return;
   const uint64_t slot = k - w.snap_cycle;
   if (s.arb) {
-    // No open slot (a dirty bit implies use): full slot in s+2, count bit j in s+3+j.
-    if (slot == 2) {
+    // Head (s, decided in take_snapshot), full (s+1), count bit j (s+2+j): 4e.
+    if (slot == 1) {
       if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
-        // Held back: the barrier keeps its dirty bits, so the next POLL finds it again.
-        s.remark_dirty();
+        s.remark = w.snap_dirty;
+        s.remark_barrier = w.barrier;
+        s.remark_at = k + 1;
         s.exit_word(k);
       }
-    } else if (slot >= 3) {
-      add_count_column(k, slot - 3);
+    } else if (slot >= 2) {
+      add_count_column(k, slot - 2);
     }
     return;
   }
-  if (slot == 2 && s.spec) {
-    // spec's dirty slot (in place of the open slot): nobody committed to the speculated
-    // barrier since its last snapshot, so its sum cannot have newly become zero: POLL next.
-    if (std::count(w.snap_dirty.begin(), w.snap_dirty.end(), true) == 0) {
-      s.insp.deciding = false;
-      s.poll_at = k + 1;
-    }
-  } else if (slot == 2) {
+  if (slot == 2) {
     // Nobody used the barrier since its last completion.
     if (std::count(w.snap_open.begin(), w.snap_open.end(), true) == 0) s.exit_word(k);
   } else if (slot == 3) {
     // No room to report it: re-inspect it next pass.
-    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) {
-      if (s.spec) s.remark_dirty();
-      s.exit_word(k);
-    }
+    if (std::count(w.full_at_s1.begin(), w.full_at_s1.end(), true) != 0) s.exit_word(k);
   } else if (slot >= 4) {
     add_count_column(k, slot - 4);
   }
@@ -399,15 +384,11 @@ void Unit::add_count_column(uint64_t k, uint64_t j) {
   w.carry = x >> 1;
   if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
     w.deciding = false;
-    s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 3 (arb)
+    s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 2 (arb)
     s.done_snap = w.snap_cycle;
-    if (s.arb) {
-      // POLL in d; the earliest next snapshot, d + 1 + BW >= d + 2, sees the rebase of d+1.
-      s.poll_at = k + 1;
-    } else {
-      // With one barrier the next snapshot must see the rebase committed in d+1.
-      s.load_at = s.m > 1 ? k + 1 : k + 3;
-    }
+    // The next word starts in d with CNT2 + 1; with one barrier that is this barrier
+    // again, and its snapshot must see the rebase committed in d+1.
+    s.load_at = s.m > 1 ? k + 1 : k + 3;
   }
 }
 
@@ -443,8 +424,8 @@ void Unit::take_snapshot(uint64_t k) {
   Impl& s = *impl_;
   if (k != s.load_at) return;
   const size_t n = static_cast<size_t>(s.n);
-  // rr steps CNT2; arb loads the arbitration's winner (the broadcast ID); spec either.
-  s.cnt2 = s.arb || s.load_winner ? s.winner : static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
+  // rr steps CNT2; arb steps it too, or loads the arbitration's winner (the broadcast ID).
+  s.cnt2 = s.load_winner ? s.winner : static_cast<uint32_t>((s.cnt2 + 1) % static_cast<uint32_t>(s.m));
   s.load_winner = false;
   Impl::Inspection& w = s.insp;
   w.deciding = true;
@@ -454,18 +435,25 @@ void Unit::take_snapshot(uint64_t k) {
   w.snap_open.assign(n, false);
   w.snap_count.assign(n, 0);
   w.full_at_s1.assign(n, false);
-  w.snap_dirty.assign(s.uses_dirty ? n : 0, false);
+  w.snap_dirty.assign(s.arb ? n : 0, false);
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
     w.snap_open[i] = word.open;
     w.snap_count[i] = word.count;
-    if (s.uses_dirty) {
+    if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_requests).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
       s.set_dirty(static_cast<int>(i), w.barrier, false);
     }
   }
   s.load_at = kNever;
+  if (s.arb && std::count(w.snap_dirty.begin(), w.snap_dirty.end(), true) == 0) {
+    // The head slot (s) is clean: nobody committed to the barrier since its previous head,
+    // so its sum cannot have newly become zero. The global decides it from the head's
+    // column in s; the next POLL is in s+1.
+    w.deciding = false;
+    s.poll_at = k + 1;
+  }
 }
 
 // Commits of cycle k on port A: either the rebase accepted in k-1 (commit_rebase) or the PE
@@ -494,7 +482,7 @@ void Unit::commit_requests(uint64_t k) {
       s.ram[at].count += p.delta;
       s.ram[at].open = true;
       s.last_commit[at] = static_cast<int64_t>(k);
-      if (s.uses_dirty) s.set_dirty(static_cast<int>(i), p.barrier, true);
+      if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
     }
     p.valid = false;
   }
@@ -531,7 +519,7 @@ bool Unit::dirty(int pe, uint32_t barrier) const {
   if (pe < 0 || pe >= cfg_.pes || barrier >= static_cast<uint32_t>(cfg_.barriers)) {
     throw std::out_of_range("Unit::dirty: PE or barrier out of range");
   }
-  return impl_->uses_dirty && impl_->dirty[impl_->idx(pe, barrier)];
+  return impl_->arb && impl_->dirty[impl_->idx(pe, barrier)];
 }
 
 uint64_t Unit::done_snapshot_cycle() const { return impl_->done_snap; }
@@ -544,7 +532,7 @@ void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
   auto& word = impl_->ram[impl_->idx(pe, barrier)];
   word.count = count;
   word.open = true;
-  if (impl_->uses_dirty) impl_->set_dirty(pe, barrier, true);  // as a commit would
+  if (impl_->arb) impl_->set_dirty(pe, barrier, true);  // as a commit would
 }
 
 }  // namespace dsbc

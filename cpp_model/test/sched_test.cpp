@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Scheduler arb (docs/architecture.md 4e, draft of issue 13) in the golden model: directed
+// Scheduler arb (docs/architecture.md 4e, issue 13) in the golden model: directed
 // timing worked out by hand from 4e, fairness, the full-slot exit keeping its barrier, and
 // the closed loop with the oracle for both schedulers.
 
@@ -65,13 +65,11 @@ TEST(SchedTest, ParseAndName) {
   EXPECT_EQ(dsbc::parse_sched("arb"), Sched::kArb);
   EXPECT_STREQ(dsbc::sched_name(Sched::kArb), "arb");
   EXPECT_STREQ(dsbc::sched_name(Sched::kRr), "rr");
-  EXPECT_EQ(dsbc::parse_sched("spec"), Sched::kSpec);
-  EXPECT_STREQ(dsbc::sched_name(Sched::kSpec), "spec");
   try {
     dsbc::parse_sched("RR");
     FAIL() << "RR accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()), "sched = 'RR' is not a scheduler: legal rr, arb, spec");
+    EXPECT_EQ(std::string(e.what()), "sched = 'RR' is not a scheduler: legal rr, arb");
   }
   Config c;
   EXPECT_EQ(c.sched, Sched::kRr);  // the default stays the round robin on this branch
@@ -102,8 +100,10 @@ TEST(SchedTest, ArbLatencyBoundFormulaAndIssueLimit) {
 TEST(SchedTest, ArbDirectedTiming) {
   // N=2 M=4 T=8: Q = 9, BW = 2. PE 0 sends +1 and -1 to barrier 2 in cycles 4, 5 (committed in
   // 5, 6). The first POLL is in cycle M = 4; the dirty bit of the commit in 5 is seen by the
-  // POLL in 6, ARB slots 7, 8, snapshot s = 9 (sees both commits, sum 0), full slot 11, count
-  // slots 12..20, done d = s + Q + 3 = 21. Nothing is dirty after that: no further snapshot.
+  // POLL in 6, ARB slots 7, 8, head s = 9 of barrier 2 (the first dirty one from CNT2 + 1 = 0;
+  // it sees both commits, sum 0), full slot 10, count slots 11..19, done d = s + Q + 2 = 20,
+  // which is also the head of barrier 3 (CNT2 + 1). That head is clean: POLLs from 21 on find
+  // nothing dirty, so no further snapshot.
   dsbc::Unit u(arb_config(2, 4, 8, 2));
   const auto events = run(u, 80, [](uint64_t k, dsbc::Inputs& in) {
     if (k == 4) request(in, 0, 2, false);
@@ -112,11 +112,13 @@ TEST(SchedTest, ArbDirectedTiming) {
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[0].cycle, 9u);
   EXPECT_TRUE(events[0].snap);
+  EXPECT_FALSE(events[0].done);
   EXPECT_EQ(events[0].barrier, 3u);  // CNT2 still shows its reset value M-1 in s
-  EXPECT_EQ(events[1].cycle, 21u);
+  EXPECT_EQ(events[1].cycle, 20u);
   EXPECT_TRUE(events[1].done);
-  EXPECT_FALSE(events[1].snap);
+  EXPECT_TRUE(events[1].snap);
   EXPECT_EQ(events[1].barrier, 2u);
+  EXPECT_EQ(u.outputs().global.done_barrier, 3u);  // the clean head of barrier 3 was the last
   EXPECT_FALSE(u.dirty(0, 2));
   for (int pe = 0; pe < 2; ++pe) {
     EXPECT_TRUE(u.outputs().pe[static_cast<size_t>(pe)].fifo_valid);
@@ -124,30 +126,27 @@ TEST(SchedTest, ArbDirectedTiming) {
   }
 }
 
-TEST(SchedTest, SpecDirectedTiming) {
-  // The same requests under spec (4e, variant): the first snapshot is of barrier 0 in cycle
-  // M = 4 (as rr); its dirty slot (s+2 = 6) is 0, so POLL in 7 (sees the commit of 5), ARB 8, 9,
-  // snapshot of barrier 2 in 10; dirty slot 12, full 13, count 14..22, done d = s+Q+4 = 23
-  // together with the speculative snapshot of barrier 3, whose dirty slot (25) is 0; then only
-  // empty POLLs.
-  Config cfg = arb_config(2, 4, 8, 2);
-  cfg.sched = Sched::kSpec;
-  dsbc::Unit u(cfg);
-  const auto events = run(u, 80, [](uint64_t k, dsbc::Inputs& in) {
-    if (k == 4) request(in, 0, 2, false);
-    if (k == 5) request(in, 0, 2, true);
+TEST(SchedTest, ArbBusyWordsFollowEachOtherInQPlus2) {
+  // N=1 M=4 T=8 (Q = 8, BW = 2): barriers 1, 2 and 3 each get +1 then -1 in cycles 4..9
+  // (committed 5..10). The POLL in 6 sees the commit of 5 (barrier 1, the first dirty one from
+  // CNT2 + 1 = 0), ARB 7, 8, head of 1 in 9 (its commits 5, 6 are in it: sum 0); it completes
+  // in 9 + Q + 2 = 19, which is the head of 2 (CNT2 + 1, committed in 7, 8): done 29 and head
+  // of 3, done 39 and head of 0 (clean), POLLs from 40 on find nothing. Completing words back
+  // to back cost Q + 2 = 10 cycles each, with no POLL or arbitration between them.
+  dsbc::Unit u(arb_config(1, 4, 8, 4));
+  const auto events = run(u, 120, [](uint64_t k, dsbc::Inputs& in) {
+    if (k >= 4 && k <= 9) request(in, 0, static_cast<uint32_t>(1 + (k - 4) / 2), (k % 2) == 1);
   });
-  ASSERT_EQ(events.size(), 3u);
-  EXPECT_EQ(events[0].cycle, 4u);
-  EXPECT_TRUE(events[0].snap);
-  EXPECT_EQ(events[1].cycle, 10u);
-  EXPECT_TRUE(events[1].snap);
-  EXPECT_FALSE(events[1].done);
-  EXPECT_EQ(events[1].barrier, 0u);
-  EXPECT_EQ(events[2].cycle, 23u);
-  EXPECT_TRUE(events[2].snap);
-  EXPECT_TRUE(events[2].done);
-  EXPECT_EQ(events[2].barrier, 2u);
+  ASSERT_EQ(events.size(), 4u);
+  const uint64_t expect_cycle[] = {9, 19, 29, 39};
+  const bool expect_done[] = {false, true, true, true};
+  const uint32_t expect_barrier[] = {3, 1, 2, 3};  // done_barrier: the word that ends (CNT2)
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(events[i].cycle, expect_cycle[i]) << i;
+    EXPECT_TRUE(events[i].snap) << i;
+    EXPECT_EQ(events[i].done, expect_done[i]) << i;
+    EXPECT_EQ(events[i].barrier, expect_barrier[i]) << i;
+  }
 }
 
 TEST(SchedTest, ArbDirtyBitSetByCommitClearedBySnapshotUnlessCommittedThen) {
@@ -204,9 +203,10 @@ TEST(SchedTest, ArbIsFairABusyBarrierDoesNotStarveAnother) {
 }
 
 TEST(SchedTest, ArbFullSlotExitKeepsTheBarrier) {
-  // D = 1: the completion of barrier 0 fills every FIFO; barrier 1 then closes (commits in 41,
-  // 42) and its words exit at the full slot until the pop in cycle 200. It must still be
-  // reported after the pop (its dirty bit is set back at the exit), and not before.
+  // D = 1: the completion of barrier 0 (head 6, done 16) fills every FIFO; barrier 1 then
+  // closes (commits in 41, 42) and its words exit at the full slot until the pop in cycle 200.
+  // It must still be reported after the pop (its dirty bit is set back at the exit), and not
+  // before.
   dsbc::Unit u(arb_config(1, 2, 8, 1));
   const auto events = run(u, 300, [](uint64_t k, dsbc::Inputs& in) {
     if (k == 2) request(in, 0, 0, false);
@@ -222,14 +222,16 @@ TEST(SchedTest, ArbFullSlotExitKeepsTheBarrier) {
     if (events[i].snap && events[i].cycle > 42 && events[i].cycle < 200) ++snaps_of_1;
   }
   EXPECT_GT(done1, 200u);
-  // Held back: a word of BW + 4 = 5 cycles (POLL, ARB, s, s+1, full) over and over.
-  EXPECT_GE(snaps_of_1, (200 - 43) / 5 - 1);
+  // Held back: head of 1, its full slot, head of 0 (clean), POLL, ARB (BW = 1): two heads
+  // every 5 cycles from 44 on.
+  EXPECT_GE(snaps_of_1, 2 * ((200 - 44) / 5));
 }
 
 /// The ports of a correct one-PE arb unit (N=1 M=2 T=8 D=1: Q = 8, BW = 1), written by hand
-/// from 4e, not by the model: +1/-1 to barrier 0 accepted in 2, 3 (committed 3, 4); POLL in 4
-/// sees the commit of 3; ARB 5; snapshot s = 6; done in `done_cycle` (correct: s+Q+3 = 17);
-/// the entry is popped as soon as it shows. Returns the oracle after `cycles` cycles.
+/// from 4e, not by the model: +1/-1 to barrier 0 accepted in 2, 3 (committed 3, 4); POLLs in
+/// 2, 3, 4, the one in 4 sees the commit of 3; ARB 5; head s = 6; done in `done_cycle`
+/// (correct: s + Q + 2 = 16), which is also the head of barrier 1 (clean: POLLs follow); the
+/// entry is popped as soon as it shows. Returns the oracle after `cycles` cycles.
 dsbc::Oracle scripted_arb_oracle(uint64_t done_cycle, uint64_t cycles) {
   const Config cfg = arb_config(1, 2, 8, 1);
   dsbc::Oracle oracle(cfg);
@@ -238,9 +240,9 @@ dsbc::Oracle scripted_arb_oracle(uint64_t done_cycle, uint64_t cycles) {
     out.pe.resize(1);
     dsbc::Inputs in;
     in.pe.resize(1);
-    out.global.snap = k == 6;
+    out.global.snap = k == 6 || k == done_cycle;
     out.global.done = k == done_cycle;
-    out.global.done_barrier = k <= 6 ? 1 : 0;
+    out.global.done_barrier = k <= 6 ? 1 : k <= done_cycle ? 0 : 1;
     out.pe[0].req_ready = k >= 2 && k != done_cycle;
     out.pe[0].ack_valid = k == 3 || k == 4;
     out.pe[0].fifo_valid = k == done_cycle + 1;  // popped in the cycle it shows
@@ -253,14 +255,16 @@ dsbc::Oracle scripted_arb_oracle(uint64_t done_cycle, uint64_t cycles) {
 }
 
 TEST(SchedTest, OracleChecksTheArbWordSchedule) {
-  const dsbc::Oracle good = scripted_arb_oracle(17, 40);
+  const dsbc::Oracle good = scripted_arb_oracle(16, 40);
   EXPECT_TRUE(good.ok()) << (good.messages().empty() ? "" : good.messages().front());
   ASSERT_EQ(good.latency().count, 1u);
-  EXPECT_EQ(good.latency().max, 13u);  // 17 - 4
-  // One cycle late is rr's timing, not arb's: the oracle must say so.
+  EXPECT_EQ(good.latency().max, 12u);  // 16 - 4
+  EXPECT_EQ(good.bin(dsbc::Oracle::kCleanHeadExit), 1u);
+  // Two cycles late is rr's timing (s + Q + 4), not arb's: the oracle must say so.
   const dsbc::Oracle late = scripted_arb_oracle(18, 40);
   ASSERT_FALSE(late.ok());
-  EXPECT_EQ(late.messages().front(), "cycle 18: barrier 0 done 12 cycles after its snapshot, not Q + 3 = 11");
+  EXPECT_EQ(late.messages().front(), "cycle 16: expected the head slot of barrier 1 (arb schedule)");
+  EXPECT_EQ(late.messages().at(1), "cycle 16: expected a done (arb schedule: the snapshot summed to 0)");
 }
 
 struct LoopCase {
@@ -298,6 +302,6 @@ INSTANTIATE_TEST_SUITE_P(Both, SchedClosedLoop,
                          ::testing::Combine(::testing::Values(LoopCase{1, 1, 8, 1}, LoopCase{2, 2, 8, 1},
                                                               LoopCase{3, 5, 8, 2}, LoopCase{4, 4, 16, 8},
                                                               LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
-                                            ::testing::Values(Sched::kRr, Sched::kArb, Sched::kSpec)));
+                                            ::testing::Values(Sched::kRr, Sched::kArb)));
 
 }  // namespace

@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
               "done/kcyc", "blocked");
   for (const Workload& w : workloads) {
     for (const int m : {4, 32, 256, 1024}) {
-      for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb, dsbc::Sched::kSpec}) {
+      for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb}) {
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;

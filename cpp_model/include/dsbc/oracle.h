@@ -71,7 +71,8 @@ class Oracle {
     kSimultaneous,    ///< a barrier closes while another one is closed, not yet reported
     kReopenAfterPop,  ///< a barrier's new epoch after its completion was popped by that PE
     kNegativeLocal,   ///< a commit leaves a PE's local count below zero
-    kOpenSlotExit,    ///< a word exits at the open slot (unused barrier)
+    kOpenSlotExit,    ///< rr: a word exits at the open slot (unused barrier)
+    kCleanHeadExit,   ///< arb: a word exits at its head slot (nobody committed since its last head)
     kFullSlotExit,    ///< a word exits at the full slot (some FIFO full)
     kCountExit,       ///< a word exits in the count slots (non-zero sum)
     kNumBins
@@ -111,8 +112,12 @@ class Oracle {
   /// The word that started with the snapshot at last_snap_cycle_ ended with a snapshot (or
   /// is followed by one) in cycle k: classify its outcome from the timing (4c).
   void end_of_word(uint64_t k, uint32_t b);
-  /// The same for scheduler arb (4e), whose words are separated by POLL and ARB slots.
-  void end_of_arb_word(uint64_t k, uint32_t b);
+  /// Scheduler arb (4e): the schedule predicted from the ports alone. Before the cycle's
+  /// commits: check snap, done and done_barrier against the prediction; run a due POLL.
+  void check_arb_schedule(uint64_t k, const Outputs& out);
+  /// After the cycle's commits (committed: their barriers): the outcome of a head in k,
+  /// the dirty bits as of the start of k+1.
+  void advance_arb_schedule(uint64_t k, const std::vector<uint32_t>& committed);
   int64_t local_at(int pe, uint32_t b, uint64_t before_cycle) const;
 
   Config cfg_;
@@ -146,6 +151,20 @@ class Oracle {
   std::vector<uint32_t> done_per_barrier_;  ///< [b]: completions of b
   std::vector<uint32_t> in_fifo_;           ///< [pe * M + b]: entries of b in pe's FIFO
   bool word_done_ = false;                  ///< the word under inspection completed
+  /// Scheduler arb: the contract of 4e replayed on what the ports show (commits, FIFOs,
+  /// snapshot counts), independently of the model's event bookkeeping.
+  struct ArbSchedule {
+    std::vector<bool> dirty;     ///< [b]: a commit to b since b's last head, as of the start of the cycle
+    uint64_t poll_from = kNone;  ///< POLL slots from this cycle on, until one finds a dirty bit
+    uint64_t next_head = kNone;  ///< cycle of the next head slot (snap high)
+    uint32_t next_barrier = 0;   ///< its barrier
+    uint64_t next_done = kNone;  ///< cycle of the next ctl_done
+    uint32_t last = 0;           ///< CNT2: the barrier of the last head (reset M-1)
+    uint64_t remark_at = kNone;  ///< full-slot exit: the head's barrier is dirty again from remark_at + 1
+    uint32_t remark_barrier = 0;
+    bool head_clean = false;  ///< the head in this cycle found no dirty bit (set in check)
+  };
+  ArbSchedule arb_;
 };
 
 }  // namespace dsbc

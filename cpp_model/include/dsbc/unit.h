@@ -33,15 +33,12 @@ inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCount
 
 /// Which barrier the unit inspects next (docs/architecture.md 4c and 4e).
 enum class Sched {
-  kRr,   ///< the paper's round robin over every barrier ID (4c); the RTL implements only this
-  kArb,  ///< draft of issue 13: per-PE dirty bits, POLL slot, bitwise arbitration (4e), model only
-  /// experiment (4e): rr's word order speculated, open slot replaced by a dirty slot, POLL +
-  /// arbitration only after a clean speculation; model only
-  kSpec,
+  kRr,   ///< the paper's round robin over every barrier ID (4c)
+  kArb,  ///< issue 13: per-PE dirty bits; the next ID is tried, bitwise arbitration after a clean one (4e)
 };
-/// "rr" / "arb" / "spec".
+/// "rr" / "arb".
 const char* sched_name(Sched s);
-/// Parses "rr", "arb" or "spec"; throws std::invalid_argument naming `sched` and the legal values.
+/// Parses "rr" or "arb"; throws std::invalid_argument naming `sched` and the legal values.
 Sched parse_sched(const std::string& name);
 
 /// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
@@ -50,7 +47,7 @@ struct Config {
   int barriers = 4;          ///< M (kBarriersLimit)
   int count_bits = 16;       ///< T (kCountBitsLimit), two's complement local count
   int fifo_depth = 8;        ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
-  Sched sched = Sched::kRr;  ///< scheduler; kArb exists in the golden model only (no RTL yet)
+  Sched sched = Sched::kRr;  ///< which barrier a word inspects (4c rr, 4e arb)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -155,11 +152,12 @@ class Unit final : public Engine {
   /// Scheduler arb, POLL slot (4e): if some PE has a dirty bit, arbitrate the next barrier
   /// and schedule its snapshot BW + 1 cycles later; else poll again next cycle.
   void poll(uint64_t k);
-  /// Slot 1 of the inspected word: which FIFOs are full as of the start of s+1.
+  /// The full slot of the inspected word: which FIFOs are full as of the start of s+1.
   void sample_fifo_full_after_snapshot(uint64_t k);
-  /// Slots 2, 3, 4..Q+3 of the inspected word: open bits, full FIFOs, serial zero-sum.
+  /// The slots of the inspected word: rr open (s+2), full (s+3), count bits (s+4+j);
+  /// arb head (s), full (s+1), count bits (s+2+j).
   void decide_inspected_word(uint64_t k);
-  /// Slot 4+j: add bit j of every snapshot count to the carry; complete after bit Q-1.
+  /// Count slot j: add bit j of every snapshot count to the carry; complete after bit Q-1.
   void add_count_column(uint64_t k, uint64_t j);
   /// FIFO pops presented with fifo_valid high.
   void pop_fifos(const Inputs& in);
