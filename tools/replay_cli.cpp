@@ -29,6 +29,7 @@ struct Options {
   std::string waves;   ///< --waves FILE, "" when not given
   ReplayOptions replay;
   std::optional<int> fifo_depth;
+  Sched sched = Sched::kRr;  ///< --sched (traces do not name a scheduler)
   std::string emit_stim;
 };
 
@@ -78,6 +79,19 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   app.add_option("--fifo-depth", fifo_depth, "Override the trace's fifo_depth")
       ->transform(decimal<int>("a positive integer"))
       ->check(CLI::Validator(fifo_depth_in_range, ""));
+  std::string sched = "rr";
+  app.add_option("--sched", sched, "Scheduler of the unit: rr (the paper's round robin, default) or arb (issue 13)")
+      ->check(CLI::Validator(
+          [](std::string& name) {
+            try {
+              parse_sched(name);  // the model's own list of names, stated once
+            } catch (const std::invalid_argument& e) {
+              return std::string(e.what());
+            }
+            return std::string();
+          },
+          ""))
+      ->type_name("NAME");
   app.add_option("--emit-stim", opts.emit_stim, "Also write a normalized stimulus file for the Verilog testbench")
       ->check(CLI::Validator([](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
@@ -90,6 +104,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
     return 2;
   }
   if (app.count("--fifo-depth") > 0) opts.fifo_depth = fifo_depth;
+  opts.sched = parse_sched(sched);
   return std::nullopt;
 }
 
@@ -105,6 +120,7 @@ int run(int argc, char** argv, const EngineFactory& factory) {
     return 2;
   }
   if (opts.fifo_depth) trace.config.fifo_depth = *opts.fifo_depth;
+  trace.config.sched = opts.sched;
 
   if (!opts.waves.empty() && opts.engine != "rtl") throw ToolError(2, "--waves: needs --engine rtl");
   std::unique_ptr<Engine> engine = factory(EngineRequest{opts.engine, opts.waves}, trace.config);

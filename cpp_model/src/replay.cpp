@@ -47,6 +47,9 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
   check_options(engine, trace, opts);
   const int n = engine.config().pes;
   const uint64_t m = static_cast<uint64_t>(engine.config().barriers);
+  // End condition (replay.h): rr counts quiet snapshots, arb quiet cycles.
+  const bool quiet_cycles = engine.config().sched == Sched::kArb;
+  const uint64_t quiet_end = quiet_cycles ? static_cast<uint64_t>(engine.config().latency_bound()) + 1 : m + 1;
   const size_t total = trace.events.size();
 
   std::vector<PeQueue> pes(static_cast<size_t>(n));
@@ -161,9 +164,9 @@ ReplayResult run_replay(Engine& engine, const Trace& trace, const ReplayOptions&
     if (acked < total) active = true;
     if (active) {
       quiet = 0;
-    } else if (o.global.snap) {
+    } else if (o.global.snap || quiet_cycles) {
       ++quiet;
-      if (quiet == m + 1) {
+      if (quiet == quiet_end) {
         out << "end " << cycle << '\n';
         result.end_cycle = cycle;
         return result;

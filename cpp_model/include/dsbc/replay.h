@@ -19,7 +19,10 @@
 /// active when it has an ack, a done, any fifo_valid, or a request that is not acked yet
 /// (pending or in flight) after its acks are taken. The replay ends in the cycle in which
 /// quiet reaches M+1: the M complete words inspected since then all saw the final state and
-/// reported nothing, so nothing will ever be reported again.
+/// reported nothing, so nothing will ever be reported again. Scheduler arb takes no snapshot
+/// while no PE has a dirty bit, so there `quiet` counts every cycle after the last active
+/// one and the replay ends when it reaches L_max(arb) + 1 (Config::latency_bound): a
+/// completion still due would have come by then.
 #pragma once
 
 #include <cstdint>
