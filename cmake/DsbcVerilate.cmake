@@ -8,8 +8,9 @@
 #
 #   dsbc_verilate_top(<target> TOP <module> PREFIX <prefix> SOURCES <v files...>
 #                     PARAMS <Name=value...> [TRACE] [SYSTEMC] [COVERAGE])
-#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [TRACE] [SYSTEMC] [COVERAGE])
-#       the DSBC unit (dsbc_top) with NumPes=N, NumBarriers=M, CountBits=T, FifoDepth=D.
+#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [SCHED rr|arb] [TRACE] [SYSTEMC] [COVERAGE])
+#       the DSBC unit (dsbc_top) with NumPes=N, NumBarriers=M, CountBits=T, FifoDepth=D and
+#       the scheduler Sched (rr -> 0, the default; arb -> 1; the names of dsbc::Sched).
 #   COVERAGE: line and toggle coverage points (make coverage, mk/coverage.mk); the same flags
 #       otherwise, so the instrumented model is the model every other build simulates.
 include_guard(GLOBAL)
@@ -65,10 +66,27 @@ function(dsbc_verilate_top target)
   target_compile_options(${target} PRIVATE -g0)
 endfunction()
 
+# The RTL parameter Sched of a scheduler name; a fatal error names the legal ones.
+function(dsbc_sched_param name out)
+  if(name STREQUAL "rr")
+    set(${out} 0 PARENT_SCOPE)
+  elseif(name STREQUAL "arb")
+    set(${out} 1 PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "dsbc_verilate: SCHED '${name}' is not a scheduler: legal rr, arb")
+  endif()
+endfunction()
+
 function(dsbc_verilate target n m t d)
-  # The remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC, COVERAGE) go through unchanged.
-  dsbc_verilate_top(${target} ${ARGN}
+  # SCHED is taken here; the remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC, COVERAGE)
+  # go through unchanged.
+  cmake_parse_arguments(S "" "SCHED" "" ${ARGN})
+  if(NOT S_SCHED)
+    set(S_SCHED rr)
+  endif()
+  dsbc_sched_param(${S_SCHED} sched)
+  dsbc_verilate_top(${target} ${S_UNPARSED_ARGUMENTS}
     TOP dsbc_top
     SOURCES ${DSBC_RTL_SOURCES}
-    PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d})
+    PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d} Sched=${sched})
 endfunction()

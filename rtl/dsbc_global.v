@@ -9,6 +9,11 @@
 //   2..Q+1   count bit  LSB of (column sum + carry) == 1 -> global sum != 0: exit;
 //                       at the last slot a 0 means the global sum is exactly 0: complete
 // An exit decided in cycle e starts the next word (ctl_load) in cycle e+1.
+//
+// Sched = 1 (scheduler arb, architecture.md 4e): dsbc_arb_ctl drives the wires, the CNT2
+// copy and snap_o instead of the control below; the encoder and the carry latch are shared.
+// The round-robin control stays in place (and is optimised away as unused) so that its
+// registers keep the names the formal harness and the mutation check use.
 
 `default_nettype none
 
@@ -17,18 +22,21 @@ module dsbc_global #(
   parameter integer NumBarriers = 4,   // M, 1..1024
   parameter integer CountBits   = 16,  // T, 8..32
   parameter integer FifoDepth   = 8,   // checked only
-  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,
+  parameter integer Sched       = 0    // scheduler: 0 rr, 1 arb (legal 0..1)
 ) (
   input  wire                clk_i,       // clock, rising edge
   input  wire                rst_ni,      // asynchronous reset, active low
   input  wire [NumPes-1:0]   rr_bits_i,   // one serial bit from every local block
   output wire                ctl_load_o,  // broadcast: snapshot the next barrier
   output wire                ctl_done_o,  // broadcast: the inspected barrier is complete
+  output wire                snap_o,      // a snapshot in this cycle (rr: = ctl_load_o)
   output wire [BarrierW-1:0] cnt2_o       // global copy of CNT2, for observation
 );
 
   dsbc_param_check #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(Sched)
   ) u_param_check ();
 
   // Q = T + clog2(N) count slots make the serial sum exact (architecture.md 4c).
@@ -64,6 +72,7 @@ module dsbc_global #(
   reg  [Cnt1W-1:0] cnt1_q, cnt1_d;
   reg             done_q, done_d;
   reg             carry_advance;
+  wire            carry_clear_sel, carry_advance_sel;  // of the selected scheduler
 
   dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_encoder (
     .bits_i (rr_bits_i),
@@ -74,8 +83,8 @@ module dsbc_global #(
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .col_sum_i  (col_sum),
-    .clear_i    (phase_q == PH_WAIT),
-    .advance_i  (carry_advance),
+    .clear_i    (carry_clear_sel),
+    .advance_i  (carry_advance_sel),
     .decision_o (decision)
   );
 
@@ -135,19 +144,42 @@ module dsbc_global #(
     end
   end
 
-  assign ctl_load_o = (phase_q == PH_LOAD);
-  assign ctl_done_o = done_q;
+  wire rr_load = (phase_q == PH_LOAD);
 
   // Global copy of CNT2, stepped exactly like the local ones.
   reg [BarrierW-1:0] cnt2_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cnt2_q <= LAST_BARRIER;
-    end else if (ctl_load_o) begin
+    end else if (rr_load) begin
       cnt2_q <= (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}} : cnt2_q + 1'b1;
     end
   end
-  assign cnt2_o = cnt2_q;
+
+  if (Sched == 1) begin : g_arb
+    dsbc_arb_ctl #(
+      .NumPes(NumPes), .NumBarriers(NumBarriers), .BarrierW(BarrierW), .Q(Q)
+    ) u_arb (
+      .clk_i           (clk_i),
+      .rst_ni          (rst_ni),
+      .lines_i         (rr_bits_i),
+      .decision_i      (decision),
+      .carry_clear_o   (carry_clear_sel),
+      .carry_advance_o (carry_advance_sel),
+      .ctl_load_o      (ctl_load_o),
+      .ctl_done_o      (ctl_done_o),
+      .snap_o          (snap_o),
+      .cnt2_o          (cnt2_o)
+    );
+    wire unused_rr = &{1'b0, rr_load, done_q, carry_advance, cnt2_q};
+  end else begin : g_rr
+    assign carry_clear_sel   = (phase_q == PH_WAIT);
+    assign carry_advance_sel = carry_advance;
+    assign ctl_load_o        = rr_load;
+    assign ctl_done_o        = done_q;
+    assign snap_o            = rr_load;
+    assign cnt2_o            = cnt2_q;
+  end
 
 `ifndef SYNTHESIS
 `ifndef FORMAL

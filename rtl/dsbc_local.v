@@ -2,6 +2,8 @@
 // Local logic of one PE (dissertation Fig. 5.1): summation module, dual-port RAM of the M
 // local counts, reporting and recording module, FIFO of completed barrier IDs. It talks to
 // the global block through three wires: rr_bit_o up, ctl_load_i and ctl_done_i down.
+// Sched selects what the wires carry: 0 = rr, the paper's round robin (architecture.md 4c),
+// 1 = arb, dirty bits and arbitration (4e, dsbc_arb_local); the other modules are shared.
 
 `default_nettype none
 
@@ -10,7 +12,8 @@ module dsbc_local #(
   parameter integer NumBarriers = 4,   // M, 1..1024
   parameter integer CountBits   = 16,  // T, 8..32
   parameter integer FifoDepth   = 8,   // 1..1024
-  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,
+  parameter integer Sched       = 0    // scheduler: 0 rr, 1 arb (legal 0..1)
 ) (
   input  wire                clk_i,           // clock, rising edge
   input  wire                rst_ni,          // asynchronous reset, active low
@@ -33,7 +36,8 @@ module dsbc_local #(
   localparam integer T = CountBits;
 
   dsbc_param_check #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(Sched)
   ) u_param_check ();
 
   wire [BarrierW-1:0] a_rd_addr, a_wr_addr, b_rd_addr;
@@ -45,6 +49,34 @@ module dsbc_local #(
   wire [T:0]          rebase_delta;
   wire                touched;
   wire                fifo_full;
+  wire [BarrierW-1:0] cnt2_succ;
+  wire                piso_bit;
+  wire                snap;       // a snapshot in this cycle (rr: ctl_load_i)
+  wire [BarrierW-1:0] snap_addr;  // arb: its barrier (rr: CNT2 + 1, inside dsbc_rr)
+
+  if (Sched == 1) begin : g_arb
+    dsbc_arb_local #(
+      .NumBarriers(NumBarriers), .BarrierW(BarrierW)
+    ) u_arb (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .ctl_load_i       (ctl_load_i),
+      .ctl_done_i       (ctl_done_i),
+      .cnt2_i           (cnt2),
+      .cnt2_succ_i      (cnt2_succ),
+      .commit_valid_i   (commit_valid),
+      .commit_barrier_i (commit_barrier),
+      .fifo_full_i      (fifo_full),
+      .piso_bit_i       (piso_bit),
+      .line_o           (rr_bit_o),
+      .snap_o           (snap),
+      .snap_addr_o      (snap_addr)
+    );
+  end else begin : g_rr
+    assign snap      = ctl_load_i;
+    assign snap_addr = cnt2_succ;  // unused by dsbc_rr under rr
+    assign rr_bit_o  = piso_bit;
+  end
 
   dsbc_summation #(
     .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW)
@@ -78,9 +110,9 @@ module dsbc_local #(
   );
 
   dsbc_rr #(
-    .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW)
+    .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .Sched(Sched)
   ) u_rr (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .rr_bit_o(rr_bit_o),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(snap), .snap_addr_i(snap_addr), .rr_bit_o(piso_bit),
     .ram_rd_addr_o    (b_rd_addr),
     .ram_rd_data_i    (b_rd_data),
     .ram_wr_en_i      (a_wr_en),
@@ -90,6 +122,7 @@ module dsbc_local #(
     .commit_barrier_i (commit_barrier),
     .fifo_full_i      (fifo_full),
     .cnt2_o           (cnt2),
+    .cnt2_succ_o      (cnt2_succ),
     .rebase_delta_o   (rebase_delta),
     .touched_o        (touched)
   );

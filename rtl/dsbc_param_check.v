@@ -11,7 +11,8 @@ module dsbc_param_check #(
   parameter integer NumPes      = 4,   // N, legal 1..256
   parameter integer NumBarriers = 4,   // M, legal 1..1024
   parameter integer CountBits   = 16,  // T, legal 8..32
-  parameter integer FifoDepth   = 8    // completed-barrier FIFO entries, legal 1..1024
+  parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries, legal 1..1024
+  parameter integer Sched       = 0    // scheduler: 0 rr, 1 arb (architecture.md 4e)
 ) ();
 
   if (NumPes < 1 || NumPes > 256) begin : g_bad_num_pes
@@ -45,6 +46,14 @@ module dsbc_param_check #(
     initial $fatal(1, "dsbc: parameter FifoDepth = %0d is out of range: legal 1..1024", FifoDepth);
 `else
     $error("dsbc: parameter FifoDepth is out of range: legal 1..1024");
+`endif
+  end
+
+  if (Sched < 0 || Sched > 1) begin : g_bad_sched
+`ifdef __ICARUS__
+    initial $fatal(1, "dsbc: parameter Sched = %0d is out of range: legal 0..1 (0 rr, 1 arb)", Sched);
+`else
+    $error("dsbc: parameter Sched is out of range: legal 0..1 (0 rr, 1 arb)");
 `endif
   end
 

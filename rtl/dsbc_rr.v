@@ -8,18 +8,25 @@
 // arithmetic, so after the T count bits the sign repeats: this is the sign extension to
 // Q = T + clog2(N) bits that makes the serial sum exact, and it needs no bit counter here.
 // CNT1 therefore exists once, in the global block.
+//
+// Under scheduler arb (Sched = 1, dsbc_arb_local) the same datapath serves the head slot:
+// ctl_load_i is then the local's "head now" and the barrier comes from snap_addr_i instead
+// of CNT2 + 1; the PISO holds only the count (count bit 0 goes out in s+2, where rr sends
+// the open bit; the full slot's line comes straight from the FIFO in dsbc_arb_local).
 
 `default_nettype none
 
 module dsbc_rr #(
   parameter integer NumBarriers = 4,   // M
   parameter integer CountBits   = 16,  // T
-  parameter integer BarrierW    = 2    // max(1, clog2(M))
+  parameter integer BarrierW    = 2,   // max(1, clog2(M))
+  parameter integer Sched       = 0    // 0: rr (the paper's round robin), 1: arb
 ) (
   input  wire                clk_i,             // clock, rising edge
   input  wire                rst_ni,            // asynchronous reset, active low
   // Global control (broadcast wires)
-  input  wire                ctl_load_i,        // snapshot the next barrier now
+  input  wire                ctl_load_i,        // snapshot the next barrier now (arb: head)
+  input  wire [BarrierW-1:0] snap_addr_i,       // arb only: the barrier of that snapshot
   output wire                rr_bit_o,          // serial snapshot bit to the global block
   // RAM port B
   output wire [BarrierW-1:0] ram_rd_addr_o,     // CNT2 + 1: the word the next ctl_load takes
@@ -34,6 +41,7 @@ module dsbc_rr #(
   input  wire                fifo_full_i,       // FIFO full, sent in the snapshot's full slot
   // To the summation module (rebase) and the FIFO (push data)
   output wire [BarrierW-1:0] cnt2_o,            // barrier under inspection
+  output wire [BarrierW-1:0] cnt2_succ_o,       // (CNT2 + 1) mod M
   output wire [CountBits:0]  rebase_delta_o,    // minus the snapshot count
   output wire                touched_o          // PE committed to CNT2 since the snapshot
 );
@@ -47,8 +55,16 @@ module dsbc_rr #(
   //////////
 
   reg  [BarrierW-1:0] cnt2_q;
-  wire [BarrierW-1:0] cnt2_next = (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}}
+  wire [BarrierW-1:0] cnt2_succ = (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}}
                                                           : cnt2_q + 1'b1;
+  // The barrier a snapshot in this cycle takes: the next one in rr, the head's under arb.
+  wire [BarrierW-1:0] cnt2_next;
+  if (Sched == 1) begin : g_arb_addr
+    assign cnt2_next = snap_addr_i;
+  end else begin : g_rr_addr
+    assign cnt2_next = cnt2_succ;
+    wire unused_snap_addr = &{1'b0, snap_addr_i};
+  end
 
   // Reset to M-1 so the first ctl_load inspects barrier 0. Every local block and the global
   // block reset alike and change only on the broadcast ctl_load: they stay in step.
@@ -61,6 +77,7 @@ module dsbc_rr #(
   end
 
   assign cnt2_o        = cnt2_q;
+  assign cnt2_succ_o   = cnt2_succ;
   assign ram_rd_addr_o = cnt2_next;
 
   //////////////
@@ -101,13 +118,20 @@ module dsbc_rr #(
   // PISO //
   //////////
 
-  // piso_q = {count, full, open}; bit 0 is on the wire.
-  reg [T+1:0] piso_q;
-  reg [T-1:0] snap_count_q;
+  // piso_q = {count, full, open} (rr) or {sign, sign, count} (arb); bit 0 is on the wire.
+  reg  [T+1:0] piso_q;
+  reg  [T-1:0] snap_count_q;
+  wire [T+1:0] piso_load;
+  if (Sched == 1) begin : g_arb_piso
+    assign piso_load = {{2{snap_word[T-1]}}, snap_word[T-1:0]};
+    wire unused_arb = &{1'b0, fifo_full_i, snap_word[T]};
+  end else begin : g_rr_piso
+    assign piso_load = {snap_word[T-1:0], fifo_full_i, snap_word[T]};
+  end
 
   always @(posedge clk_i) begin
     if (load_q) begin
-      piso_q       <= {snap_word[T-1:0], fifo_full_i, snap_word[T]};
+      piso_q       <= piso_load;
       snap_count_q <= snap_word[T-1:0];
     end else begin
       piso_q       <= {piso_q[T+1], piso_q[T+1:1]};

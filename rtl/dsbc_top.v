@@ -2,6 +2,7 @@
 // DSBC unit: N local blocks and one global block (dissertation Fig. 5.1). Per-PE ports are
 // packed vectors, PE i in bits [i*W +: W]. Between local block i and the global block run
 // exactly three wires: rr_bits[i] up, and the broadcast ctl_load and ctl_done down.
+// Sched picks what they carry (0: rr, the paper's round robin; 1: arb, architecture.md 4e).
 
 `default_nettype none
 
@@ -10,7 +11,8 @@ module dsbc_top #(
   parameter integer NumBarriers = 4,   // M, barrier IDs (RAM words per PE), 1..1024
   parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
-  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1  // derived
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
+  parameter integer Sched       = 0    // scheduler: 0 rr (round robin), 1 arb; 0..1
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -25,13 +27,14 @@ module dsbc_top #(
   output wire [NumPes*BarrierW-1:0] fifo_barrier_o,  // the oldest one (lane i)
   input  wire [NumPes-1:0]          fifo_pop_i,      // PE i takes its head at this edge
   // Observation of the global control
-  output wire                       snap_o,          // ctl_load: a snapshot this cycle
+  output wire                       snap_o,          // a snapshot this cycle (rr: ctl_load)
   output wire                       done_o,          // ctl_done: completion this cycle
   output wire [BarrierW-1:0]        done_barrier_o   // global CNT2
 );
 
   dsbc_param_check #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(Sched)
   ) u_param_check ();
 
   wire [NumPes-1:0] rr_bits;
@@ -42,7 +45,7 @@ module dsbc_top #(
   for (i = 0; i < NumPes; i = i + 1) begin : g_pe
     dsbc_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-      .FifoDepth(FifoDepth), .BarrierW(BarrierW)
+      .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(Sched)
     ) u_local (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -63,17 +66,17 @@ module dsbc_top #(
 
   dsbc_global #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-    .FifoDepth(FifoDepth), .BarrierW(BarrierW)
+    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(Sched)
   ) u_global (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .rr_bits_i  (rr_bits),
     .ctl_load_o (ctl_load),
     .ctl_done_o (ctl_done),
+    .snap_o     (snap_o),
     .cnt2_o     (done_barrier_o)
   );
 
-  assign snap_o = ctl_load;
   assign done_o = ctl_done;
 
 endmodule

@@ -14,12 +14,6 @@ int main(int argc, char** argv) {
   const dsbc::cli::EngineFactory factory = [](const dsbc::cli::EngineRequest& req,
                                               const dsbc::Config& cfg) -> std::unique_ptr<dsbc::Engine> {
     if (req.engine == "rtl") {
-      // The RTL plugins are built from N, M, T, D only, i.e. the round robin: refuse another
-      // scheduler rather than replay it on rr silently. Lift this when rtl/ has Sched.
-      if (cfg.sched != dsbc::Sched::kRr) {
-        throw dsbc::cli::ToolError(2, std::string("--sched ") + dsbc::sched_name(cfg.sched) +
-                                          ": the RTL engine implements only rr (give --sched rr)");
-      }
       try {
         dsbc::RtlEngineOptions opts;
         opts.waves_path = req.waves;  // non-empty: the FST-tracing build of the configuration

@@ -91,7 +91,6 @@ expect_error() {
 expect_error bad-name "--sched: invalid value 'fifo': expected a scheduler, one of rr, arb" --sched fifo "$TMP/one.trace"
 expect_error empty "--sched: invalid value '': expected a scheduler, one of rr, arb" --sched "" "$TMP/one.trace"
 expect_error upper-case "--sched: invalid value 'RR'" --sched RR "$TMP/one.trace"
-expect_error rtl-arb "--sched arb: the RTL engine implements only rr" --engine rtl --sched arb "$TMP/one.trace"
 checks=$((checks + 1))
 "$BIN" --help | grep -q -- "--sched NAME .*scheduler: rr, arb" || fail "--help does not list the schedulers"
 

@@ -110,13 +110,19 @@ Engine* make_engine(const Config& cfg, const RtlEngineOptions& opts) {
 #endif
 
 const RtlPluginInfo kInfo = {
-    kRtlPluginAbi, static_cast<RtlKind>(DSBC_PLUGIN_KIND),
-    DSBC_N,        DSBC_M,
-    DSBC_T,        DSBC_D,
+    kRtlPluginAbi,
+    static_cast<RtlKind>(DSBC_PLUGIN_KIND),
+    DSBC_N,
+    DSBC_M,
+    DSBC_T,
+    DSBC_D,
+    Sched::DSBC_SCHED,
 #if DSBC_PLUGIN_KIND == 2
-    nullptr,       &make_sc_unit,
+    nullptr,
+    &make_sc_unit,
 #else
-    &make_engine,  nullptr,
+    &make_engine,
+    nullptr,
 #endif
 };
 

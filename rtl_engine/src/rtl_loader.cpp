@@ -120,7 +120,7 @@ class Sha256 {
 
 std::string params_tag(const Config& cfg) {
   return "n" + std::to_string(cfg.pes) + "-m" + std::to_string(cfg.barriers) + "-t" + std::to_string(cfg.count_bits) +
-         "-d" + std::to_string(cfg.fifo_depth);
+         "-d" + std::to_string(cfg.fifo_depth) + "-" + sched_name(cfg.sched);
 }
 
 std::string plugin_key(const Config& cfg, RtlKind kind) {
@@ -204,13 +204,13 @@ int build_plugin(const Config& cfg, RtlKind kind, const fs::path& work) {
   const fs::path root(rtl_source_dir());
   const fs::path log = work / "build.log";
   const fs::path bin = work / "build";
-  const int configure =
-      run_logged({DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B", bin.string(),
-                  "-DCMAKE_BUILD_TYPE=Release", std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
-                  "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
-                  "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
-                  std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
-                 log);
+  const int configure = run_logged(
+      {DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B", bin.string(),
+       "-DCMAKE_BUILD_TYPE=Release", std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
+       "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
+       "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
+       std::string("-DDSBC_SCHED=") + sched_name(cfg.sched), std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
+      log);
   if (configure != 0) return configure;
   const unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
   const int build = run_logged({DSBC_CMAKE_COMMAND, "--build", bin.string(), "-j", std::to_string(jobs)}, log);
@@ -255,9 +255,8 @@ fs::path ensure_plugin(const Config& cfg, RtlKind kind) {
   const FileLock lock(root / (name + ".lock"));
   if (fs::is_regular_file(plugin, ec)) return plugin;
 
-  std::cerr << "dsbc: verilating N=" << cfg.pes << " M=" << cfg.barriers << " T=" << cfg.count_bits
-            << " D=" << cfg.fifo_depth << " (" << rtl_kind_name(kind) << ", first use; cached in " << dir.string()
-            << ")" << std::endl;
+  std::cerr << "dsbc: verilating " << cfg.to_string() << " (" << rtl_kind_name(kind) << ", first use; cached in "
+            << dir.string() << ")" << std::endl;
   const fs::path tmp = root / (name + ".tmp-" + std::to_string(::getpid()));
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp, ec);
@@ -326,7 +325,7 @@ const RtlPluginInfo& load_rtl_plugin(const Config& cfg, RtlKind kind) {
     throw RtlError(path + ": plugin interface " + std::to_string(info->abi) + ", this tool speaks " +
                    std::to_string(kRtlPluginAbi) + " (rebuild the tool)");
   if (info->kind != kind || info->pes != cfg.pes || info->barriers != cfg.barriers ||
-      info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth)
+      info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth || info->sched != cfg.sched)
     throw RtlError(path + " holds another configuration than " + cfg.to_string());
   loaded.emplace(path, info);
   return *info;

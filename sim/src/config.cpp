@@ -41,10 +41,6 @@ void SystemConfig::validate() const {
   range("--clock-ns (ps)", clock_ps, 0, 1'000'000'000);
   range("--latency-ns (ps)", latency_ps, 0, 1'000'000'000'000);
   range("--task-ns (ps)", task_ps, 0, 1'000'000'000'000);
-  // The RTL is built from N, M, T, D only: it is the round robin (lift this when rtl/ has Sched).
-  if (sched != dsbc::Sched::kRr && engine != EngineKind::kModel)
-    throw ConfigError(std::string("--sched ") + dsbc::sched_name(sched) +
-                      ": the RTL implements only rr; use --engine model or --sched rr");
   if (workload.find("barriers=") != std::string::npos)
     throw ConfigError("--workload: do not give barriers=K in the spec; use --barriers (" +
                       std::to_string(dsbc::kBarriersLimit.min) + ".." + std::to_string(dsbc::kBarriersLimit.max) + ")");

@@ -52,7 +52,6 @@ expect_usage "--clock-ns: must be at least 0.001 (1 ps)" --clock-ns 0.0004
 expect_usage "--latency-ns: invalid value 'nan': expected a time in ns in [0, 1e9)" --latency-ns nan
 expect_usage "--algos: 'tiered' is given twice" --algos tiered,cda --algos tiered
 expect_usage "--sched: invalid value 'fast': expected a scheduler, one of rr, arb" --sched fast
-expect_usage "--sched arb: the RTL implements only rr" --sched arb --engine rtl
 expect_usage "--compare-sched: text output only" --compare-sched --json
 expect_usage "not expected: stray" stray
 expect_usage "not expected: cda" --algos tiered cda  # one comma-separated list per --algos

@@ -116,7 +116,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   add_int("--fifo-depth", cfg.fifo_depth, fmt::format("D, completion FIFO depth per PE (default {})", def.fifo_depth),
           "D");
   std::string sched = dsbc::sched_name(def.sched);
-  app.add_option("--sched", sched, "the DSBC unit's " + dsbc::cli::sched_help() + "; the RTL engines have only rr")
+  app.add_option("--sched", sched, "the DSBC unit's " + dsbc::cli::sched_help())
       ->check(dsbc::cli::sched())
       ->type_name("NAME");
   app.add_flag("--compare-sched", opts.compare_sched,

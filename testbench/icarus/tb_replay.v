@@ -4,7 +4,8 @@
 // pop, end), so the two outputs can be compared with diff. Only deterministic pops are
 // supported here: +pop_period=K (PE p may pop in cycles where (cycle + p) % K == 0).
 //
-// Usage: iverilog -g2005 -P tb_replay.NumPes=.. (etc.) ...; vvp a.out +stim=FILE [+pop_period=K]
+// Usage: iverilog -g2005 -P tb_replay.NumPes=.. (etc., -P tb_replay.Sched=1 for arb) ...;
+//        vvp a.out +stim=FILE [+pop_period=K]
 
 `timescale 1ns / 1ps
 `default_nettype none
@@ -14,10 +15,18 @@ module tb_replay #(
   parameter integer NumBarriers = 4,
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
+  parameter integer Sched       = 0,   // dsbc_top's scheduler: 0 rr, 1 arb
   parameter integer MaxEvents   = 200000,
   parameter integer MaxCycles   = 100000000
 );
   localparam integer BW = (NumBarriers > 1) ? $clog2(NumBarriers) : 1;
+  // End condition as dsbc-replay's (cpp_model/include/dsbc/replay.h): rr ends after M+1
+  // quiet snapshots, arb (no snapshot while nothing is dirty) after L_max(arb) + 1 quiet
+  // cycles, L_max(arb) = M*(Q+BW+4) + 4 + floor(log2 N) (Config::latency_bound).
+  localparam integer Q         = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);
+  localparam integer QuietEnd  = (Sched == 1)
+      ? NumBarriers * (Q + BW + 4) + 4 + ($clog2(NumPes + 1) - 1) + 1
+      : NumBarriers + 1;
 
   reg                  clk = 1'b0;
   reg                  rst_n = 1'b0;
@@ -31,7 +40,8 @@ module tb_replay #(
   wire [BW-1:0]        done_barrier;
 
   dsbc_top #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(Sched)
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),
@@ -152,9 +162,9 @@ module tb_replay #(
       if (acked < n_events) active = 1;
       if (active) begin
         quiet = 0;
-      end else if (snap) begin
+      end else if (snap || Sched == 1) begin
         quiet = quiet + 1;
-        if (quiet == NumBarriers + 1) begin
+        if (quiet == QuietEnd) begin
           $display("end %0d", cycle);
           $finish;
         end

@@ -26,9 +26,10 @@ if ! limits=$("$printer"); then
   echo "FAIL: $printer exited with an error" >&2
   exit 1
 fi
-# Guard against a vacuous pass: the four parameters of docs/architecture.md section 2.
-if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 4 ]; then
-  echo "FAIL: expected 4 limits from $printer, got:" >&2
+# Guard against a vacuous pass: the four parameters of docs/architecture.md section 2, and
+# the scheduler Sched.
+if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 5 ]; then
+  echo "FAIL: expected 5 limits from $printer, got:" >&2
   printf '%s\n' "$limits" >&2
   exit 1
 fi

@@ -8,5 +8,7 @@
 
 int main() {
   for (const dsbc::ParamLimit& l : dsbc::kConfigLimits) std::printf("%s %d %d\n", l.rtl, l.min, l.max);
+  // The RTL's Sched is the dsbc::Sched value: 0 rr .. 1 arb.
+  std::printf("Sched %d %d\n", static_cast<int>(dsbc::Sched::kRr), static_cast<int>(dsbc::Sched::kArb));
   return 0;
 }

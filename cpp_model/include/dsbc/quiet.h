@@ -17,27 +17,24 @@ class QuietRule {
  public:
   explicit QuietRule(const Config& cfg)
       : rr_(cfg.sched == Sched::kRr),
-        need_(rr_ ? static_cast<uint64_t>(cfg.barriers) + 1 : static_cast<uint64_t>(cfg.q() + cfg.barrier_bits()) + 4) {
-  }
+        need_(rr_ ? static_cast<uint64_t>(cfg.barriers) + 1 : static_cast<uint64_t>(cfg.latency_bound()) + 1) {}
 
   /// Closes one cycle. `active`: the cycle had an ack, a done, some fifo_valid, or a request
   /// not acked yet; `snap`: global.snap in the cycle. Returns settled().
   ///
   /// rr (4c) snapshots every word, busy or not: count the snapshots after the last active
   /// cycle; at M+1 the M complete words inspected since then all saw the final state and
-  /// reported nothing. arb (4e) takes a snapshot (a HEAD slot) only while some dirty bit is set
-  /// or a word is under way: a HEAD follows the previous one within Q + 2 cycles (an exit at a
-  /// count slot, a completion) or BW + 2 (a clean HEAD, then POLL and ARB slots), and follows a
-  /// commit within as long; so a run of Q + BW + 4 cycles (the latency of a lone closing, more
-  /// than either gap) with neither activity nor a snapshot means that every dirty bit is clear
-  /// and the unit only polls.
+  /// reported nothing. arb (4e) takes no snapshot while no PE has a dirty bit, so count every
+  /// cycle after the last active one: a closing commit is an ack (active), and its completion
+  /// comes within L_max(arb) cycles (Config::latency_bound, 4e), so at L_max + 1 nothing is
+  /// due. (A tighter count exists, Q + BW + 4 with snapshots resetting it: a HEAD follows the
+  /// previous one within Q + 2 or BW + 2 cycles while anything is dirty; the bound is used
+  /// because Icarus's testbench/icarus/tb_replay.v ends its replays by it too.)
   bool cycle(bool active, bool snap) {
     if (active) {
       quiet_ = 0;
-    } else if (rr_) {
-      if (snap) ++quiet_;
-    } else {
-      quiet_ = snap ? 0 : quiet_ + 1;
+    } else if (snap || !rr_) {
+      ++quiet_;
     }
     return settled();
   }

@@ -20,8 +20,10 @@
 /// the cycles with global.snap high strictly after the last active cycle, and the replay ends
 /// in the cycle in which quiet reaches M+1: the M complete words inspected since then all saw
 /// the final state and reported nothing, so nothing will ever be reported again. Scheduler
-/// arb: the replay ends in the cycle that completes a run of Q + BW + 4 cycles with neither
-/// activity nor global.snap (the unit only polls: no dirty bit is set).
+/// arb takes no snapshot while no PE has a dirty bit, so there `quiet` counts every cycle
+/// after the last active one and the replay ends when it reaches L_max(arb) + 1
+/// (Config::latency_bound): a completion still due would have come by then. (Icarus's
+/// testbench/icarus/tb_replay.v ends by the same rule.)
 #pragma once
 
 #include <cstdint>

@@ -15,7 +15,7 @@
 
 namespace dsbc {
 
-inline constexpr int kRtlPluginAbi = 1;
+inline constexpr int kRtlPluginAbi = 2;  // 2: RtlPluginInfo::sched
 
 /// What a plugin was verilated as.
 enum class RtlKind : int {
@@ -37,6 +37,7 @@ struct RtlPluginInfo {
   int abi;  ///< kRtlPluginAbi of the plugin's build
   RtlKind kind;
   int pes, barriers, count_bits, fifo_depth;  ///< the Verilated configuration
+  Sched sched;                                ///< ... and its scheduler (RTL parameter Sched)
   /// kCpp/kCppFst: a new Engine (caller owns it); nullptr for kSystemC.
   Engine* (*make_engine)(const Config& cfg, const RtlEngineOptions& opts);
   /// kSystemC: a new ScUnit module named `name`, bound to `s` (caller owns it; call during
