@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Benchmark for one verilated configuration (DSBC_N/M/T/D): simulation speed of the golden
+// Benchmark for one verilated configuration (DSBC_N/M/T/D, and DSBC_SCHED, a dsbc::Sched member, when
+// the RTL was verilated with another scheduler than rr): simulation speed of the golden
 // model and of the Verilated RTL, and the detection latency over random workloads beside the
 // dissertation's Eq. 5.5. Prints a table and appends CSV rows to the file given as argv[1].
 //
@@ -43,6 +44,9 @@ dsbc::Config config() {
   c.barriers = DSBC_M;
   c.count_bits = DSBC_T;
   c.fifo_depth = DSBC_D;
+#ifdef DSBC_SCHED
+  c.sched = dsbc::Sched::DSBC_SCHED;  // the scheduler the RTL was verilated with
+#endif
   return c;
 }
 
