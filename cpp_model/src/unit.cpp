@@ -252,23 +252,26 @@ struct Unit::Impl {
 
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
   void fill_outputs(uint64_t cycle, Outputs& out) const {
-    const bool initialising = cycle < static_cast<uint64_t>(m);  // 4a
-    const bool done = done_at == cycle;
-    for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
-      PeOut& o = out.pe[i];
-      const Pending& p = pending[i];
-      const Fifo& f = fifo[i];
-      // Ready is low while the RAM is being cleared and in the cycle the rebase is
-      // accepted.
-      o.req_ready = !initialising && !done;
-      o.ack_valid = p.valid;
-      o.ack_refused = p.valid && refused(static_cast<int>(i), p);
-      o.fifo_valid = !f.empty();
-      o.fifo_barrier = f.empty() ? 0 : f.front();
-    }
-    out.global.snap = load_at == cycle;
-    out.global.done = done;
-    out.global.done_barrier = cnt2;
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i) fill_pe_output(cycle, i, out.pe[i]);
+    fill_global_output(cycle, out.global);
+  }
+  /// PE i's outputs of `cycle`: they read only PE i's state (its pending request, its RAM row
+  /// for the refusal, its FIFO) and the global ready condition.
+  void fill_pe_output(uint64_t cycle, size_t i, PeOut& o) const {
+    const Pending& p = pending[i];
+    const Fifo& f = fifo[i];
+    // Ready is low while the RAM is being cleared (4a) and in the cycle the rebase is
+    // accepted.
+    o.req_ready = cycle >= static_cast<uint64_t>(m) && done_at != cycle;
+    o.ack_valid = p.valid;
+    o.ack_refused = p.valid && refused(static_cast<int>(i), p);
+    o.fifo_valid = !f.empty();
+    o.fifo_barrier = f.empty() ? 0 : f.front();
+  }
+  void fill_global_output(uint64_t cycle, GlobalOut& g) const {
+    g.snap = load_at == cycle;
+    g.done = done_at == cycle;
+    g.done_barrier = cnt2;
   }
 
   const bool arb;  ///< Config::sched == Sched::kArb: dirty bits are kept
@@ -335,10 +338,9 @@ void Unit::step(const Inputs& in) {
   if (impl_->remark_at == k) impl_->remark_dirty();
   take_snapshot(k);
   commit_rebase(k);
-  commit_requests(k);
-  accept_requests(in);
+  commit_accept_present(k, in);
   ++cycle_;
-  impl_->fill_outputs(cycle_, out_);
+  impl_->fill_global_output(cycle_, out_.global);
 }
 
 void Unit::check_inputs(const Inputs& in) const {
@@ -488,7 +490,7 @@ void Unit::take_snapshot(uint64_t k) {
     w.snap_count[i] = word.count;
     sum += word.count;
     if (s.arb) {
-      // Cleared before this cycle's commits, which set it again (commit_requests).
+      // Cleared before this cycle's commits, which set it again (commit_accept_present).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
       w.any_dirty = w.any_dirty || w.snap_dirty[i] != 0;
       s.set_dirty(static_cast<int>(i), w.barrier, false);
@@ -508,7 +510,7 @@ void Unit::take_snapshot(uint64_t k) {
 }
 
 // Commits of cycle k on port A: either the rebase accepted in k-1 (commit_rebase) or the PE
-// requests accepted in k-1 (commit_requests), never both (req_ready was low in k-1 if a
+// requests accepted in k-1 (commit_accept_present), never both (req_ready was low in k-1 if a
 // rebase was accepted).
 
 void Unit::commit_rebase(uint64_t k) {
@@ -523,32 +525,34 @@ void Unit::commit_rebase(uint64_t k) {
   s.rebase.valid = false;
 }
 
-void Unit::commit_requests(uint64_t k) {
+void Unit::commit_accept_present(uint64_t k, const Inputs& in) {
+  // One pass over the PEs (the model's speed, docs/performance.md 2a): each step below reads
+  // and writes only PE i's RAM row, pending request, FIFO and outputs, plus the dirty-bit
+  // summary, which nothing here reads; the rebase, the only write to every row, has been
+  // committed already. So PE after PE is the same as each step for every PE in turn.
   Impl& s = *impl_;
   for (size_t i = 0; i < s.pending.size(); ++i) {
     Impl::Pending& p = s.pending[i];
-    if (!p.valid) continue;
-    if (!out_.pe[i].ack_refused) {  // refusal as presented on ack_refused_o this cycle
-      const size_t at = s.idx(static_cast<int>(i), p.barrier);
-      s.ram[at].count += p.delta;
-      s.ram[at].open = true;
-      s.last_commit[at] = static_cast<int64_t>(k);
-      if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
+    PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
+    // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
+    if (p.valid) {
+      if (!o.ack_refused) {
+        const size_t at = s.idx(static_cast<int>(i), p.barrier);
+        s.ram[at].count += p.delta;
+        s.ram[at].open = true;
+        s.last_commit[at] = static_cast<int64_t>(k);
+        if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
+      }
+      p.valid = false;
     }
-    p.valid = false;
-  }
-}
-
-void Unit::accept_requests(const Inputs& in) {
-  // Accept this cycle's requests; they are committed (or refused) in cycle k+1.
-  for (size_t i = 0; i < impl_->pending.size(); ++i) {
+    // Accept this cycle's request; it is committed (or refused) in cycle k+1.
     const PeIn& pin = in.pe[i];
-    if (pin.req_valid && out_.pe[i].req_ready) {
-      Impl::Pending& p = impl_->pending[i];
+    if (pin.req_valid && o.req_ready) {
       p.valid = true;
       p.barrier = pin.req_barrier;
       p.delta = pin.req_dec ? -1 : +1;
     }
+    s.fill_pe_output(k + 1, i, o);
   }
 }
 

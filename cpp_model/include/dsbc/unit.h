@@ -167,10 +167,10 @@ class Unit final : public Engine {
   void take_snapshot(uint64_t k);
   /// Port A, cycle d+1: subtract the snapshot from the completed word, recompute open bits.
   void commit_rebase(uint64_t k);
-  /// Port A: commit (or refuse) the requests accepted in k-1.
-  void commit_requests(uint64_t k);
-  /// Requests presented with req_ready high; they commit in k+1.
-  void accept_requests(const Inputs& in);
+  /// Per PE, in one pass: port A commits (or refuses) the request accepted in k-1, the one
+  /// presented with req_ready high is accepted (it commits in k+1), and the PE's outputs of
+  /// k+1 are presented.
+  void commit_accept_present(uint64_t k, const Inputs& in);
 
   struct Impl;
   Config cfg_;
