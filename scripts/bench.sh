@@ -11,7 +11,7 @@ cd "$root"
 cmake --build "$build" -j "$(nproc)" --target dsbc_bench
 mkdir -p "$build/bench"
 csv="$build/bench/results.csv"
-echo "pes,barriers,count_bits,fifo_depth,speed_cycles,model_loop_cps,model_idle_cps,rtl_loop_cps,rtl_idle_cps,latency_cycles,busy_mean,busy_p99,busy_max,busy_n,sparse_mean,sparse_p99,sparse_max,sparse_n,eq55_cycles,bound_cycles,model_engine_cps,rtl_engine_cps,model_loop_cps_other_scheds" > "$csv"
+echo "pes,barriers,count_bits,fifo_depth,sched,speed_cycles,model_loop_cps,model_idle_cps,rtl_loop_cps,rtl_idle_cps,latency_cycles,busy_mean,busy_p99,busy_max,busy_n,sparse_mean,sparse_p99,sparse_max,sparse_n,eq55_cycles,bound_cycles,model_engine_cps,rtl_engine_cps,model_loop_cps_other_scheds" > "$csv"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "tools: $(verilator --version), $(g++ --version | head -1)"
 for b in "$build"/testbench/bench_n*; do

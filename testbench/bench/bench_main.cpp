@@ -191,10 +191,11 @@ int main(int argc, char** argv) {
               cfg.q(), paper, static_cast<long long>(cfg.latency_bound()));
 
   std::ofstream f(csv, std::ios::app);
-  f << cfg.pes << ',' << cfg.barriers << ',' << cfg.count_bits << ',' << cfg.fifo_depth << ',' << speed_cycles << ','
-    << model_loop << ',' << model_idle << ',' << rtl_loop << ',' << rtl_idle << ',' << lat_cycles << ',' << lb.mean
-    << ',' << lb.p99 << ',' << lb.max << ',' << lb.n << ',' << ls.mean << ',' << ls.p99 << ',' << ls.max << ',' << ls.n
-    << ',' << paper << ',' << cfg.latency_bound() << ',' << model_engine << ',' << rtl_engine << ",\""
-    << other_scheds_csv.substr(other_scheds_csv.empty() ? 0 : 1) << "\"\n";
+  f << cfg.pes << ',' << cfg.barriers << ',' << cfg.count_bits << ',' << cfg.fifo_depth << ','
+    << dsbc::sched_name(cfg.sched) << ',' << speed_cycles << ',' << model_loop << ',' << model_idle << ',' << rtl_loop
+    << ',' << rtl_idle << ',' << lat_cycles << ',' << lb.mean << ',' << lb.p99 << ',' << lb.max << ',' << lb.n << ','
+    << ls.mean << ',' << ls.p99 << ',' << ls.max << ',' << ls.n << ',' << paper << ',' << cfg.latency_bound() << ','
+    << model_engine << ',' << rtl_engine << ",\"" << other_scheds_csv.substr(other_scheds_csv.empty() ? 0 : 1)
+    << "\"\n";
   return 0;
 }
