@@ -226,23 +226,30 @@ struct Unit::Impl {
     return next < count_min || next > count_max;
   }
 
+  /// Is `cycle` a snapshot cycle (ctl_load, `snap_o` high)? The one definition: it drives
+  /// `snap_o` and takes the RAM's read port from the PEs (section 3), so a scheduler that
+  /// times its snapshots differently changes this predicate and nothing else.
+  bool snapshot_in(uint64_t cycle) const { return load_at == cycle; }
+
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
   void fill_outputs(uint64_t cycle, Outputs& out) const {
     const bool initialising = cycle < static_cast<uint64_t>(m);  // 4a
     const bool done = done_at == cycle;
+    const bool snap = snapshot_in(cycle);
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
       PeOut& o = out.pe[i];
       const Pending& p = pending[i];
       const std::deque<uint32_t>& f = fifo[i];
-      // Ready is low while the RAM is being cleared and in the cycle the rebase is
-      // accepted.
-      o.req_ready = !initialising && !done;
+      // Ready is low while the RAM is being cleared, in the cycle the rebase is accepted
+      // (its write takes the next cycle) and in a snapshot cycle (the snapshot takes the
+      // RAM's one read port).
+      o.req_ready = !initialising && !done && !snap;
       o.ack_valid = p.valid;
       o.ack_refused = p.valid && refused(static_cast<int>(i), p);
       o.fifo_valid = !f.empty();
       o.fifo_barrier = f.empty() ? 0 : f.front();
     }
-    out.global.snap = load_at == cycle;
+    out.global.snap = snap;
     out.global.done = done;
     out.global.done_barrier = cnt2;
   }
