@@ -73,7 +73,8 @@ module unit_check #(
   );
 
   // Probes (connected by the runner), PE i in slice i.
-  (* keep *) wire [N*M*(T+1)-1:0] p_mem;
+  (* keep *) wire [N*M*T-1:0]     p_mem;
+  (* keep *) wire [N*M-1:0]       p_open;
   (* keep *) wire [N*CntW-1:0]    p_fcount;
   (* keep *) wire [N*PtrW-1:0]    p_frd;
   (* keep *) wire [N*PtrW-1:0]    p_fwr;
@@ -81,7 +82,7 @@ module unit_check #(
   (* keep *) wire [N*BW-1:0]      p_cnt2;
   (* keep *) wire [N-1:0]         p_touched;
   (* keep *) wire [N*(T+2)-1:0]   p_piso;
-  (* keep *) wire [N*T-1:0]       p_snapc;
+  (* keep *) wire [N*(T+1)-1:0]   p_acc;
   (* keep *) wire [N*(T+1)-1:0]   p_snapword;
   (* keep *) wire [N-1:0]         p_init;
   (* keep *) wire [N*BW-1:0]      p_init_addr;
@@ -89,11 +90,11 @@ module unit_check #(
   (* keep *) wire [N-1:0]         p_wrebase;
   (* keep *) wire [N-1:0]         p_lwen;
   (* keep *) wire [N*BW-1:0]      p_lwaddr;
-  (* keep *) wire [N*(T+1)-1:0]   p_lwdata;
-  (* keep *) wire [N*(T+1)-1:0]   p_rddata;
+  (* keep *) wire [N*T-1:0]       p_lwdata;
+  (* keep *) wire [N*T-1:0]       p_rddata;
   (* keep *) wire [N-1:0]         p_wvalid;
   (* keep *) wire [N*BW-1:0]      p_wbarrier;
-  (* keep *) wire [N*(T+1)-1:0]   p_wrbdelta;
+  (* keep *) wire [N*(T+1)-1:0]   p_wrbcount;
   (* keep *) wire [2:0]           p_phase;
   (* keep *) wire [$clog2(Q + 2)-1:0] p_cnt1;
   (* keep *) wire [CarryW-1:0]    p_carry;
@@ -275,7 +276,7 @@ module unit_check #(
     end
   endfunction
   // Values computed here, outside the blocks with asserts.
-  reg [N*(T+1)-1:0] lw_word, rd_word;   // RAM word at the last write's / the read's address
+  reg [N*T-1:0]     lw_word, rd_word;   // RAM count at the last write's / the read's address
   reg [M-1:0]       open_vec;           // some PE has b open
   integer ii, bb;
   always @* begin
@@ -284,8 +285,8 @@ module unit_check #(
     open_vec = 0;
     for (ii = 0; ii < N; ii = ii + 1) begin
       for (bb = 0; bb < M; bb = bb + 1) begin
-        if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
-        if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
+        if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*T +: T] = p_mem[(ii*M + bb)*T +: T];
+        if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*T +: T] = p_mem[(ii*M + bb)*T +: T];
         open_vec[bb] = open_vec[bb] | sh_open[ii*M + bb];
       end
     end
@@ -298,8 +299,9 @@ module unit_check #(
       drift = (d < 0) ? -d : d;
     end
   endfunction
-  function [T:0] neg_ext(input [T-1:0] v);
-    neg_ext = -{v[T-1], v};
+  // now - then of two T-bit counts, in T+1 bits (always fits).
+  function [T:0] diff_ext(input [T-1:0] now, input [T-1:0] then);
+    diff_ext = {now[T-1], now} - {then[T-1], then};
   endfunction
   always @* begin
     if (f_started) begin
@@ -308,8 +310,8 @@ module unit_check #(
         // Acknowledge and refusal.
         assert(ack_valid[i] == acc[i]);
         assert(ack_refused[i] == (acc[i] && !fits[i]));
-        // Ready low exactly while clearing and in a completion cycle.
-        assert(req_ready[i] == (cleared && !done));
+        // Ready low exactly while clearing, in a completion cycle and in a snapshot cycle.
+        assert(req_ready[i] == (cleared && !done && !snap));
         // Reference FIFO.
         assert(rn[i*CntW +: CntW] <= D);
         assert(fifo_valid[i] == (rn[i*CntW +: CntW] != 0));
@@ -343,8 +345,10 @@ module unit_check #(
       for (i = 0; i < N; i = i + 1) begin
         assert(p_init[i] == !cleared);
         if (cleared) begin
-          for (b = 0; b < M; b = b + 1)
-            assert(p_mem[(i*M + b)*(T+1) +: T+1] == {sh_open[i*M + b], sh[(i*M + b)*T +: T]});
+          for (b = 0; b < M; b = b + 1) begin
+            assert(p_mem[(i*M + b)*T +: T] == sh[(i*M + b)*T +: T]);
+            assert(p_open[i*M + b] == sh_open[i*M + b]);
+          end
         end
         assert(p_fcount[i*CntW +: CntW] == rn[i*CntW +: CntW]);
         assert(p_frd[i*PtrW +: PtrW] < D);
@@ -357,8 +361,11 @@ module unit_check #(
         if (loaded) begin
           assert(p_touched[i] == touched[i]);
           if (age == 1) assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
+          // The rebase count accumulates the commits since the snapshot: count - snap (until
+          // the rebase of an M = 1 unit commits, in cycle d+1 = age Q+5).
+          if (age <= Q + 5)
+            assert(p_acc[i*(T+1) +: T+1] == diff_ext(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]));
           if (age >= 2 && age <= Q + 4) begin
-            assert(p_snapc[i*T +: T] == snap_val[i*T +: T]);
             assert(p_piso[i*(T+2) +: T+2] ==
                    piso_at(snap_val[i*T +: T], full_at[i], snap_open[i], age));
           end
@@ -378,16 +385,18 @@ module unit_check #(
       for (i = 0; i < N; i = i + 1) begin
         // Port A pipeline: the last write is in the RAM, and the read data is the word
         // unless that write hit it (then the RTL forwards); an ID >= M reads nothing defined.
+        // Only a PE request reads its word (a rebase's read cycle is the snapshot's).
         if (cleared && p_lwen[i])
-          assert(p_mem[(i*M + p_lwaddr[i*BW +: BW])*(T+1) +: T+1] == p_lwdata[i*(T+1) +: T+1]);
-        if (cleared && p_wvalid[i] && p_wbarrier[i*BW +: BW] < M &&
+          assert(p_mem[(i*M + p_lwaddr[i*BW +: BW])*T +: T] == p_lwdata[i*T +: T]);
+        if (cleared && acc[i] && p_wbarrier[i*BW +: BW] < M &&
             !(p_lwen[i] && p_lwaddr[i*BW +: BW] == p_wbarrier[i*BW +: BW]))
-          assert(p_rddata[i*(T+1) +: T+1] == p_mem[(i*M + p_wbarrier[i*BW +: BW])*(T+1) +: T+1]);
+          assert(p_rddata[i*T +: T] == p_mem[(i*M + p_wbarrier[i*BW +: BW])*T +: T]);
         assert(p_wvalid[i] == (acc[i] || rb_pending));
         if (acc[i]) assert(p_wbarrier[i*BW +: BW] == acc_id[i*BW +: BW]);
         assert(p_wrebase[i] == rb_pending);
         if (rb_pending) begin
-          assert(p_wrbdelta[i*(T+1) +: T+1] == neg_ext(rb_snap[i*T +: T]));
+          assert(p_wrbcount[i*(T+1) +: T+1] ==
+                 diff_ext(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
         end
       end
       // Since the snapshot each PE's count moved by at most one per cycle, so the rebase

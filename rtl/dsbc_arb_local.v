@@ -99,6 +99,14 @@ module dsbc_arb_local #(
   // The line //
   //////////////
 
+  // Full-slot exit (ctl_load in s+2): a PE whose head cleared D[b] sets it again in s+2.
+  // b is still CNT2 in s+2 (a head in s+2 changes CNT2 from s+3). Under M = 1 that head is of
+  // the same barrier: it sees the re-marked bit on its line and clears it (dsbc_dirty applies
+  // the re-mark before the clear), so its snapshot covers the held-back word and the bit does
+  // not outlive it (else the same epoch could be reported twice).
+  wire remark = first_count_q && ctl_load_i && snap_dirty_q;
+  wire remark_here = remark && (rd1_addr == cnt2_i);
+
   reg line_if_load, line_if_idle;
   wire race_bit = racing_q && !r_q[BW-1];
 
@@ -110,7 +118,7 @@ module dsbc_arb_local #(
       L_ARB:   begin line_if_idle = race_bit;    line_if_load = race_bit; end
       L_HEAD:  begin line_if_idle = d_rd0;       line_if_load = d_rd1;    end
       L_FULL:  begin line_if_idle = fifo_full_i; line_if_load = d_any;    end
-      L_COUNT: begin line_if_idle = piso_bit_i;  line_if_load = d_rd1;    end
+      L_COUNT: begin line_if_idle = piso_bit_i;  line_if_load = d_rd1 | remark_here; end
       L_IDLE:  begin line_if_idle = 1'b0;        line_if_load = d_rd1;    end
       default: ;
     endcase
@@ -121,12 +129,6 @@ module dsbc_arb_local #(
   /////////////////
   // Dirty bits  //
   /////////////////
-
-  // Full-slot exit (ctl_load in s+2): a PE whose head cleared D[b] sets it again in s+2.
-  // b is still CNT2 in s+2 (a head in s+2 changes CNT2 from s+3). Under M = 1 that head is of
-  // the same barrier; the re-mark then wins over its clear (contract: "so the barrier is not
-  // forgotten"); the head's own line still shows D as of the start of s+2.
-  wire remark = first_count_q && ctl_load_i && snap_dirty_q;
 
   dsbc_dirty #(.NumBarriers(M), .BarrierW(BW)) u_dirty (
     .clk_i         (clk_i),

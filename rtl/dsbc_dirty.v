@@ -50,7 +50,9 @@ module dsbc_dirty #(
     if (!rst_ni) begin
       dirty_q <= {M{1'b0}};
     end else begin
-      dirty_q <= (dirty_q & ~clear_vec) | set_vec | remark_vec;
+      // Re-mark before clear: a head in the re-mark's cycle (M = 1) covers the held-back
+      // word; a commit in the head's cycle is not in its snapshot and keeps the bit.
+      dirty_q <= ((dirty_q | remark_vec) & ~clear_vec) | set_vec;
     end
   end
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Local logic of one PE (dissertation Fig. 5.1): summation module, dual-port RAM of the M
-// local counts, reporting and recording module, FIFO of completed barrier IDs. It talks to
-// the global block through three wires: rr_bit_o up, ctl_load_i and ctl_done_i down.
-// Sched selects what the wires carry: 0 = rr, the paper's round robin (architecture.md 4c),
-// 1 = arb, dirty bits and arbitration (4e, dsbc_arb_local); the other modules are shared.
+// Local logic of one PE (dissertation Fig. 5.1): summation module (with the M open bits),
+// RAM of the M local counts (one write port, one read port shared by the summation and the
+// snapshot: one block RAM at T <= 16, M <= 256), reporting and recording module, FIFO of
+// completed barrier IDs. It talks to the global block through three wires: rr_bit_o up,
+// ctl_load_i and ctl_done_i down. Sched selects what the wires carry: 0 = rr, the paper's
+// round robin (architecture.md 4c), 1 = arb, dirty bits and arbitration (4e,
+// dsbc_arb_local); the other modules are shared.
 
 `default_nettype none
 
@@ -21,7 +23,7 @@ module dsbc_local #(
   input  wire                req_valid_i,     // PE request, held until accepted (valid/ready)
   input  wire [BarrierW-1:0] req_barrier_i,   // its barrier ID, 0..M-1
   input  wire                req_dec_i,       // 0: produce (+1), 1: consume (-1)
-  output wire                req_ready_o,     // low for M cycles after reset, and with ctl_done
+  output wire                req_ready_o,     // low for M cycles after reset, in snapshots, with ctl_done
   output wire                ack_valid_o,     // one cycle after acceptance: committed ...
   output wire                ack_refused_o,   // ... unless refused (overflow or ID >= M)
   output wire                fifo_valid_o,    // a completed barrier ID waits
@@ -40,13 +42,15 @@ module dsbc_local #(
     .Sched(Sched)
   ) u_param_check ();
 
-  wire [BarrierW-1:0] a_rd_addr, a_wr_addr, b_rd_addr;
-  wire [T:0]          a_rd_data, a_wr_data, a_wr_old, b_rd_data;
-  wire                a_wr_en;
+  wire [BarrierW-1:0] rd_addr, wr_addr, snap_rd_addr;
+  wire [T-1:0]        rd_data, wr_data, wr_old;
+  wire                wr_en;
+  wire [NumBarriers-1:0] open_bits;
   wire                commit_valid;
   wire [BarrierW-1:0] commit_barrier;
+  wire                commit_dec;
   wire [BarrierW-1:0] cnt2;
-  wire [T:0]          rebase_delta;
+  wire [T:0]          rebase_count;
   wire                touched;
   wire                fifo_full;
   wire [BarrierW-1:0] cnt2_succ;
@@ -82,48 +86,52 @@ module dsbc_local #(
     .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW)
   ) u_summation (
     .clk_i(clk_i), .rst_ni(rst_ni), .req_valid_i(req_valid_i), .req_barrier_i(req_barrier_i), .req_dec_i(req_dec_i), .req_ready_o(req_ready_o), .ack_valid_o(ack_valid_o), .ack_refused_o(ack_refused_o),
+    .snap_i           (snap),
+    .snap_barrier_i   (snap_rd_addr),
     .rebase_i         (ctl_done_i),
     .rebase_barrier_i (cnt2),
-    .rebase_delta_i   (rebase_delta),
+    .rebase_count_i   (rebase_count),
     .rebase_touched_i (touched),
     .commit_valid_o   (commit_valid),
     .commit_barrier_o (commit_barrier),
-    .ram_rd_addr_o    (a_rd_addr),
-    .ram_rd_data_i    (a_rd_data),
-    .ram_wr_en_o      (a_wr_en),
-    .ram_wr_addr_o    (a_wr_addr),
-    .ram_wr_data_o    (a_wr_data),
-    .ram_wr_old_o     (a_wr_old)
+    .commit_dec_o     (commit_dec),
+    .open_o           (open_bits),
+    .ram_rd_addr_o    (rd_addr),
+    .ram_rd_data_i    (rd_data),
+    .ram_wr_en_o      (wr_en),
+    .ram_wr_addr_o    (wr_addr),
+    .ram_wr_data_o    (wr_data),
+    .ram_wr_old_o     (wr_old)
   );
 
   dsbc_ram_dp #(
-    .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
+    .Depth(NumBarriers), .Width(T), .AddrW(BarrierW)
   ) u_ram (
     .clk_i(clk_i),
-    .a_rd_addr_i (a_rd_addr),
-    .a_rd_data_o (a_rd_data),
-    .a_wr_en_i   (a_wr_en),
-    .a_wr_addr_i (a_wr_addr),
-    .a_wr_data_i (a_wr_data),
-    .b_rd_addr_i (b_rd_addr),
-    .b_rd_data_o (b_rd_data)
+    .wr_en_i   (wr_en),
+    .wr_addr_i (wr_addr),
+    .wr_data_i (wr_data),
+    .rd_addr_i (rd_addr),
+    .rd_data_o (rd_data)
   );
 
   dsbc_rr #(
     .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .Sched(Sched)
   ) u_rr (
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(snap), .snap_addr_i(snap_addr), .rr_bit_o(piso_bit),
-    .ram_rd_addr_o    (b_rd_addr),
-    .ram_rd_data_i    (b_rd_data),
-    .ram_wr_en_i      (a_wr_en),
-    .ram_wr_addr_i    (a_wr_addr),
-    .ram_wr_old_i     (a_wr_old),
+    .ram_rd_addr_o    (snap_rd_addr),
+    .ram_rd_data_i    (rd_data),
+    .open_i           (open_bits),
+    .ram_wr_en_i      (wr_en),
+    .ram_wr_addr_i    (wr_addr),
+    .ram_wr_old_i     (wr_old),
     .commit_valid_i   (commit_valid),
     .commit_barrier_i (commit_barrier),
+    .commit_dec_i     (commit_dec),
     .fifo_full_i      (fifo_full),
     .cnt2_o           (cnt2),
     .cnt2_succ_o      (cnt2_succ),
-    .rebase_delta_o   (rebase_delta),
+    .rebase_count_o   (rebase_count),
     .touched_o        (touched)
   );
 

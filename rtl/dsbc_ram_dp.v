@@ -1,53 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
-// Dual-port RAM of the local count words: port A reads and writes (the summation module's
-// read-modify-write), port B only reads (the snapshot). Both reads are synchronous.
+// Simple dual-port RAM of the local counts: one write port and one synchronous read port,
+// exactly what one iCE40 SB_RAM40_4K offers (256 x 16 at T <= 16, M <= 256), so Yosys maps it
+// to one block per 16 bits of width and 256 words, with no copy. The read port is shared in
+// time by the summation module's read-modify-write and the snapshot (dsbc_summation muxes
+// the address; the snapshot takes it in the ctl_load cycle).
 //
-// Written for block-RAM inference (Yosys maps the two read ports to two copies of the
-// array). The RAM promises nothing about a read and a write of the same address in the same
-// cycle: `no_rw_check` tells Yosys so, and the users resolve that case themselves
-// (forwarding in dsbc_summation, the read-first bypass in dsbc_rr). No reset on purpose:
-// dsbc_summation clears the words after reset.
+// The RAM promises nothing about a read and a write of the same address in the same cycle:
+// `no_rw_check` tells Yosys so, and the users resolve that case themselves (forwarding in
+// dsbc_summation, the read-first bypass in dsbc_rr). No reset on purpose: dsbc_summation
+// clears the words after reset.
 
 `default_nettype none
 
 module dsbc_ram_dp #(
   parameter integer Depth = 4,   // words
-  parameter integer Width = 17,  // bits per word
+  parameter integer Width = 16,  // bits per word
   parameter integer AddrW = 2    // address bits, >= clog2(Depth), >= 1
 ) (
-  input  wire             clk_i,        // clock (no reset: dsbc_summation clears the words)
-  // Port A
-  input  wire [AddrW-1:0] a_rd_addr_i,  // read address, data in a_rd_data_o next cycle
-  output reg  [Width-1:0] a_rd_data_o,  // word at last cycle's a_rd_addr_i
-  input  wire             a_wr_en_i,    // write a_wr_data_i at this edge
-  input  wire [AddrW-1:0] a_wr_addr_i,  // write address
-  input  wire [Width-1:0] a_wr_data_i,  // write data
-  // Port B
-  input  wire [AddrW-1:0] b_rd_addr_i,  // read address, data in b_rd_data_o next cycle
-  output reg  [Width-1:0] b_rd_data_o   // word at last cycle's b_rd_addr_i
+  input  wire             clk_i,      // clock (no reset: dsbc_summation clears the words)
+  input  wire             wr_en_i,    // write wr_data_i at this edge
+  input  wire [AddrW-1:0] wr_addr_i,  // write address
+  input  wire [Width-1:0] wr_data_i,  // write data
+  input  wire [AddrW-1:0] rd_addr_i,  // read address, data in rd_data_o next cycle
+  output reg  [Width-1:0] rd_data_o   // word at last cycle's rd_addr_i
 );
 
   (* no_rw_check *)
   reg [Width-1:0] mem_q [0:Depth-1];
 
   always @(posedge clk_i) begin
-    if (a_wr_en_i) mem_q[a_wr_addr_i] <= a_wr_data_i;
+    if (wr_en_i) mem_q[wr_addr_i] <= wr_data_i;
   end
 
   // In simulation a read of the word written in the same cycle returns a corrupted value (the
   // old word inverted), because the FPGA RAM promises nothing there: logic that relied on
   // Verilog's read-first semantics would pass in simulation and fail in hardware.
   always @(posedge clk_i) begin
-    a_rd_data_o <= mem_q[a_rd_addr_i];
+    rd_data_o <= mem_q[rd_addr_i];
 `ifndef SYNTHESIS
-    if (a_wr_en_i && (a_wr_addr_i == a_rd_addr_i)) a_rd_data_o <= ~mem_q[a_rd_addr_i];
-`endif
-  end
-
-  always @(posedge clk_i) begin
-    b_rd_data_o <= mem_q[b_rd_addr_i];
-`ifndef SYNTHESIS
-    if (a_wr_en_i && (a_wr_addr_i == b_rd_addr_i)) b_rd_data_o <= ~mem_q[b_rd_addr_i];
+    if (wr_en_i && (wr_addr_i == rd_addr_i)) rd_data_o <= ~mem_q[rd_addr_i];
 `endif
   end
 

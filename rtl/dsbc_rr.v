@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reporting and recording module (dissertation Fig. 5.4), without its FIFO: CNT2, the
-// snapshot read on RAM port B, and the PISO that puts the snapshot on the serial wire.
+// snapshot (read on the RAM's read port, which dsbc_summation lends it in the ctl_load
+// cycle), the count the rebase writes, and the PISO that puts the snapshot on the serial wire.
 //
 // Word timing (architecture.md 4c): ctl_load in cycle s reads word CNT2+1 (read-first: a
 // commit in cycle s is not included), the PISO loads in s+1 and shifts out one slot per cycle
@@ -28,21 +29,23 @@ module dsbc_rr #(
   input  wire                ctl_load_i,        // snapshot the next barrier now (arb: head)
   input  wire [BarrierW-1:0] snap_addr_i,       // arb only: the barrier of that snapshot
   output wire                rr_bit_o,          // serial snapshot bit to the global block
-  // RAM port B
+  // The RAM's read port (the ctl_load cycle's address is this one)
   output wire [BarrierW-1:0] ram_rd_addr_o,     // CNT2 + 1: the word the next ctl_load takes
-  input  wire [CountBits:0]  ram_rd_data_i,     // {open, count}
-  // RAM port A write, seen for the read-first bypass
-  input  wire                ram_wr_en_i,       // port A writes this cycle ...
+  input  wire [CountBits-1:0] ram_rd_data_i,    // count read last cycle
+  input  wire [NumBarriers-1:0] open_i,         // the open bits (flip-flops), word b in bit b
+  // RAM write, seen for the read-first bypass
+  input  wire                ram_wr_en_i,       // the RAM is written this cycle ...
   input  wire [BarrierW-1:0] ram_wr_addr_i,     // ... this word ...
-  input  wire [CountBits:0]  ram_wr_old_i,      // ... which held this before the write
-  // PE commits, for `touched`
+  input  wire [CountBits-1:0] ram_wr_old_i,     // ... which held this count before the write
+  // PE commits, for `touched` and the rebase count
   input  wire                commit_valid_i,    // a PE request committed this cycle
   input  wire [BarrierW-1:0] commit_barrier_i,  // its barrier ID
+  input  wire                commit_dec_i,      // ... and it is a -1 (else +1)
   input  wire                fifo_full_i,       // FIFO full, sent in the snapshot's full slot
   // To the summation module (rebase) and the FIFO (push data)
   output wire [BarrierW-1:0] cnt2_o,            // barrier under inspection
   output wire [BarrierW-1:0] cnt2_succ_o,       // (CNT2 + 1) mod M
-  output wire [CountBits:0]  rebase_delta_o,    // minus the snapshot count
+  output wire [CountBits:0]  rebase_count_o,    // count - snapshot, in the ctl_done cycle
   output wire                touched_o          // PE committed to CNT2 since the snapshot
 );
 
@@ -84,35 +87,56 @@ module dsbc_rr #(
   // Snapshot //
   //////////////
 
-  // Read-first bypass: if port A writes the word being snapshotted in the same cycle, the
-  // snapshot must see the word before that write.
+  // Read-first bypass: if a PE commit writes the word being snapshotted in the same cycle,
+  // the snapshot must see the count before that write. (A rebase write, which has no old
+  // count at hand, never meets a snapshot of its word: dsbc_summation checks it.) The open
+  // bit is a flip-flop, read as of the start of cycle s: it needs no bypass.
   reg          load_q;      // cycle s+1: the RAM data of the snapshot is valid
   reg          bypass_q;
-  reg  [T:0]   bypass_word_q;
+  reg  [T-1:0] bypass_count_q;
+  reg          snap_open_q;
   reg          touched_q;
+  reg  [T:0]   acc_q;       // sum of this PE's commits to CNT2 since the snapshot
 
   wire commit_to_next = commit_valid_i && (commit_barrier_i == cnt2_next);
   wire commit_to_cur  = commit_valid_i && (commit_barrier_i == cnt2_q);
+  wire [T:0] commit_step = commit_dec_i ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
+
+  // The rebase (architecture.md 4d) writes count - snap in cycle d+1 without reading the
+  // word, because the read port is the next snapshot's in cycle d (rr, and arb's head of
+  // CNT2 + 1 when M > 1; arb's other heads of the same barrier come after d+1). The
+  // snapshot is the word as of the start of s, and from s to d the only writes to the word
+  // are this PE's commits (the completed barrier's own previous rebase committed before s;
+  // no PE commit falls in d+1, req_ready_o was low in d). So the count the rebase replaces
+  // is exactly snap + (the commits of cycles s..d), and count - snap is their sum: acc_q
+  // holds the commits of s..d-1, acc_cur adds the one of cycle d. T+1 bits always suffice,
+  // because the sum is a difference of two T-bit counts; it fits T bits (the rebase never
+  // overflows) by the argument of architecture.md section 2.
+  wire [T:0] acc_cur = acc_q + (commit_to_cur ? commit_step : {(T+1){1'b0}});
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       load_q    <= 1'b0;
       touched_q <= 1'b0;
+      acc_q     <= {(T+1){1'b0}};
     end else begin
       load_q    <= ctl_load_i;
       // A commit in the snapshot cycle itself is not in the snapshot, so it counts.
       touched_q <= ctl_load_i ? commit_to_next : (touched_q || commit_to_cur);
+      acc_q     <= ctl_load_i ? (commit_to_next ? commit_step : {(T+1){1'b0}}) : acc_cur;
     end
   end
 
   always @(posedge clk_i) begin
     if (ctl_load_i) begin
-      bypass_q      <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);
-      bypass_word_q <= ram_wr_old_i;
+      bypass_q       <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);
+      bypass_count_q <= ram_wr_old_i;
+      snap_open_q    <= open_i[cnt2_next];
     end
   end
 
-  wire [T:0] snap_word = bypass_q ? bypass_word_q : ram_rd_data_i;
+  // {open, count} of the snapshot, valid in cycle s+1.
+  wire [T:0] snap_word = {snap_open_q, bypass_q ? bypass_count_q : ram_rd_data_i};
 
   //////////
   // PISO //
@@ -120,7 +144,6 @@ module dsbc_rr #(
 
   // piso_q = {count, full, open} (rr) or {sign, sign, count} (arb); bit 0 is on the wire.
   reg  [T+1:0] piso_q;
-  reg  [T-1:0] snap_count_q;
   wire [T+1:0] piso_load;
   if (Sched == 1) begin : g_arb_piso
     assign piso_load = {{2{snap_word[T-1]}}, snap_word[T-1:0]};
@@ -131,15 +154,14 @@ module dsbc_rr #(
 
   always @(posedge clk_i) begin
     if (load_q) begin
-      piso_q       <= piso_load;
-      snap_count_q <= snap_word[T-1:0];
+      piso_q <= piso_load;
     end else begin
-      piso_q       <= {piso_q[T+1], piso_q[T+1:1]};
+      piso_q <= {piso_q[T+1], piso_q[T+1:1]};
     end
   end
 
   assign rr_bit_o       = piso_q[0];
-  assign rebase_delta_o = -{snap_count_q[T-1], snap_count_q};
+  assign rebase_count_o = acc_cur;
   assign touched_o      = touched_q;
 
 endmodule

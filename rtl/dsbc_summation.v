@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Summation module (dissertation Fig. 5.3): the read-modify-write pipeline on RAM port A that
-// applies the PE's +1/-1 requests and the global logic's rebase operations, and clears the
-// RAM after reset.
+// Summation module (dissertation Fig. 5.3): the read-modify-write pipeline on the count RAM
+// that applies the PE's +1/-1 requests and the global logic's rebase operations, and clears
+// the RAM after reset. It owns the RAM's only read port and lends it to the snapshot in the
+// ctl_load cycle, and it keeps the M `open` bits of the words in flip-flops (the RAM holds
+// the T-bit counts only, so a word fits one 16-bit-wide block RAM at T <= 16).
 //
 // Pipeline: an operation is accepted in cycle k (RAM read issued) and committed in cycle k+1
 // (RAM write issued). The paper's separate "11 = write back" input step is folded into the
@@ -9,6 +11,12 @@
 // a read issued in cycle k (the RAM gives no collision guarantee), so the operand is
 // forwarded from the previous cycle's write when the addresses match: back-to-back updates to
 // one barrier are never lost.
+//
+// A rebase needs no read: its new count (count - snapshot) is the sum of this PE's commits to
+// the barrier since the snapshot, which dsbc_rr accumulates. So the read port is only ever
+// wanted by a PE request and by the snapshot, and the two never meet: the PE is refused
+// (req_ready_o low) in the snapshot cycle, as in the rebase cycle (the write port is the
+// rebase's in the cycle after).
 
 `default_nettype none
 
@@ -23,24 +31,30 @@ module dsbc_summation #(
   input  wire                 req_valid_i,       // PE request, held until accepted
   input  wire [BarrierW-1:0]  req_barrier_i,     // its barrier ID (>= M: refused)
   input  wire                 req_dec_i,         // 0: produce (+1), 1: consume (-1)
-  output wire                 req_ready_o,       // low for M cycles after reset and when rebase_i
+  output wire                 req_ready_o,       // low for M cycles after reset, with rebase_i, snap_i
   output wire                 ack_valid_o,       // the request accepted last cycle is done
   output wire                 ack_refused_o,     // ... and was refused: overflow or bad ID
+  // Snapshot (ctl_load cycle): the read port is the snapshot's
+  input  wire                 snap_i,            // snapshot now: read snap_barrier_i
+  input  wire [BarrierW-1:0]  snap_barrier_i,    // the word the snapshot takes (CNT2 + 1)
   // Rebase operation from the R&R module, presented in the ctl_done cycle
-  input  wire                 rebase_i,          // rebase now (ctl_done cycle): takes port A
+  input  wire                 rebase_i,          // rebase now (ctl_done cycle): write in the next
   input  wire [BarrierW-1:0]  rebase_barrier_i,  // the completed barrier (CNT2)
-  input  wire [CountBits:0]   rebase_delta_i,    // minus the snapshot count, T+1 bits
+  input  wire [CountBits:0]   rebase_count_i,    // the new count, count - snapshot, T+1 bits
   input  wire                 rebase_touched_i,  // committed to since the snapshot: stays open
-  // PE commit, for the R&R module's "touched since the snapshot" flag
+  // PE commit, for the R&R module's "touched since the snapshot" flag and rebase count
   output wire                 commit_valid_o,    // a PE request is written this cycle
   output wire [BarrierW-1:0]  commit_barrier_o,  // its barrier ID
-  // RAM port A
-  output wire [BarrierW-1:0]  ram_rd_addr_o,     // the rebase's or the request's barrier
-  input  wire [CountBits:0]   ram_rd_data_i,     // {open, count}
+  output wire                 commit_dec_o,      // ... and it is a -1 (else +1)
+  // The open bits (flip-flops), word b in bit b
+  output wire [NumBarriers-1:0] open_o,          // as of the start of this cycle
+  // The count RAM
+  output wire [BarrierW-1:0]  ram_rd_addr_o,     // the snapshot's or the request's barrier
+  input  wire [CountBits-1:0] ram_rd_data_i,     // count read last cycle
   output wire                 ram_wr_en_o,       // write now: RAM clear after reset, or the RMW
   output wire [BarrierW-1:0]  ram_wr_addr_o,     // the word written
-  output wire [CountBits:0]   ram_wr_data_o,     // {open, count} written
-  output wire [CountBits:0]   ram_wr_old_o       // the word before this write (snapshot bypass)
+  output wire [CountBits-1:0] ram_wr_data_o,     // count written
+  output wire [CountBits-1:0] ram_wr_old_o       // PE commit: the count before it (snapshot bypass)
 );
 
   localparam integer T = CountBits;
@@ -78,19 +92,22 @@ module dsbc_summation #(
   // Accept (cycle k) //
   ////////////////////
 
-  // A rebase takes the port in the ctl_done cycle: it must commit before the next snapshot of
-  // its barrier, and it happens at most once per word, so the PE loses one cycle at most.
-  assign req_ready_o = !init_q && !rebase_i;
+  // A rebase accepted in the ctl_done cycle takes the write port in the next cycle: it must
+  // commit before the next snapshot of its barrier, and it happens at most once per word. The
+  // snapshot takes the read port in the ctl_load cycle. So the PE loses at most one cycle per
+  // snapshot and one per completion (under round robin ctl_done and the next ctl_load are the
+  // same cycle when M > 1).
+  assign req_ready_o = !init_q && !rebase_i && !snap_i;
   wire accept_req = req_valid_i && req_ready_o;
 
-  assign ram_rd_addr_o = rebase_i ? rebase_barrier_i : req_barrier_i;
+  assign ram_rd_addr_o = snap_i ? snap_barrier_i : req_barrier_i;
 
   reg                w_valid_q;    // an operation is in the write stage
   reg                w_rebase_q;   // ... and it is a rebase (else a PE request)
   reg [BarrierW-1:0] w_barrier_q;
   reg                w_dec_q;
   reg                w_bad_id_q;   // PE request for a barrier ID >= M
-  reg [T:0]          w_rb_delta_q;
+  reg [T:0]          w_rb_count_q;
   reg                w_rb_touched_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -113,10 +130,10 @@ module dsbc_summation #(
 
   // Datapath registers: no reset needed, qualified by w_valid_q.
   always @(posedge clk_i) begin
-    w_barrier_q    <= ram_rd_addr_o;
+    w_barrier_q    <= rebase_i ? rebase_barrier_i : req_barrier_i;
     w_dec_q        <= req_dec_i;
     w_bad_id_q     <= req_bad_id;
-    w_rb_delta_q   <= rebase_delta_i;
+    w_rb_count_q   <= rebase_count_i;
     w_rb_touched_q <= rebase_touched_i;
   end
 
@@ -127,16 +144,15 @@ module dsbc_summation #(
   // The write of the previous cycle, for forwarding.
   reg                last_wr_en_q;
   reg [BarrierW-1:0] last_wr_addr_q;
-  reg [T:0]          last_wr_data_q;
+  reg [T-1:0]        last_wr_data_q;
 
+  // Only a PE request reads (in its acceptance cycle); for a rebase old_count is unused.
   wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
-  wire [T:0]     old_word = forward ? last_wr_data_q : ram_rd_data_i;
-  wire [T-1:0]   old_count = old_word[T-1:0];
+  wire [T-1:0]   old_count = forward ? last_wr_data_q : ram_rd_data_i;
 
-  // T+1-bit arithmetic: +/-1 on a T-bit count, and count - snap for a rebase, both fit.
-  wire [T:0] delta = w_rebase_q ? w_rb_delta_q
-                   : (w_dec_q ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1});
-  wire [T:0] new_count = {old_count[T-1], old_count} + delta;
+  // T+1-bit arithmetic: +/-1 on a T-bit count fits; a rebase writes its count as given.
+  wire [T:0] delta = w_dec_q ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
+  wire [T:0] new_count = w_rebase_q ? w_rb_count_q : {old_count[T-1], old_count} + delta;
   // The result fits in T bits exactly when its two top bits agree.
   wire overflow = (new_count[T] != new_count[T-1]);
 
@@ -153,8 +169,21 @@ module dsbc_summation #(
 
   assign ram_wr_en_o   = init_q || rmw_wr_en;
   assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
-  assign ram_wr_data_o = init_q ? {(T+1){1'b0}} : {new_open, new_count[T-1:0]};
-  assign ram_wr_old_o  = old_word;
+  assign ram_wr_data_o = init_q ? {T{1'b0}} : new_count[T-1:0];
+  assign ram_wr_old_o  = old_count;
+
+  // The open bits are written with the counts, so {open_q[b], RAM word b} is the word
+  // {open, count} of architecture.md section 4. Flip-flops, not RAM: the snapshot reads the
+  // open bit of word CNT2 + 1 as of the start of the ctl_load cycle, which a flip-flop gives
+  // without a read port or a bypass, and a count alone fills a 16-bit block RAM word.
+  reg [NumBarriers-1:0] open_q;
+  wire                  wr_open = !init_q && new_open;
+
+  always @(posedge clk_i) begin
+    if (ram_wr_en_o) open_q[ram_wr_addr_o] <= wr_open;
+  end
+
+  assign open_o = open_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -173,6 +202,7 @@ module dsbc_summation #(
   assign ack_refused_o    = ack_valid_o && refuse;
   assign commit_valid_o   = ack_valid_o && !refuse;
   assign commit_barrier_o = w_barrier_q;
+  assign commit_dec_o     = w_dec_q;
 
 `ifndef SYNTHESIS
 `ifndef FORMAL
@@ -188,6 +218,13 @@ module dsbc_summation #(
       end
       if (w_valid_q && w_rebase_q && overflow) begin
         $fatal(1, "%m: rebase of barrier %0d overflows at %0t", w_barrier_q, $time);
+      end
+      // The rebase writes without reading, so ram_wr_old_o holds nothing for it: a snapshot
+      // of the word in the cycle its rebase is written would see neither the old nor the new
+      // count. The schedule never does that (the next snapshot of a completed barrier comes
+      // at d+2 or later, architecture.md 4c).
+      if (w_valid_q && w_rebase_q && snap_i && (snap_barrier_i == w_barrier_q)) begin
+        $fatal(1, "%m: snapshot of barrier %0d while its rebase is written at %0t", w_barrier_q, $time);
       end
     end
   end

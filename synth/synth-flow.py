@@ -13,6 +13,11 @@ Wired-NOR baseline:
 Writes reports/synth.csv (one row per design, target and configuration) and
 reports/synth-commands.txt (tool versions and one example of every command).
 
+`--unit` (make place-unit) runs only the area figures of issue 13: one local block at
+N = 16, M = 32, D = 8 for T = 8, 15, 16, 32 (Yosys synth_ice40: block RAMs, LUTs, FFs) and the
+whole unit N = 16, M = 32, T = 16, D = 8 placed and routed as one design on the HX8K (nextpnr,
+median Fmax over the seeds) -> reports/unit.csv and reports/unit.md.
+
 Every tool runs under `nice -n 10`, one at a time (the machine is shared). Results are cached
 in build/synth/flow/cache, keyed by a hash of the sources, the script and the parameters, so
 a rerun only redoes what changed.
@@ -62,12 +67,13 @@ COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "t
 
 
 def count_ram_blocks(m, t):
-    """SB_RAM40_4K per DSBC local block: the count RAM has one write and two read ports, so
-    Yosys keeps two copies; a copy of m words x (t+1) bits needs ceil((t+1)/16) blocks in
-    256x16 mode when m <= 256 (each block is 4 kbit: 256x16, 512x8, 1024x4 or 2048x2)."""
+    """SB_RAM40_4K per DSBC local block: the count RAM holds m words of t bits (the open bits
+    are flip-flops) with one write and one read port (the snapshot shares it), so it is one
+    copy: ceil(t/16) blocks in 256x16 mode when m <= 256 (each block is 4 kbit: 256x16,
+    512x8, 1024x4 or 2048x2)."""
     if m > 256:
         raise ValueError("configurations here have m <= 256")
-    return 2 * math.ceil((t + 1) / 16)
+    return math.ceil(t / 16)
 
 
 class Config:
@@ -99,6 +105,13 @@ class Config:
 
     def chparam(self):
         return " ".join(f"-set {k} {v}" for k, v in self.params().items())
+
+
+def unit_configs():
+    """make place-unit: the local block against T, and the whole N = 16, M = 32 unit."""
+    out = [Config("dsbc_local", 16, 32, t=t, d=8) for t in (8, 15, 16, 32)]
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8))
+    return out
 
 
 def configs(quick):
@@ -291,7 +304,11 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a small subset (smoke test)")
     ap.add_argument("--csv", default="reports/synth.csv")
     ap.add_argument("--only", default="", help="regex on configuration names")
+    ap.add_argument("--unit", action="store_true",
+                    help="area figures only (make place-unit) -> reports/unit.csv, unit.md")
     args = ap.parse_args()
+    if args.unit:
+        return unit_main(args)
     os.makedirs(os.path.join(ROOT, WORK, "cache"), exist_ok=True)
     os.makedirs(os.path.dirname(os.path.join(ROOT, args.csv)), exist_ok=True)
     rows = []
@@ -353,6 +370,85 @@ def main():
         for kind, cmd in COMMANDS:
             f.write(f"{kind}: {cmd}\n")
     print(f"synth-flow: {len(rows)} rows in {args.csv} ({time.time() - t0:.0f} s)")
+
+
+UNIT_COLUMNS = ["design", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
+                "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
+                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status"]
+
+
+def unit_main(args):
+    """make place-unit: block RAMs, LUTs and FFs of one local block against T (Yosys), and
+    the whole unit placed and routed on the HX8K (nextpnr, `args.seeds` seeds)."""
+    os.makedirs(os.path.join(ROOT, WORK, "cache"), exist_ok=True)
+    target, dev = "ice40-hx8k", DEVICES["ice40-hx8k"]
+    rows = []
+    t0 = time.time()
+    for cfg in unit_configs():
+        cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
+        cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
+        dut = synth_ice40(cfg, cache)["dut"]  # asserts cfg.brams() block RAMs, no RAM in LUTs
+        row = {"design": cfg.design, "pes": cfg.n, "barriers": cfg.m, "count_bits": cfg.t,
+               "fifo_depth": cfg.d, "brams_per_pe": dut["brams"] / (cfg.n if cfg.design ==
+                                                                     "dsbc_top" else 1),
+               "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
+        if cfg.design == "dsbc_top":
+            p = place(cfg, target, args.seeds, cache)
+            row["status"] = p["status"]
+            if p["status"] == "ok":
+                row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
+                           fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
+                           lcs_used=p["lcs"])
+        else:
+            row["status"] = "synthesized"
+        row["brams_per_pe"] = f"{row['brams_per_pe']:g}"
+        rows.append(row)
+        json.dump(cache, open(cpath, "w"), indent=1)
+        print(f"[{time.time() - t0:6.0f}s] {cfg.name}: {dut['luts']} LUT {dut['ffs']} FF "
+              f"{dut['brams']} BRAM, {row['status']}"
+              + (f", HX8K {row['fmax_mhz']} MHz" if row.get("fmax_mhz") else ""), flush=True)
+    csv_path = os.path.join(ROOT, "reports", "unit.csv")
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=UNIT_COLUMNS, restval="")
+        w.writeheader()
+        w.writerows(rows)
+    write_unit_md(rows, args.seeds)
+    print(f"synth-flow --unit: reports/unit.csv, reports/unit.md ({time.time() - t0:.0f} s)")
+    return 0
+
+
+def write_unit_md(rows, seeds):
+    local = [r for r in rows if r["design"] == "dsbc_local"]
+    unit = [r for r in rows if r["design"] == "dsbc_top"]
+    lines = ["# Area of the DSBC unit on iCE40 (issue 13, part 3)", "",
+             "Generated by `make place-unit` (`python3 synth/synth-flow.py --unit`). Do not edit "
+             "by hand. The count RAM is one simple dual-port RAM per PE (one write port, one read "
+             "port that the snapshot takes in its `ctl_load` cycle) holding the T-bit counts; the "
+             "M open bits are flip-flops (docs/architecture.md section 7).", "",
+             "## One local block (N = 16, M = 32, FIFO depth 8), Yosys `synth_ice40`", "",
+             "| T | SB_RAM40_4K | LUT4 | SB_CARRY | FF |", "|---|---|---|---|---|"]
+    for r in local:
+        lines.append(f"| {r['count_bits']} | {r['brams']} | {r['luts']} | {r['carries']} | "
+                     f"{r['ffs']} |")
+    lines += ["", "## The whole unit placed and routed as one design, iCE40 HX8K (ct256)", "",
+              "Inside its register harness (synth/harness/harness_dsbc_top.v: the unit's ports "
+              "behind scan chains, so the design has few pins); LUT4/FF/BRAM are the unit's own "
+              "cells, logic cells (LC) the placed total with the harness; Fmax is the median over "
+              f"{seeds} placement seeds (nextpnr-ice40 `--seed 1..{seeds}`).", "",
+              "| N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | LCs used / available | "
+              "BRAM available | Fmax MHz median (min-max) | status |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in unit:
+        fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']})"
+              if r.get("fmax_mhz") else "-")
+        lines.append(f"| {r['pes']} | {r['barriers']} | {r['count_bits']} | {r['fifo_depth']} | "
+                     f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
+                     f"{r.get('lcs_used', '-')} / {r['lcs_available']} | {r['brams_available']} | "
+                     f"{fm} | {r['status']} |")
+    lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
+    lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]
+    lines += ["```", ""]
+    open(os.path.join(ROOT, "reports", "unit.md"), "w").write("\n".join(lines))
 
 
 if __name__ == "__main__":

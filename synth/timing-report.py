@@ -640,6 +640,47 @@ def page_claims(rep):
     return L
 
 
+def dsbc_brams_per_pe(rep):
+    """Block RAMs per DSBC local block (T = 16), as synthesized (synth.csv)."""
+    per = {int(r["brams"]) for (d, t, n, m), r in rep.synth.items()
+           if d == "dsbc_local" and t == "ice40-hx8k" and r.get("brams")}
+    return "/".join(str(b) for b in sorted(per)) or "?"
+
+
+def dsbc_units_placed(rep, target):
+    """Largest N of a whole DSBC unit that was placed on `target` (0 if none)."""
+    ok = [int(n) for (d, t, n, m), r in rep.synth.items()
+          if d == "dsbc_top" and t == target and r.get("status") == "ok"]
+    return max(ok, default=0)
+
+
+def page_unit(unit_csv):
+    """make place-unit (reports/unit.csv): block RAMs per PE against T, and the whole
+    N = 16, M = 32 unit placed as one design."""
+    if not os.path.exists(unit_csv):
+        return ["### The whole unit placed as one design\n",
+                "`reports/unit.csv` is missing: run `make place-unit`.\n"]
+    rows = list(csv.DictReader(open(unit_csv)))
+    L = []
+    w = L.append
+    w("### Block RAMs per PE, and the whole unit placed as one design\n")
+    w("From `reports/unit.csv` (`make place-unit`, details in [unit.md](unit.md)): one local "
+      "block (N = 16, M = 32, D = 8) against T, Yosys `synth_ice40`; the whole unit placed and "
+      "routed as one design on the HX8K (ct256), Fmax the median over the seeds.\n")
+    w("| design | N | M | T | SB_RAM40_4K (per PE) | LUT4 | FF | LCs used / available | "
+      "Fmax MHz median (min-max) |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        unit = r["design"] == "dsbc_top"
+        fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']})"
+              if r.get("fmax_mhz") else "-")
+        w(f"| {'whole unit' if unit else 'local block'} | {r['pes']} | {r['barriers']} | "
+          f"{r['count_bits']} | {r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
+          f"{(r['lcs_used'] + ' / ' + r['lcs_available']) if unit else '-'} | {fm} |")
+    w("")
+    return L
+
+
 def page_measured(rep):
     L = []
     w = L.append
@@ -655,8 +696,10 @@ def page_measured(rep):
       "`dsbc::WiredNor` under random busy/idle traffic, cycles from the ack of the clear that "
       "leaves a line with no busy PE to its release pulse.\n")
     w("**Clock period** = 1000 / Fmax, Fmax the median over the placement seeds from "
-      "`synth.csv`. A whole DSBC unit is placed where it fits (N <= 8 on HX8K: 4 block RAMs per "
-      "PE, 32 on the device); otherwise the period is that of the slower of its global block "
+      f"`synth.csv`. A whole DSBC unit is placed where it fits (N <= "
+      f"{dsbc_units_placed(rep, 'ice40-hx8k')} on HX8K: {dsbc_brams_per_pe(rep)} block RAM(s) "
+      "per PE at T = 16, 32 on the device); otherwise the period is that of the slower of its "
+      "global block "
       "and one local block (\"blocks\"), which ignores the routing of the 3N wires across a "
       "full device. Wired-NOR units are placed at every N.\n")
     w("![Measured detection time](measured_detection.svg)\n")
@@ -705,9 +748,12 @@ def page_area_fmax(rep):
     w("Wired-NOR's area grows as m N (one X flip-flop with its update logic per PE and line, "
       "plus the m trees), DSBC's as N (one local block per PE, almost independent of N, whose "
       "count RAM grows with m in block RAM, not LUTs) plus a global block that grows with "
-      "log N. On iCE40 every local block takes 4 block RAMs whatever m (17-bit words need two "
-      "256x16 blocks; the second read port needs a second copy), which is what limits whole "
-      "units to N <= 8 on HX8K and N <= 4 on UP5K.\n")
+      f"log N. On iCE40 every local block takes {dsbc_brams_per_pe(rep)} block RAM(s) at T = 16 "
+      "whatever m <= 256 (the T-bit counts in one RAM with one write and one read port, shared "
+      "by the read-modify-write and the snapshot; the open bits in flip-flops); whole units "
+      f"are placed up to N = {dsbc_units_placed(rep, 'ice40-hx8k')} on HX8K and "
+      f"N = {dsbc_units_placed(rep, 'ice40-up5k')} on UP5K (synth.csv).\n")
+    L += page_unit(os.path.join(rep.out, "unit.csv"))
     w("### Fmax\n")
     w("![Fmax](fmax.svg)\n")
     w("Per block, all seeds: `synth.csv` (columns fmax_mhz = median, fmax_min_mhz, "

@@ -124,10 +124,12 @@ for trace in "$EXAMPLES"/*.trace; do
 done
 
 # The small example: a produce on PE0 and its consume on PE2 are committed, barrier 1
-# completes, and every PE pops it (the pop cycle is the round robin's: --sched rr).
+# completes, and every PE pops it (the pop cycle is the round robin's: --sched rr). The produce
+# is presented in cycle 4, the first snapshot cycle (M = 4), where req_ready is low: accepted
+# in 5, committed in 6.
 checks=$((checks + 1))
 run --sched rr "$GOOD"
-for want in "commit 5 0 1 +1" "commit 9 2 1 -1" "pop 38 2 1"; do
+for want in "commit 6 0 1 +1" "commit 9 2 1 -1" "pop 38 2 1"; do
   grep -qx -- "$want" "$TMP/out" || fail "small.trace: no line '$want'"
 done
 grep -q '^done [0-9]* 1 [0-9]*$' "$TMP/out" || fail "small.trace: barrier 1 never completes"
@@ -156,7 +158,7 @@ run --pop-period 8 "$GOOD"
 # Timeout: exit 1, the lines so far, then "timeout <cycle>".
 checks=$((checks + 1))
 run --max-cycles 10 "$GOOD"
-if [[ $RC -ne 1 || "$OUT" != $'commit 5 0 1 +1\ncommit 9 2 1 -1\ntimeout 10' ]]; then
+if [[ $RC -ne 1 || "$OUT" != $'commit 6 0 1 +1\ncommit 9 2 1 -1\ntimeout 10' ]]; then
   fail "max-cycles: rc $RC, output '$OUT'"
 fi
 

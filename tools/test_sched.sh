@@ -20,8 +20,9 @@ fail() {
 }
 
 # One closing on an idle unit. N=2, M=4, T=8: Q = T + clog2 N = 9, BW = clog2 M = 2.
-# PE0's +1 on barrier 1 is accepted in cycle 4 (the first after the 4-cycle RAM clear) and
-# committed in 5; PE1's -1 is committed in 41 and closes the barrier.
+# PE0's +1 on barrier 1 is presented in cycle 4 (the first after the 4-cycle RAM clear), PE1's
+# -1 in cycle 40; each is committed the cycle after it is accepted, and req_ready is low in a
+# snapshot cycle (the snapshot takes the RAM's read port, section 3).
 cat >"$TMP/one.trace" <<'EOF'
 pes 2
 barriers 4
@@ -32,10 +33,12 @@ EOF
 # rr (4c): snapshots from cycle 4 on, barrier 0 first; a word nobody has opened exits at its
 # open slot (s+2) and the next starts at s+3; barrier 1, opened, with sum 1 exits at count
 # bit 0 (s+4) and the next starts at s+5. Snapshots: b0 4, b1 7 (sum 1), b2 12, b3 15,
-# b0 18, b1 21 (sum 1), b2 26, b3 29, b0 32, b1 35 (sum 1), b2 40, b3 43, b0 46, b1 49: sum 0
-# (the commit of 41 is in), all Q count slots zero, done in s + Q + 4 = 62.
+# b0 18, b1 21 (sum 1), b2 26, b3 29, b0 32, b1 35 (sum 1), b2 40, b3 43, b0 46, b1 49. Cycles
+# 4 and 40 are snapshot cycles, so the +1 commits in 6 and the -1 in 42; b1's snapshot in 49
+# has sum 0, all Q count slots are zero, done in s + Q + 4 = 62.
 rr_done="done 62 1 49"
-# arb (4e): POLL 5 sees no dirty bit yet (the commit of 5 is visible from 6), POLL 6 does:
+# arb (4e): no snapshot before the first head, so the +1 commits in 5 and the -1 in 41 (cycle
+# 40 is a POLL). POLL 5 sees no dirty bit yet (the commit of 5 is visible from 6), POLL 6 does:
 # ARB 7-8, HEAD of barrier 1 in 9, sum 1 exits at count bit 0 (11); HEAD of (CNT2+1) = 2 in
 # 12 is clean, POLL from 13 on. The commit of 41 is seen by POLL 42: ARB 43-44, HEAD 45,
 # FULL 46, count slots 47-55 all zero, done in s + Q + 2 = 56 = 41 + Q + BW + 4.

@@ -126,8 +126,9 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     }
   }
 
-  // 2. Ready: low exactly during initialisation and in a ctl_done cycle.
-  const bool expect_ready = k >= m && !out.global.done;
+  // 2. Ready: low exactly during initialisation, in a ctl_done cycle and in a snapshot
+  // (ctl_load) cycle.
+  const bool expect_ready = k >= m && !out.global.done && !out.global.snap;
   for (int i = 0; i < n; ++i) {
     if (out.pe[i].req_ready != expect_ready) {
       fail(k, "PE " + std::to_string(i) + ": req_ready should be " + (expect_ready ? "high" : "low"));

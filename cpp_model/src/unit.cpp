@@ -250,6 +250,11 @@ struct Unit::Impl {
     return next < count_min || next > count_max;
   }
 
+  /// Is `cycle` a snapshot cycle (ctl_load, `snap_o` high)? The one definition: it drives
+  /// `snap_o` and takes the RAM's read port from the PEs (section 3), so a scheduler that
+  /// times its snapshots differently changes this predicate and nothing else.
+  bool snapshot_in(uint64_t cycle) const { return load_at == cycle; }
+
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
   void fill_outputs(uint64_t cycle, Outputs& out) const {
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) fill_pe_output(cycle, i, out.pe[i]);
@@ -260,16 +265,17 @@ struct Unit::Impl {
   void fill_pe_output(uint64_t cycle, size_t i, PeOut& o) const {
     const Pending& p = pending[i];
     const Fifo& f = fifo[i];
-    // Ready is low while the RAM is being cleared (4a) and in the cycle the rebase is
-    // accepted.
-    o.req_ready = cycle >= static_cast<uint64_t>(m) && done_at != cycle;
+    // Ready is low while the RAM is being cleared (4a), in the cycle the rebase is accepted
+    // (its write takes the next cycle) and in a snapshot cycle (the snapshot takes the RAM's
+    // one read port).
+    o.req_ready = cycle >= static_cast<uint64_t>(m) && done_at != cycle && !snapshot_in(cycle);
     o.ack_valid = p.valid;
     o.ack_refused = p.valid && refused(static_cast<int>(i), p);
     o.fifo_valid = !f.empty();
     o.fifo_barrier = f.empty() ? 0 : f.front();
   }
   void fill_global_output(uint64_t cycle, GlobalOut& g) const {
-    g.snap = load_at == cycle;
+    g.snap = snapshot_in(cycle);
     g.done = done_at == cycle;
     g.done_barrier = cnt2;
   }

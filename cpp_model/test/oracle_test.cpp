@@ -30,7 +30,8 @@ Config small_config() {
 /// The ports of a correct one-PE unit whose words are scripted: a word exits at the open slot
 /// (3 cycles) unless complete(b) asked for its barrier's next word to complete (Q + 4 cycles,
 /// ctl_done and the next snapshot in its last cycle). Requests are presented in order from
-/// their cycle and acknowledged (never refused) one cycle after acceptance.
+/// their cycle, accepted in the first cycle with ready high (not in a snapshot or completion
+/// cycle) and acknowledged (never refused) one cycle after acceptance.
 class ScriptedUnit {
  public:
   explicit ScriptedUnit(const Config& cfg) : cfg_(cfg), oracle_(cfg), cnt2_(static_cast<uint32_t>(cfg.barriers - 1)) {
@@ -80,7 +81,7 @@ class ScriptedUnit {
     out.global.snap = snap;
     out.global.done = done;
     out.global.done_barrier = cnt2_;
-    out.pe[0].req_ready = k_ >= static_cast<uint64_t>(cfg_.barriers) && !done;
+    out.pe[0].req_ready = k_ >= static_cast<uint64_t>(cfg_.barriers) && !done && !snap;
     out.pe[0].ack_valid = accepted_;
     out.pe[0].fifo_valid = !fifo_.empty();
     out.pe[0].fifo_barrier = fifo_.empty() ? 0 : fifo_.front();
@@ -110,22 +111,26 @@ class ScriptedUnit {
   std::deque<uint32_t> fifo_;
 };
 
-/// Barrier 1 completes (its FIFO entry fills the D = 1 FIFO, not popped until cycle 60);
-/// barrier 0 closes at cycle 12 while that FIFO is full (excused); after the pop barrier 1
-/// closes again at cycle 72. `report_b1_in_time`: its completion follows within L_max;
+/// Snapshots every 3 cycles from cycle 2 (b0 at 2, b1 at 5, ...). Barrier 1 closes at cycle 5
+/// (its +1 presented in the snapshot cycle 2 is accepted in 3, the -1 in 4) and completes with
+/// its next word (snapshot 11, done 23; its FIFO entry fills the D = 1 FIFO, not popped until
+/// cycle 60); barrier 0 closes at cycle 13 (its -1 presented in the snapshot cycle 11 is
+/// accepted in 12) and stays unreported while that FIFO is full (excused); after the pop,
+/// with snapshots at 23 + 3j, barrier 1 closes again at cycle 73 (the -1 presented in the
+/// snapshot cycle 71 is accepted in 72). `report_b1_in_time`: its completion follows within L_max;
 /// otherwise it is never reported and barrier 1 is reopened at 150 (and closed and reported
 /// again): a lost completion hidden by the next epoch.
 void run_two_closings(ScriptedUnit& u, bool report_b1_in_time) {
   u.request(2, 1, false);
-  u.request(3, 1, true);  // barrier 1 closes at cycle 4
-  u.run_to(5, false);
+  u.request(3, 1, true);  // barrier 1 closes at cycle 5, in its snapshot cycle
+  u.run_to(6, false);
   u.complete(1);
   u.request(10, 0, false);
-  u.request(11, 0, true);  // barrier 0 closes at cycle 12, the FIFO is full soon after
+  u.request(11, 0, true);  // barrier 0 closes at cycle 13, the FIFO is full soon after
   u.run_to(60, false);
   u.run_to(62, true);  // pop: every FIFO has room from here on
   u.request(70, 1, false);
-  u.request(71, 1, true);  // barrier 1 closes at cycle 72
+  u.request(71, 1, true);  // barrier 1 closes at cycle 73
   u.run_to(73, false);
   if (report_b1_in_time) {
     u.complete(1);
@@ -152,12 +157,12 @@ TEST(OracleTest, AcceptsScriptedCorrectRun) {
 
 TEST(OracleTest, LivenessChecksEveryClosingNotOnlyTheOldest) {
   // The oldest pending closing (barrier 0) is excused by the full FIFO; the newer one
-  // (barrier 1 at cycle 72) is not, and must be flagged at cycle 72 + 29 + 1 even though the
+  // (barrier 1 at cycle 73) is not, and must be flagged at cycle 73 + 29 + 1 even though the
   // oldest one is still pending.
   ScriptedUnit u(small_config());
   run_two_closings(u, false);
   EXPECT_FALSE(u.oracle().ok());
-  EXPECT_NE(u.messages().find("cycle 102: barrier 1 closed at cycle 72 is not reported within the bound 29"),
+  EXPECT_NE(u.messages().find("cycle 103: barrier 1 closed at cycle 73 is not reported within the bound 29"),
             std::string::npos)
       << u.messages();
 }

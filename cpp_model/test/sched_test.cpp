@@ -133,9 +133,14 @@ TEST(SchedTest, ArbBusyWordsFollowEachOtherInQPlus2) {
   // in 9 + Q + 2 = 19, which is the head of 2 (CNT2 + 1, committed in 7, 8): done 29 and head
   // of 3, done 39 and head of 0 (clean), POLLs from 40 on find nothing. Completing words back
   // to back cost Q + 2 = 10 cycles each, with no POLL or arbitration between them.
+  // (The sixth request meets the head in 9, when req_ready is low: accepted in 10, committed
+  // in 11, still before the head of 3.)
   dsbc::Unit u(arb_config(1, 4, 8, 4));
-  const auto events = run(u, 120, [](uint64_t k, dsbc::Inputs& in) {
-    if (k >= 4 && k <= 9) request(in, 0, static_cast<uint32_t>(1 + (k - 4) / 2), (k % 2) == 1);
+  int sent = 0;
+  const auto events = run(u, 120, [&](uint64_t k, dsbc::Inputs& in) {
+    if (k < 4 || sent == 6) return;
+    request(in, 0, static_cast<uint32_t>(1 + sent / 2), (sent % 2) == 1);
+    if (u.outputs().pe[0].req_ready) ++sent;
   });
   ASSERT_EQ(events.size(), 4u);
   const uint64_t expect_cycle[] = {9, 19, 29, 39};
@@ -267,7 +272,7 @@ dsbc::Oracle scripted_arb_oracle(uint64_t done_cycle, uint64_t cycles) {
     out.global.snap = k == 6 || k == done_cycle;
     out.global.done = k == done_cycle;
     out.global.done_barrier = k <= 6 ? 1 : k <= done_cycle ? 0 : 1;
-    out.pe[0].req_ready = k >= 2 && k != done_cycle;
+    out.pe[0].req_ready = k >= 2 && k != done_cycle && k != 6;  // low in the heads and the done
     out.pe[0].ack_valid = k == 3 || k == 4;
     out.pe[0].fifo_valid = k == done_cycle + 1;  // popped in the cycle it shows
     in.pe[0].fifo_pop = out.pe[0].fifo_valid;
