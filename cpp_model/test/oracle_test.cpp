@@ -24,6 +24,7 @@ Config small_config() {
   c.barriers = 2;
   c.count_bits = 8;
   c.fifo_depth = 1;
+  c.sched = dsbc::Sched::kRr;  // the scripted ports follow the round robin's word schedule (4c)
   return c;
 }
 

@@ -72,10 +72,10 @@ TEST(SchedTest, ParseAndName) {
     EXPECT_EQ(std::string(e.what()), "sched = 'RR' is not a scheduler: legal rr, arb");
   }
   Config c;
-  EXPECT_EQ(c.sched, Sched::kRr);  // the default stays the round robin on this branch
-  EXPECT_EQ(c.to_string(), "N=4 M=4 T=16 D=8");
-  c.sched = Sched::kArb;
+  EXPECT_EQ(c.sched, Sched::kArb);  // issue 13: the new scheduler is the default
   EXPECT_EQ(c.to_string(), "N=4 M=4 T=16 D=8 S=arb");
+  c.sched = Sched::kRr;
+  EXPECT_EQ(c.to_string(), "N=4 M=4 T=16 D=8");  // rr keeps the names it always had
 }
 
 TEST(SchedTest, ArbLatencyBoundFormulaAndIssueLimit) {

@@ -33,6 +33,7 @@ Config make_config(int n, int m, int t, int d) {
   c.barriers = m;
   c.count_bits = t;
   c.fifo_depth = d;
+  c.sched = dsbc::Sched::kRr;  // these tests derive the round robin's timing (4c, 4d, 6)
   return c;
 }
 

@@ -43,11 +43,11 @@ Sched parse_sched(const std::string& name);
 
 /// Parameters of one DSBC unit; the same names as rtl/dsbc_top.v, ranges in kConfigLimits.
 struct Config {
-  int pes = 4;               ///< N (kPesLimit)
-  int barriers = 4;          ///< M (kBarriersLimit)
-  int count_bits = 16;       ///< T (kCountBitsLimit), two's complement local count
-  int fifo_depth = 8;        ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
-  Sched sched = Sched::kRr;  ///< which barrier a word inspects (4c rr, 4e arb)
+  int pes = 4;                ///< N (kPesLimit)
+  int barriers = 4;           ///< M (kBarriersLimit)
+  int count_bits = 16;        ///< T (kCountBitsLimit), two's complement local count
+  int fifo_depth = 8;         ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
+  Sched sched = Sched::kArb;  ///< which barrier a word inspects (4c rr, 4e arb; issue 13 default)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
