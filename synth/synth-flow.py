@@ -264,6 +264,15 @@ def place(cfg, target, seeds, cache):
             "fmax_max": max(fmax), "seeds": len(fmax), "lcs": lcs}
 
 
+def placed_fields(p):
+    """CSV fields of a placement result (place()): status, and Fmax and LCs if it placed."""
+    if p["status"] != "ok":
+        return {"status": p["status"]}
+    return {"status": "ok", "fmax_mhz": f"{p['fmax']:.2f}",
+            "fmax_min_mhz": f"{p['fmax_min']:.2f}", "fmax_max_mhz": f"{p['fmax_max']:.2f}",
+            "seeds": p["seeds"], "lcs_used": p["lcs"]}
+
+
 def synth_generic(cfg, cache):
     out = f"{WORK}/{cfg.name}_generic"
     files = cfg.files()
@@ -341,12 +350,7 @@ def main():
                 row["status"] = (f"does not fit: {how} {est} LCs of {dev['lcs']}, "
                                  f"{total['brams']} BRAM of {dev['brams']}")
             else:
-                p = place(cfg, target, args.seeds, cache)
-                row["status"] = p["status"]
-                if p["status"] == "ok":
-                    row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
-                               fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
-                               lcs_used=p["lcs"])
+                row.update(placed_fields(place(cfg, target, args.seeds, cache)))
             rows.append(row)
         g = synth_generic(cfg, cache)
         rows.append(dict(base, target="generic", ffs=g["ffs"], gates=g["gates"], ltp=g["ltp"],
@@ -393,12 +397,7 @@ def unit_main(args):
                                                                      "dsbc_top" else 1),
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
-            p = place(cfg, target, args.seeds, cache)
-            row["status"] = p["status"]
-            if p["status"] == "ok":
-                row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
-                           fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
-                           lcs_used=p["lcs"])
+            row.update(placed_fields(place(cfg, target, args.seeds, cache)))
         else:
             row["status"] = "synthesized"
         row["brams_per_pe"] = f"{row['brams_per_pe']:g}"
