@@ -94,7 +94,11 @@ module dsbc_rr #(
   // holds the commits of s..d-1, acc_cur adds the one of cycle d. T+1 bits always suffice,
   // because the sum is a difference of two T-bit counts; it fits T bits (the rebase never
   // overflows) by the argument of architecture.md section 2.
-  wire [T:0] acc_cur = acc_q + (commit_to_cur ? commit_step : {(T+1){1'b0}});
+  // commit_valid_i is known only after the summation's adder (an overflow is refused), so it
+  // only selects between acc_q and the sum computed from the commit's barrier and sign
+  // (registers): one carry chain on the path, not the adder's and this one in series.
+  wire [T:0] acc_plus = acc_q + ((commit_barrier_i == cnt2_q) ? commit_step : {(T+1){1'b0}});
+  wire [T:0] acc_cur  = commit_valid_i ? acc_plus : acc_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

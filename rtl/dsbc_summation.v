@@ -150,11 +150,19 @@ module dsbc_summation #(
   wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
   wire [T-1:0]   old_count = forward ? last_wr_data_q : ram_rd_data_i;
 
-  // T+1-bit arithmetic: +/-1 on a T-bit count fits; a rebase writes its count as given.
-  wire [T:0] delta = w_dec_q ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
-  wire [T:0] new_count = w_rebase_q ? w_rb_count_q : {old_count[T-1], old_count} + delta;
-  // The result fits in T bits exactly when its two top bits agree.
-  wire overflow = (new_count[T] != new_count[T-1]);
+  // The count written: +/-1 (wrapped; a wrapped value is refused below, never written), or
+  // the rebase's count as given.
+  wire [T-1:0] delta = w_dec_q ? {T{1'b1}} : {{(T-1){1'b0}}, 1'b1};
+  wire [T-1:0] new_count = w_rebase_q ? w_rb_count_q[T-1:0] : old_count + delta;
+  // A +/-1 leaves the T-bit range exactly when the old count is at that edge: compared on
+  // old_count, not on the adder's carry out, because the refusal gates the RAM write and
+  // the rebase count's accumulation (dsbc_rr) and should not wait for the carry chain. A
+  // rebase's count fits in T bits exactly when its two top bits agree.
+  localparam [T-1:0] COUNT_MAX = {1'b0, {(T-1){1'b1}}};
+  localparam [T-1:0] COUNT_MIN = {1'b1, {(T-1){1'b0}}};
+  wire req_overflow    = w_dec_q ? (old_count == COUNT_MIN) : (old_count == COUNT_MAX);
+  wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);
+  wire overflow = w_rebase_q ? rebase_overflow : req_overflow;
 
   // A rebase never overflows (T >= 8, architecture.md section 2); if it did, writing the
   // wrapped value would break the zero-sum invariant, so it is also held back.
@@ -169,7 +177,7 @@ module dsbc_summation #(
 
   assign ram_wr_en_o   = init_q || rmw_wr_en;
   assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
-  assign ram_wr_data_o = init_q ? {T{1'b0}} : new_count[T-1:0];
+  assign ram_wr_data_o = init_q ? {T{1'b0}} : new_count;
   assign ram_wr_old_o  = old_count;
 
   // The open bits are written with the counts, so {open_q[b], RAM word b} is the word

@@ -24,6 +24,7 @@ a rerun only redoes what changed.
 """
 
 import argparse
+import concurrent.futures
 import csv
 import hashlib
 import json
@@ -59,6 +60,8 @@ DEVICES = {
 FREQ_TARGET_MHZ = 200
 # Above this share of a device's logic cells (Yosys estimate) a configuration is not placed.
 FIT_LIMIT = 0.95
+# nextpnr runs at a time over the seeds of one placement (--place-jobs; the machine is shared).
+PLACE_JOBS = 1
 
 COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
            "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
@@ -234,18 +237,30 @@ def place(cfg, target, seeds, cache):
     fmax, lcs = [], None
     if "failed" in pnr:  # a placement that failed once fails again: do not retry it
         return {"status": failure(pnr["failed"])}
+
+    def command(seed):
+        return ["nextpnr-ice40"] + dev["args"] + [
+            "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
+            "--timing-allow-fail", "--seed", str(seed), "--report",
+            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"]
+
+    # --place-jobs > 1: the seeds not in the cache run that many at a time (results in seed
+    # order below; a failed seed still stops the configuration).
+    todo = [sd for sd in range(1, seeds + 1) if str(sd) not in pnr]
+    done = {}
+    if PLACE_JOBS > 1 and len(todo) > 1:
+        with concurrent.futures.ThreadPoolExecutor(PLACE_JOBS) as ex:
+            done = dict(zip(todo, ex.map(
+                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})"), todo)))
     for seed in range(1, seeds + 1):
         rep = f"{out}_{target}_s{seed}.report.json"
-        cmd = ["nextpnr-ice40"] + dev["args"] + [
-            "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
-            "--timing-allow-fail", "--seed", str(seed), "--report", rep, "-q",
-            "-l", f"{out}_{target}_s{seed}.log"]
+        cmd = command(seed)
         note(f"nextpnr-ice40 ({target})", cmd)
         if str(seed) in pnr:
             fmax.append(pnr[str(seed)]["fmax"])
             lcs = pnr[str(seed)]["lcs"]
             continue
-        r = run(cmd, kind=f"nextpnr-ice40 ({target})")
+        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})")
         if r.returncode != 0:
             errors = [l for l in r.stdout.splitlines() if l.startswith("ERROR")]
             log = os.path.join(ROOT, f"{out}_{target}_s{seed}.log")
@@ -315,7 +330,11 @@ def main():
     ap.add_argument("--only", default="", help="regex on configuration names")
     ap.add_argument("--unit", action="store_true",
                     help="area figures only (make place-unit) -> reports/unit.csv, unit.md")
+    ap.add_argument("--place-jobs", type=int, default=1,
+                    help="nextpnr seeds of one placement run at a time (default 1)")
     args = ap.parse_args()
+    global PLACE_JOBS
+    PLACE_JOBS = max(1, args.place_jobs)
     if args.unit:
         return unit_main(args)
     os.makedirs(os.path.join(ROOT, WORK, "cache"), exist_ok=True)
