@@ -60,7 +60,7 @@ mutant("full_ignored", "dsbc_global.v",
        "full slot ignored: completions pushed into full FIFOs",
        ["global_n2_m2_t8"], sim=True)
 mutant("no_overflow", "dsbc_summation.v",
-       "wire overflow = (new_count[T] != new_count[T-1]);",
+       "wire overflow = w_rebase_q ? rebase_overflow : req_overflow;",
        "wire overflow = 1'b0;",
        "overflow not refused: counts wrap silently",
        ["sum_m3_t8"], sim=True)

@@ -81,8 +81,7 @@ def unit_probes(n, m, t, d):
     pr = {"p_phase": "u_dut.u_global.phase_q", "p_cnt1": "u_dut.u_global.cnt1_q",
           "p_carry": "u_dut.u_global.u_decision.carry_q",
           "p_init_cnt": "u_dut.u_global.init_cnt_q"}
-    per = [("p_mem", m * t, "u_ram.f_mem"), ("p_open", m, "u_summation.open_q"),
-           ("p_fcount", cntw, "u_fifo.count_q"),
+    per = [("p_mem", m * (t + 1), "u_ram.f_mem"), ("p_fcount", cntw, "u_fifo.count_q"),
            ("p_frd", ptrw, "u_fifo.rd_ptr_q"), ("p_fwr", ptrw, "u_fifo.wr_ptr_q"),
            ("p_fmem", d * bw, "u_fifo.f_mem"), ("p_cnt2", bw, "u_rr.cnt2_q"),
            ("p_touched", 1, "u_rr.touched_q"), ("p_piso", t + 2, "u_rr.piso_q"),
@@ -91,8 +90,8 @@ def unit_probes(n, m, t, d):
            ("p_wrebase", 1, "u_summation.w_rebase_q"),
            ("p_wrbcount", t + 1, "u_summation.w_rb_count_q"),
            ("p_lwen", 1, "u_summation.last_wr_en_q"), ("p_lwaddr", bw, "u_summation.last_wr_addr_q"),
-           ("p_lwdata", t, "u_summation.last_wr_data_q"),
-           ("p_rddata", t, "u_ram.rd_data_o"), ("p_wvalid", 1, "u_summation.w_valid_q"),
+           ("p_lwdata", t + 1, "u_summation.last_wr_data_q"),
+           ("p_rddata", t + 1, "u_ram.rd_data_o"), ("p_wvalid", 1, "u_summation.w_valid_q"),
            ("p_wbarrier", bw, "u_summation.w_barrier_q")]
     for i in range(n):
         for name, w, path in per:

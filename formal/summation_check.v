@@ -5,8 +5,8 @@
 // count (any T+1-bit value) and `touched`, under the unit's own timing: none during the M
 // clearing cycles and never in two consecutive cycles (ctl_done is at least Q + 4 cycles
 // apart). For a solver-chosen barrier `fb` a shadow word, computed here from the
-// architecture's rules (4b, 4d) and nothing of the RTL, must equal the word {open bit, RAM
-// count} in every cycle after the clearing: so the RAM is cleared after reset, no update
+// architecture's rules (4b, 4d) and nothing of the RTL, must equal the RAM word {open, count}
+// in every cycle after the clearing: so the RAM is cleared after reset, no update
 // (back-to-back or not) is lost, and a refused operation changes nothing. Every request is
 // acknowledged one cycle after acceptance and refused exactly when the ID is >= M or, for
 // `fb`, the count would leave the T-bit range; no request is accepted in a snapshot cycle.
@@ -36,8 +36,7 @@ module summation_check #(
 
   wire             req_ready, ack_valid, ack_refused, commit_valid, commit_dec;
   wire [BarrierW-1:0] commit_barrier, rd_addr, wr_addr;
-  wire [T-1:0]     rd_data, wr_data, wr_old;
-  wire [M-1:0]     open_bits;
+  wire [T:0]       rd_data, wr_data, wr_old;
   wire             wr_en;
 
   dsbc_summation #(.NumBarriers(M), .CountBits(T), .BarrierW(BarrierW)) u_sum (
@@ -48,17 +47,16 @@ module summation_check #(
     .rebase_i(rebase_i), .rebase_barrier_i(rebase_barrier_i),
     .rebase_count_i(rebase_count_i), .rebase_touched_i(rebase_touched_i),
     .commit_valid_o(commit_valid), .commit_barrier_o(commit_barrier), .commit_dec_o(commit_dec),
-    .open_o(open_bits),
     .ram_rd_addr_o(rd_addr), .ram_rd_data_i(rd_data), .ram_wr_en_o(wr_en),
     .ram_wr_addr_o(wr_addr), .ram_wr_data_o(wr_data), .ram_wr_old_o(wr_old)
   );
 
-  dsbc_ram_dp #(.Depth(M), .Width(T), .AddrW(BarrierW)) u_ram (
+  dsbc_ram_dp #(.Depth(M), .Width(T + 1), .AddrW(BarrierW)) u_ram (
     .clk_i(clk_i), .wr_en_i(wr_en), .wr_addr_i(wr_addr), .wr_data_i(wr_data),
     .rd_addr_i(rd_addr), .rd_data_o(rd_data)
   );
 
-  (* keep *) wire [M*T-1:0]     p_mem;
+  (* keep *) wire [M*(T+1)-1:0] p_mem;
   (* keep *) wire               p_init;
   (* keep *) wire [BarrierW-1:0] p_init_addr;
 
@@ -125,7 +123,7 @@ module summation_check #(
     end
   end
 
-  wire [T:0] ram_fb = {open_bits[fb], p_mem[fb*T +: T]};
+  wire [T:0] ram_fb = p_mem[fb*(T+1) +: (T+1)];
 
   always @* begin
     if (f_started) begin

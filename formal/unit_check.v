@@ -73,8 +73,7 @@ module unit_check #(
   );
 
   // Probes (connected by the runner), PE i in slice i.
-  (* keep *) wire [N*M*T-1:0]     p_mem;
-  (* keep *) wire [N*M-1:0]       p_open;
+  (* keep *) wire [N*M*(T+1)-1:0] p_mem;
   (* keep *) wire [N*CntW-1:0]    p_fcount;
   (* keep *) wire [N*PtrW-1:0]    p_frd;
   (* keep *) wire [N*PtrW-1:0]    p_fwr;
@@ -90,8 +89,8 @@ module unit_check #(
   (* keep *) wire [N-1:0]         p_wrebase;
   (* keep *) wire [N-1:0]         p_lwen;
   (* keep *) wire [N*BW-1:0]      p_lwaddr;
-  (* keep *) wire [N*T-1:0]       p_lwdata;
-  (* keep *) wire [N*T-1:0]       p_rddata;
+  (* keep *) wire [N*(T+1)-1:0]   p_lwdata;
+  (* keep *) wire [N*(T+1)-1:0]   p_rddata;
   (* keep *) wire [N-1:0]         p_wvalid;
   (* keep *) wire [N*BW-1:0]      p_wbarrier;
   (* keep *) wire [N*(T+1)-1:0]   p_wrbcount;
@@ -276,7 +275,7 @@ module unit_check #(
     end
   endfunction
   // Values computed here, outside the blocks with asserts.
-  reg [N*T-1:0]     lw_word, rd_word;   // RAM count at the last write's / the read's address
+  reg [N*(T+1)-1:0] lw_word, rd_word;   // RAM word at the last write's / the read's address
   reg [M-1:0]       open_vec;           // some PE has b open
   integer ii, bb;
   always @* begin
@@ -285,8 +284,8 @@ module unit_check #(
     open_vec = 0;
     for (ii = 0; ii < N; ii = ii + 1) begin
       for (bb = 0; bb < M; bb = bb + 1) begin
-        if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*T +: T] = p_mem[(ii*M + bb)*T +: T];
-        if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*T +: T] = p_mem[(ii*M + bb)*T +: T];
+        if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
+        if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
         open_vec[bb] = open_vec[bb] | sh_open[ii*M + bb];
       end
     end
@@ -345,10 +344,8 @@ module unit_check #(
       for (i = 0; i < N; i = i + 1) begin
         assert(p_init[i] == !cleared);
         if (cleared) begin
-          for (b = 0; b < M; b = b + 1) begin
-            assert(p_mem[(i*M + b)*T +: T] == sh[(i*M + b)*T +: T]);
-            assert(p_open[i*M + b] == sh_open[i*M + b]);
-          end
+          for (b = 0; b < M; b = b + 1)
+            assert(p_mem[(i*M + b)*(T+1) +: T+1] == {sh_open[i*M + b], sh[(i*M + b)*T +: T]});
         end
         assert(p_fcount[i*CntW +: CntW] == rn[i*CntW +: CntW]);
         assert(p_frd[i*PtrW +: PtrW] < D);
@@ -387,10 +384,10 @@ module unit_check #(
         // unless that write hit it (then the RTL forwards); an ID >= M reads nothing defined.
         // Only a PE request reads its word (a rebase's read cycle is the snapshot's).
         if (cleared && p_lwen[i])
-          assert(p_mem[(i*M + p_lwaddr[i*BW +: BW])*T +: T] == p_lwdata[i*T +: T]);
+          assert(p_mem[(i*M + p_lwaddr[i*BW +: BW])*(T+1) +: T+1] == p_lwdata[i*(T+1) +: T+1]);
         if (cleared && acc[i] && p_wbarrier[i*BW +: BW] < M &&
             !(p_lwen[i] && p_lwaddr[i*BW +: BW] == p_wbarrier[i*BW +: BW]))
-          assert(p_rddata[i*T +: T] == p_mem[(i*M + p_wbarrier[i*BW +: BW])*T +: T]);
+          assert(p_rddata[i*(T+1) +: T+1] == p_mem[(i*M + p_wbarrier[i*BW +: BW])*(T+1) +: T+1]);
         assert(p_wvalid[i] == (acc[i] || rb_pending));
         if (acc[i]) assert(p_wbarrier[i*BW +: BW] == acc_id[i*BW +: BW]);
         assert(p_wrebase[i] == rb_pending);

@@ -19,8 +19,9 @@ synth: synth-tools ## synthesis flows (long) -> reports/synth.csv, then post-syn
 # N=16, M=32, T=16, D=8 unit placed and routed on the HX8K, median of SYNTH_SEEDS seeds)
 # -> reports/unit.csv and reports/unit.md. Needs only Yosys and nextpnr.
 .PHONY: place-unit
+PLACE_JOBS ?= 1
 place-unit: ## area per PE and the whole N=16 M=32 unit placed on HX8K -> reports/unit.md
-	python3 synth/synth-flow.py --unit --seeds $(SYNTH_SEEDS)
+	python3 synth/synth-flow.py --unit --seeds $(SYNTH_SEEDS) --place-jobs $(PLACE_JOBS)
 
 # make report: timing comparison (analytic Fig. 5.8/5.9 + measured) -> reports/timing.md,
 # SVG plots and CSVs; then the long scheduler comparison (mk/bench.mk), whose section

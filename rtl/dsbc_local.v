@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Local logic of one PE (dissertation Fig. 5.1): summation module (with the M open bits),
-// RAM of the M local counts (one write port, one read port shared by the summation and the
-// snapshot: one block RAM at T <= 16, M <= 256), reporting and recording module, FIFO of
-// completed barrier IDs. It talks to the global block through three wires: rr_bit_o up,
-// ctl_load_i and ctl_done_i down. Sched selects what the wires carry: 0 = rr, the paper's
-// round robin (architecture.md 4c), 1 = arb, dirty bits and arbitration (4e,
+// Local logic of one PE (dissertation Fig. 5.1): summation module, RAM of the M words
+// {open, count} (one write port, one read port shared by the summation and the snapshot:
+// one block RAM at T <= 15, two at T = 16, for M <= 256), reporting and recording module,
+// FIFO of completed barrier IDs. It talks to the global block through three wires: rr_bit_o
+// up, ctl_load_i and ctl_done_i down. Sched selects what the wires carry: 0 = rr, the
+// paper's round robin (architecture.md 4c), 1 = arb, dirty bits and arbitration (4e,
 // dsbc_arb_local); the other modules are shared.
 
 `default_nettype none
@@ -43,9 +43,8 @@ module dsbc_local #(
   ) u_param_check ();
 
   wire [BarrierW-1:0] rd_addr, wr_addr, snap_rd_addr;
-  wire [T-1:0]        rd_data, wr_data, wr_old;
+  wire [T:0]          rd_data, wr_data, wr_old;
   wire                wr_en;
-  wire [NumBarriers-1:0] open_bits;
   wire                commit_valid;
   wire [BarrierW-1:0] commit_barrier;
   wire                commit_dec;
@@ -95,7 +94,6 @@ module dsbc_local #(
     .commit_valid_o   (commit_valid),
     .commit_barrier_o (commit_barrier),
     .commit_dec_o     (commit_dec),
-    .open_o           (open_bits),
     .ram_rd_addr_o    (rd_addr),
     .ram_rd_data_i    (rd_data),
     .ram_wr_en_o      (wr_en),
@@ -105,7 +103,7 @@ module dsbc_local #(
   );
 
   dsbc_ram_dp #(
-    .Depth(NumBarriers), .Width(T), .AddrW(BarrierW)
+    .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
   ) u_ram (
     .clk_i(clk_i),
     .wr_en_i   (wr_en),
@@ -121,7 +119,6 @@ module dsbc_local #(
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(snap), .snap_addr_i(snap_addr), .rr_bit_o(piso_bit),
     .ram_rd_addr_o    (snap_rd_addr),
     .ram_rd_data_i    (rd_data),
-    .open_i           (open_bits),
     .ram_wr_en_i      (wr_en),
     .ram_wr_addr_i    (wr_addr),
     .ram_wr_old_i     (wr_old),

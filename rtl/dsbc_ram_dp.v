@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Simple dual-port RAM of the local counts: one write port and one synchronous read port,
-// exactly what one iCE40 SB_RAM40_4K offers (256 x 16 at T <= 16, M <= 256), so Yosys maps it
-// to one block per 16 bits of width and 256 words, with no copy. The read port is shared in
-// time by the summation module's read-modify-write and the snapshot (dsbc_summation muxes
-// the address; the snapshot takes it in the ctl_load cycle).
+// Simple dual-port RAM of the local words {open, count}: one write port and one synchronous
+// read port, exactly what an iCE40 SB_RAM40_4K offers, so Yosys maps it to one block per 16
+// bits of width and 256 words, with no copy (T + 1 <= 16: one block for M <= 256). The read
+// port is shared in time by the summation module's read-modify-write and the snapshot
+// (dsbc_summation muxes the address; the snapshot takes it in the ctl_load cycle).
 //
 // The RAM promises nothing about a read and a write of the same address in the same cycle:
 // `no_rw_check` tells Yosys so, and the users resolve that case themselves (forwarding in
@@ -14,7 +14,7 @@
 
 module dsbc_ram_dp #(
   parameter integer Depth = 4,   // words
-  parameter integer Width = 16,  // bits per word
+  parameter integer Width = 17,  // bits per word
   parameter integer AddrW = 2    // address bits, >= clog2(Depth), >= 1
 ) (
   input  wire             clk_i,      // clock (no reset: dsbc_summation clears the words)

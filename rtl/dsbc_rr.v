@@ -31,12 +31,11 @@ module dsbc_rr #(
   output wire                rr_bit_o,          // serial snapshot bit to the global block
   // The RAM's read port (the ctl_load cycle's address is this one)
   output wire [BarrierW-1:0] ram_rd_addr_o,     // CNT2 + 1: the word the next ctl_load takes
-  input  wire [CountBits-1:0] ram_rd_data_i,    // count read last cycle
-  input  wire [NumBarriers-1:0] open_i,         // the open bits (flip-flops), word b in bit b
+  input  wire [CountBits:0]  ram_rd_data_i,     // {open, count} read last cycle
   // RAM write, seen for the read-first bypass
   input  wire                ram_wr_en_i,       // the RAM is written this cycle ...
   input  wire [BarrierW-1:0] ram_wr_addr_i,     // ... this word ...
-  input  wire [CountBits-1:0] ram_wr_old_i,     // ... which held this count before the write
+  input  wire [CountBits:0]  ram_wr_old_i,      // ... which held this before the write
   // PE commits, for `touched` and the rebase count
   input  wire                commit_valid_i,    // a PE request committed this cycle
   input  wire [BarrierW-1:0] commit_barrier_i,  // its barrier ID
@@ -88,13 +87,11 @@ module dsbc_rr #(
   //////////////
 
   // Read-first bypass: if a PE commit writes the word being snapshotted in the same cycle,
-  // the snapshot must see the count before that write. (A rebase write, which has no old
-  // count at hand, never meets a snapshot of its word: dsbc_summation checks it.) The open
-  // bit is a flip-flop, read as of the start of cycle s: it needs no bypass.
+  // the snapshot must see the word before that write. (A rebase write, which has no old word
+  // at hand, never meets a snapshot of its word: dsbc_summation checks it.)
   reg          load_q;      // cycle s+1: the RAM data of the snapshot is valid
   reg          bypass_q;
-  reg  [T-1:0] bypass_count_q;
-  reg          snap_open_q;
+  reg  [T:0]   bypass_word_q;
   reg          touched_q;
   reg  [T:0]   acc_q;       // sum of this PE's commits to CNT2 since the snapshot
 
@@ -112,7 +109,11 @@ module dsbc_rr #(
   // holds the commits of s..d-1, acc_cur adds the one of cycle d. T+1 bits always suffice,
   // because the sum is a difference of two T-bit counts; it fits T bits (the rebase never
   // overflows) by the argument of architecture.md section 2.
-  wire [T:0] acc_cur = acc_q + (commit_to_cur ? commit_step : {(T+1){1'b0}});
+  // commit_valid_i is known only after the summation's adder (an overflow is refused), so it
+  // only selects between acc_q and the sum computed from the commit's barrier and sign
+  // (registers): one carry chain on the path, not the adder's and this one in series.
+  wire [T:0] acc_plus = acc_q + ((commit_barrier_i == cnt2_q) ? commit_step : {(T+1){1'b0}});
+  wire [T:0] acc_cur  = commit_valid_i ? acc_plus : acc_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -129,14 +130,13 @@ module dsbc_rr #(
 
   always @(posedge clk_i) begin
     if (ctl_load_i) begin
-      bypass_q       <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);
-      bypass_count_q <= ram_wr_old_i;
-      snap_open_q    <= open_i[cnt2_next];
+      bypass_q      <= ram_wr_en_i && (ram_wr_addr_i == cnt2_next);
+      bypass_word_q <= ram_wr_old_i;
     end
   end
 
   // {open, count} of the snapshot, valid in cycle s+1.
-  wire [T:0] snap_word = {snap_open_q, bypass_q ? bypass_count_q : ram_rd_data_i};
+  wire [T:0] snap_word = bypass_q ? bypass_word_q : ram_rd_data_i;
 
   //////////
   // PISO //

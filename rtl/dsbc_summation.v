@@ -2,8 +2,7 @@
 // Summation module (dissertation Fig. 5.3): the read-modify-write pipeline on the count RAM
 // that applies the PE's +1/-1 requests and the global logic's rebase operations, and clears
 // the RAM after reset. It owns the RAM's only read port and lends it to the snapshot in the
-// ctl_load cycle, and it keeps the M `open` bits of the words in flip-flops (the RAM holds
-// the T-bit counts only, so a word fits one 16-bit-wide block RAM at T <= 16).
+// ctl_load cycle.
 //
 // Pipeline: an operation is accepted in cycle k (RAM read issued) and committed in cycle k+1
 // (RAM write issued). The paper's separate "11 = write back" input step is folded into the
@@ -46,15 +45,13 @@ module dsbc_summation #(
   output wire                 commit_valid_o,    // a PE request is written this cycle
   output wire [BarrierW-1:0]  commit_barrier_o,  // its barrier ID
   output wire                 commit_dec_o,      // ... and it is a -1 (else +1)
-  // The open bits (flip-flops), word b in bit b
-  output wire [NumBarriers-1:0] open_o,          // as of the start of this cycle
-  // The count RAM
+  // The RAM of the words {open, count}
   output wire [BarrierW-1:0]  ram_rd_addr_o,     // the snapshot's or the request's barrier
-  input  wire [CountBits-1:0] ram_rd_data_i,     // count read last cycle
+  input  wire [CountBits:0]   ram_rd_data_i,     // word read last cycle
   output wire                 ram_wr_en_o,       // write now: RAM clear after reset, or the RMW
   output wire [BarrierW-1:0]  ram_wr_addr_o,     // the word written
-  output wire [CountBits-1:0] ram_wr_data_o,     // count written
-  output wire [CountBits-1:0] ram_wr_old_o       // PE commit: the count before it (snapshot bypass)
+  output wire [CountBits:0]   ram_wr_data_o,     // {open, count} written
+  output wire [CountBits:0]   ram_wr_old_o       // PE commit: the word before it (snapshot bypass)
 );
 
   localparam integer T = CountBits;
@@ -144,17 +141,26 @@ module dsbc_summation #(
   // The write of the previous cycle, for forwarding.
   reg                last_wr_en_q;
   reg [BarrierW-1:0] last_wr_addr_q;
-  reg [T-1:0]        last_wr_data_q;
+  reg [T:0]          last_wr_data_q;
 
-  // Only a PE request reads (in its acceptance cycle); for a rebase old_count is unused.
+  // Only a PE request reads (in its acceptance cycle); for a rebase old_word is unused.
   wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
-  wire [T-1:0]   old_count = forward ? last_wr_data_q : ram_rd_data_i;
+  wire [T:0]     old_word = forward ? last_wr_data_q : ram_rd_data_i;
+  wire [T-1:0]   old_count = old_word[T-1:0];
 
-  // T+1-bit arithmetic: +/-1 on a T-bit count fits; a rebase writes its count as given.
-  wire [T:0] delta = w_dec_q ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
-  wire [T:0] new_count = w_rebase_q ? w_rb_count_q : {old_count[T-1], old_count} + delta;
-  // The result fits in T bits exactly when its two top bits agree.
-  wire overflow = (new_count[T] != new_count[T-1]);
+  // The count written: +/-1 (wrapped; a wrapped value is refused below, never written), or
+  // the rebase's count as given.
+  wire [T-1:0] delta = w_dec_q ? {T{1'b1}} : {{(T-1){1'b0}}, 1'b1};
+  wire [T-1:0] new_count = w_rebase_q ? w_rb_count_q[T-1:0] : old_count + delta;
+  // A +/-1 leaves the T-bit range exactly when the old count is at that edge: compared on
+  // old_count, not on the adder's carry out, because the refusal gates the RAM write and
+  // the rebase count's accumulation (dsbc_rr) and should not wait for the carry chain. A
+  // rebase's count fits in T bits exactly when its two top bits agree.
+  localparam [T-1:0] COUNT_MAX = {1'b0, {(T-1){1'b1}}};
+  localparam [T-1:0] COUNT_MIN = {1'b1, {(T-1){1'b0}}};
+  wire req_overflow    = w_dec_q ? (old_count == COUNT_MIN) : (old_count == COUNT_MAX);
+  wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);
+  wire overflow = w_rebase_q ? rebase_overflow : req_overflow;
 
   // A rebase never overflows (T >= 8, architecture.md section 2); if it did, writing the
   // wrapped value would break the zero-sum invariant, so it is also held back.
@@ -169,21 +175,8 @@ module dsbc_summation #(
 
   assign ram_wr_en_o   = init_q || rmw_wr_en;
   assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
-  assign ram_wr_data_o = init_q ? {T{1'b0}} : new_count[T-1:0];
-  assign ram_wr_old_o  = old_count;
-
-  // The open bits are written with the counts, so {open_q[b], RAM word b} is the word
-  // {open, count} of architecture.md section 4. Flip-flops, not RAM: the snapshot reads the
-  // open bit of word CNT2 + 1 as of the start of the ctl_load cycle, which a flip-flop gives
-  // without a read port or a bypass, and a count alone fills a 16-bit block RAM word.
-  reg [NumBarriers-1:0] open_q;
-  wire                  wr_open = !init_q && new_open;
-
-  always @(posedge clk_i) begin
-    if (ram_wr_en_o) open_q[ram_wr_addr_o] <= wr_open;
-  end
-
-  assign open_o = open_q;
+  assign ram_wr_data_o = init_q ? {(T+1){1'b0}} : {new_open, new_count};
+  assign ram_wr_old_o  = old_word;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -25,9 +25,9 @@ trap 'rm -rf "$work"' EXIT
 
 # N=3 (not a power of two), M=16, T=8, D=2: small enough for a fast gate-level run, big enough
 # that Yosys maps the count RAM to block RAM (it keeps 4-word RAMs in LUTs), and the
-# FIFO fills up under the pop stalls. T = 8 bits fit one SB_RAM40_4K per PE.
+# FIFO fills up under the pop stalls. T+1 = 9 bits fit one SB_RAM40_4K per PE.
 N=3 M=16 T=8 D=2
-brams=$((N * ((T + 15) / 16)))
+brams=$((N * ((T + 1 + 15) / 16)))
 sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_ice40|g; s/@BRAMS@/$brams/g" \
   synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist.ys"
 nice -n 10 yosys -q -l "$out/netlist.log" -s "$work/netlist.ys" > /dev/null

@@ -24,6 +24,7 @@ a rerun only redoes what changed.
 """
 
 import argparse
+import concurrent.futures
 import csv
 import hashlib
 import json
@@ -59,6 +60,8 @@ DEVICES = {
 FREQ_TARGET_MHZ = 200
 # Above this share of a device's logic cells (Yosys estimate) a configuration is not placed.
 FIT_LIMIT = 0.95
+# nextpnr runs at a time over the seeds of one placement (--place-jobs; the machine is shared).
+PLACE_JOBS = 1
 
 COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
            "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
@@ -67,13 +70,13 @@ COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "t
 
 
 def count_ram_blocks(m, t):
-    """SB_RAM40_4K per DSBC local block: the count RAM holds m words of t bits (the open bits
-    are flip-flops) with one write and one read port (the snapshot shares it), so it is one
-    copy: ceil(t/16) blocks in 256x16 mode when m <= 256 (each block is 4 kbit: 256x16,
-    512x8, 1024x4 or 2048x2)."""
+    """SB_RAM40_4K per DSBC local block: the RAM holds m words {open, count} of t+1 bits with
+    one write and one read port (the snapshot shares it), so it is one copy: ceil((t+1)/16)
+    blocks in 256x16 mode when m <= 256 (each block is 4 kbit: 256x16, 512x8, 1024x4 or
+    2048x2)."""
     if m > 256:
         raise ValueError("configurations here have m <= 256")
-    return math.ceil(t / 16)
+    return math.ceil((t + 1) / 16)
 
 
 class Config:
@@ -234,18 +237,30 @@ def place(cfg, target, seeds, cache):
     fmax, lcs = [], None
     if "failed" in pnr:  # a placement that failed once fails again: do not retry it
         return {"status": failure(pnr["failed"])}
+
+    def command(seed):
+        return ["nextpnr-ice40"] + dev["args"] + [
+            "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
+            "--timing-allow-fail", "--seed", str(seed), "--report",
+            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"]
+
+    # --place-jobs > 1: the seeds not in the cache run that many at a time (results in seed
+    # order below; a failed seed still stops the configuration).
+    todo = [sd for sd in range(1, seeds + 1) if str(sd) not in pnr]
+    done = {}
+    if PLACE_JOBS > 1 and len(todo) > 1:
+        with concurrent.futures.ThreadPoolExecutor(PLACE_JOBS) as ex:
+            done = dict(zip(todo, ex.map(
+                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})"), todo)))
     for seed in range(1, seeds + 1):
         rep = f"{out}_{target}_s{seed}.report.json"
-        cmd = ["nextpnr-ice40"] + dev["args"] + [
-            "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
-            "--timing-allow-fail", "--seed", str(seed), "--report", rep, "-q",
-            "-l", f"{out}_{target}_s{seed}.log"]
+        cmd = command(seed)
         note(f"nextpnr-ice40 ({target})", cmd)
         if str(seed) in pnr:
             fmax.append(pnr[str(seed)]["fmax"])
             lcs = pnr[str(seed)]["lcs"]
             continue
-        r = run(cmd, kind=f"nextpnr-ice40 ({target})")
+        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})")
         if r.returncode != 0:
             errors = [l for l in r.stdout.splitlines() if l.startswith("ERROR")]
             log = os.path.join(ROOT, f"{out}_{target}_s{seed}.log")
@@ -262,6 +277,15 @@ def place(cfg, target, seeds, cache):
         fmax.append(min(f))
     return {"status": "ok", "fmax": statistics.median(fmax), "fmax_min": min(fmax),
             "fmax_max": max(fmax), "seeds": len(fmax), "lcs": lcs}
+
+
+def placed_fields(p):
+    """CSV fields of a placement result (place()): status, and Fmax and LCs if it placed."""
+    if p["status"] != "ok":
+        return {"status": p["status"]}
+    return {"status": "ok", "fmax_mhz": f"{p['fmax']:.2f}",
+            "fmax_min_mhz": f"{p['fmax_min']:.2f}", "fmax_max_mhz": f"{p['fmax_max']:.2f}",
+            "seeds": p["seeds"], "lcs_used": p["lcs"]}
 
 
 def synth_generic(cfg, cache):
@@ -306,7 +330,11 @@ def main():
     ap.add_argument("--only", default="", help="regex on configuration names")
     ap.add_argument("--unit", action="store_true",
                     help="area figures only (make place-unit) -> reports/unit.csv, unit.md")
+    ap.add_argument("--place-jobs", type=int, default=1,
+                    help="nextpnr seeds of one placement run at a time (default 1)")
     args = ap.parse_args()
+    global PLACE_JOBS
+    PLACE_JOBS = max(1, args.place_jobs)
     if args.unit:
         return unit_main(args)
     os.makedirs(os.path.join(ROOT, WORK, "cache"), exist_ok=True)
@@ -341,12 +369,7 @@ def main():
                 row["status"] = (f"does not fit: {how} {est} LCs of {dev['lcs']}, "
                                  f"{total['brams']} BRAM of {dev['brams']}")
             else:
-                p = place(cfg, target, args.seeds, cache)
-                row["status"] = p["status"]
-                if p["status"] == "ok":
-                    row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
-                               fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
-                               lcs_used=p["lcs"])
+                row.update(placed_fields(place(cfg, target, args.seeds, cache)))
             rows.append(row)
         g = synth_generic(cfg, cache)
         rows.append(dict(base, target="generic", ffs=g["ffs"], gates=g["gates"], ltp=g["ltp"],
@@ -393,12 +416,7 @@ def unit_main(args):
                                                                      "dsbc_top" else 1),
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
-            p = place(cfg, target, args.seeds, cache)
-            row["status"] = p["status"]
-            if p["status"] == "ok":
-                row.update(fmax_mhz=f"{p['fmax']:.2f}", fmax_min_mhz=f"{p['fmax_min']:.2f}",
-                           fmax_max_mhz=f"{p['fmax_max']:.2f}", seeds=p["seeds"],
-                           lcs_used=p["lcs"])
+            row.update(placed_fields(place(cfg, target, args.seeds, cache)))
         else:
             row["status"] = "synthesized"
         row["brams_per_pe"] = f"{row['brams_per_pe']:g}"
@@ -422,9 +440,9 @@ def write_unit_md(rows, seeds):
     unit = [r for r in rows if r["design"] == "dsbc_top"]
     lines = ["# Area of the DSBC unit on iCE40 (issue 13, part 3)", "",
              "Generated by `make place-unit` (`python3 synth/synth-flow.py --unit`). Do not edit "
-             "by hand. The count RAM is one simple dual-port RAM per PE (one write port, one read "
-             "port that the snapshot takes in its `ctl_load` cycle) holding the T-bit counts; the "
-             "M open bits are flip-flops (docs/architecture.md section 7).", "",
+             "by hand. The words {open, count} of a PE are one simple dual-port RAM (one write "
+             "port, one read port that the snapshot takes in its `ctl_load` cycle; "
+             "docs/architecture.md section 7).", "",
              "## One local block (N = 16, M = 32, FIFO depth 8), Yosys `synth_ice40`", "",
              "| T | SB_RAM40_4K | LUT4 | SB_CARRY | FF |", "|---|---|---|---|---|"]
     for r in local:

@@ -749,8 +749,8 @@ def page_area_fmax(rep):
       "plus the m trees), DSBC's as N (one local block per PE, almost independent of N, whose "
       "count RAM grows with m in block RAM, not LUTs) plus a global block that grows with "
       f"log N. On iCE40 every local block takes {dsbc_brams_per_pe(rep)} block RAM(s) at T = 16 "
-      "whatever m <= 256 (the T-bit counts in one RAM with one write and one read port, shared "
-      "by the read-modify-write and the snapshot; the open bits in flip-flops); whole units "
+      "whatever m <= 256 (the (T+1)-bit words in one RAM with one write and one read port, "
+      "shared by the read-modify-write and the snapshot; one block at T <= 15); whole units "
       f"are placed up to N = {dsbc_units_placed(rep, 'ice40-hx8k')} on HX8K and "
       f"N = {dsbc_units_placed(rep, 'ice40-up5k')} on UP5K (synth.csv).\n")
     L += page_unit(os.path.join(rep.out, "unit.csv"))
