@@ -130,8 +130,8 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False):
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
     elif arb:
-        # covers: a full-slot exit needs D completions first
-        j.update(depth=depth or 6, cover_depth=(d + 1) * (q + 2) + m + bw + 8,
+        # covers: a completion; with d = 1 a full-slot exit after it
+        j.update(depth=depth or 6, cover_depth=(2 if d == 1 else 1) * (q + 2) + m + bw + 10,
                  mutant_depth=2 * (q + bw + 4) + m + 2)
     else:
         j.update(depth=depth or 6, cover_depth=q + m + 10,
@@ -146,7 +146,7 @@ def jobs_all():
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
             unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
-            unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, arb=True),
+            unit_job(2, 3, arb=True), unit_job(3, 2, arb=True),
             unit_job(1, 1, live=True, arb=True), unit_job(1, 2, live=True, arb=True)]
 
 

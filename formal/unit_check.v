@@ -582,7 +582,7 @@ module unit_check #(
       // Since the snapshot each PE's count moved by at most one per cycle, so the rebase
       // (count - snapshot) stays far inside the T-bit range (architecture.md section 2).
       for (i = 0; i < N; i = i + 1) begin
-        if (loaded && age <= Q + 4 && !rb_pending)
+        if (loaded && age <= DoneAge && !rb_pending)  // (until the rebase moves the count)
           assert(drift(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]) <= age);
         if (rb_pending)
           assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5);
@@ -627,6 +627,7 @@ module unit_check #(
   always @* begin
     if (f_started && Arb) begin
       assert((rph == R_INIT) == (cyc < M));
+      assert(cyc <= M && cur < M && (!rb_pending || rb_barrier < M));
       assert(rph <= R_GAP2);
       assert(p_aload == a_load);
       assert(p_acnt2 == cur);
@@ -769,7 +770,9 @@ module unit_check #(
       cover(done && (neg_any != 0 || N == 1));
       if (Arb) begin
         cover(rph == R_HEAD && from_arb && rstar != 0);  // the search skipped a clean barrier
-        cover(rph == R_HEAD && remark);                   // a full-slot exit, re-marked
+        // a full-slot exit, re-marked (FifoDepth 1: the next dirty head after a completion
+        // finds the FIFO full unless the PE popped; deeper FIFOs make the cover long)
+        if (D == 1) cover(rph == R_HEAD && remark);
       end
     end
   end
