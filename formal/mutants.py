@@ -125,6 +125,33 @@ mutant("fifo_wrap", "dsbc_fifo.v",
        "FIFO pointers wrap at a power of two, not at Depth",
        ["fifo_d3"])
 
+# Scheduler arb (Sched = 1, architecture.md 4e), caught by the unit_arb_* jobs.
+mutant("arb_unrotated", "dsbc_dirty.v",
+       "wire [2*M-1:0] shifted = doubled >> base_i;",
+       "wire [2*M-1:0] shifted = doubled;",
+       "arb search not rotated: the lowest dirty ID is taken as the offset from CNT2+1",
+       ["unit_arb_n1_m2_t8_d1"])
+mutant("arb_no_remark", "dsbc_arb_local.v",
+       "wire remark = first_count_q && ctl_load_i && snap_dirty_q;",
+       "wire remark = 1'b0;",
+       "arb: no re-mark after a full-slot exit: the barrier is forgotten",
+       ["unit_arb_n1_m2_t8_d1"])
+mutant("arb_clean_inv", "dsbc_arb_ctl.v",
+       "if (!any) begin",
+       "if (any) begin",
+       "arb: head clean test inverted",
+       ["unit_arb_n1_m2_t8_d1"])
+mutant("arb_done_late", "dsbc_arb_ctl.v",
+       "end else if (cnt_q == LAST_COUNT) begin",
+       "end else if (cnt_q == LAST_COUNT + 1'b1) begin",
+       "arb: one count slot too many: ctl_done one cycle late",
+       ["unit_arb_n1_m2_t8_d1"])
+mutant("arb_no_dropout", "dsbc_arb_ctl.v",
+       "if (!load_d) mask_d = still;",
+       "if (1'b0) mask_d = still;",
+       "arb: racers that lost an arbitration bit stay in the race",
+       ["unit_arb_n2_m3_t8_d2"])
+
 
 if __name__ == "__main__":
     # mutants.py apply <id> <file>   |   mutants.py list-sim

@@ -37,8 +37,9 @@ def rtl(*names):
     return ["rtl/" + n + ".v" for n in names]
 
 
-UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_global", "dsbc_fifo",
-               "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_local", "dsbc_top")
+UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_arb_ctl", "dsbc_global",
+               "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty",
+               "dsbc_arb_local", "dsbc_local", "dsbc_top")
 
 
 def fifo_job(depth, width=2, short=False):
@@ -74,13 +75,20 @@ def global_job(n, m, t=8, short=False):
                         "p_carry": "u_dut.u_decision.carry_q", "p_init_cnt": "u_dut.init_cnt_q"})
 
 
-def unit_probes(n, m, t, d):
+def unit_probes(n, m, t, d, arb=False):
     bw = max(1, (m - 1).bit_length())
     cntw = d.bit_length()
     ptrw = max(1, (d - 1).bit_length())
-    pr = {"p_phase": "u_dut.u_global.phase_q", "p_cnt1": "u_dut.u_global.cnt1_q",
-          "p_carry": "u_dut.u_global.u_decision.carry_q",
-          "p_init_cnt": "u_dut.u_global.init_cnt_q"}
+    pr = {"p_carry": "u_dut.u_global.u_decision.carry_q"}
+    if arb:
+        g = "u_dut.u_global.g_arb.u_arb."
+        pr.update({"p_astate": g + "state_q", "p_acnt": g + "cnt_q", "p_aload": g + "load_q",
+                   "p_amask": g + "mask_q", "p_arstar": g + "rstar_q",
+                   "p_aheadarb": g + "head_arb_q", "p_acnt2": g + "cnt2_q",
+                   "p_init_cnt": g + "init_cnt_q"})
+    else:
+        pr.update({"p_phase": "u_dut.u_global.phase_q", "p_cnt1": "u_dut.u_global.cnt1_q",
+                   "p_init_cnt": "u_dut.u_global.init_cnt_q"})
     per = [("p_mem", m * (t + 1), "u_ram.f_mem"), ("p_fcount", cntw, "u_fifo.count_q"),
            ("p_frd", ptrw, "u_fifo.rd_ptr_q"), ("p_fwr", ptrw, "u_fifo.wr_ptr_q"),
            ("p_fmem", d * bw, "u_fifo.f_mem"), ("p_cnt2", bw, "u_rr.cnt2_q"),
@@ -93,22 +101,38 @@ def unit_probes(n, m, t, d):
            ("p_lwdata", t + 1, "u_summation.last_wr_data_q"),
            ("p_rddata", t + 1, "u_ram.rd_data_o"), ("p_wvalid", 1, "u_summation.w_valid_q"),
            ("p_wbarrier", bw, "u_summation.w_barrier_q")]
+    if arb:
+        per += [("p_dirty", m, "g_arb.u_arb.u_dirty.dirty_q"), ("p_lstate", 3, "g_arb.u_arb.state_q"),
+                ("p_larbj", bw, "g_arb.u_arb.arb_j_q"), ("p_lracing", 1, "g_arb.u_arb.racing_q"),
+                ("p_lr", bw, "g_arb.u_arb.r_q"), ("p_lrhi", max(1, bw - 1), "g_arb.u_arb.rhi_q"),
+                ("p_lsdirty", 1, "g_arb.u_arb.snap_dirty_q"),
+                ("p_lfirst", 1, "g_arb.u_arb.first_count_q")]
     for i in range(n):
         for name, w, path in per:
             pr[f"{name}[{(i + 1) * w - 1}:{i * w}]"] = f"u_dut.g_pe[{i}].u_local.{path}"
     return pr
 
 
-def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False):
+def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False):
+    """The whole unit; arb=True: scheduler arb (Sched = 1, architecture.md 4e)."""
     q = t + (n - 1).bit_length() if n > 1 else t
-    lmax = m * (q + 4) + 5 + (n.bit_length() - 1) + (2 if m == 1 else 0)
-    j = dict(name=f"{'live' if live else 'unit'}_n{n}_m{m}_t{t}_d{d}",
+    bw = max(1, (m - 1).bit_length())
+    if arb:
+        lmax = m * (q + bw + 4) + 4 + (n.bit_length() - 1)
+    else:
+        lmax = m * (q + 4) + 5 + (n.bit_length() - 1) + (2 if m == 1 else 0)
+    kind = ("live" if live else "unit") + ("_arb" if arb else "")
+    j = dict(name=f"{kind}_n{n}_m{m}_t{t}_d{d}",
              top="unit_check", files=UNIT_RTL + ["formal/unit_check.v"],
-             params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d),
+             params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d, Sched=int(arb)),
              mode="bounded" if live else "prove", short=short,
-             probes=unit_probes(n, m, t, d), defines=["LIVENESS"] if live else [])
+             probes=unit_probes(n, m, t, d, arb), defines=["LIVENESS"] if live else [])
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
+    elif arb:
+        # covers: a completion; with d = 1 a full-slot exit after it
+        j.update(depth=depth or 6, cover_depth=(2 if d == 1 else 1) * (q + 2) + m + bw + 10,
+                 mutant_depth=2 * (q + bw + 4) + m + 2)
     else:
         j.update(depth=depth or 6, cover_depth=q + m + 10,
                  mutant_depth=2 * (q + 4) + m + 2)
@@ -120,7 +144,10 @@ def jobs_all():
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
-            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True)]
+            unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
+            unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
+            unit_job(2, 3, arb=True), unit_job(3, 2, arb=True),
+            unit_job(1, 1, live=True, arb=True), unit_job(1, 2, live=True, arb=True)]
 
 
 def jobs(which):

@@ -14,9 +14,14 @@
 //  - acknowledge and refusal (4b): one cycle after acceptance, refused exactly when the
 //    count would leave the T-bit range; a refusal changes no word (the RAM equals the shadow);
 //  - the replicated CNT2 of every local block equals the global one.
+// Sched selects the scheduler and with it the reference of the word schedule: 0 = rr (4c,
+// every word in ID order), 1 = arb (4e): the harness keeps its own dirty bits from the
+// acknowledged commits, runs the POLL and the rotated search over them, and predicts every
+// head (snap_o, its barrier on done_barrier_o one cycle later) and every ctl_done from the
+// snapshot's integer sum and the reference FIFOs (the `arb reference` block below).
 // With `define LIVENESS (jobs live_*), PEs pop whenever their FIFO is valid and, as the usage
 // contract says, do not touch a closed barrier until its completion is popped; then every
-// closing is reported within L_max cycles (section 6), checked by BMC.
+// closing is reported within L_max cycles (section 6; arb: 4e), checked by BMC.
 
 `default_nettype none
 
@@ -25,6 +30,7 @@ module unit_check #(
   parameter integer NumBarriers = 2,
   parameter integer CountBits   = 8,
   parameter integer FifoDepth   = 2,
+  parameter integer Sched       = 0,  // 0 rr, 1 arb
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
   input wire                   clk_i,
@@ -45,7 +51,13 @@ module unit_check #(
   localparam integer FloorLog2N = (N >= 256) ? 8 : (N >= 128) ? 7 : (N >= 64) ? 6 :
                                   (N >= 32) ? 5 : (N >= 16) ? 4 : (N >= 8) ? 3 :
                                   (N >= 4) ? 2 : (N >= 2) ? 1 : 0;
-  localparam integer LMax = M * (Q + 4) + 5 + FloorLog2N + ((M == 1) ? 2 : 0);
+  localparam integer Arb = (Sched == 1) ? 1 : 0;
+  // Worst-case latency: section 6 (rr), 4e (arb).
+  localparam integer LMax = Arb ? M * (Q + BW + 4) + 4 + FloorLog2N
+                                : M * (Q + 4) + 5 + FloorLog2N + ((M == 1) ? 2 : 0);
+  // Cycles from the snapshot s to count bit 0 and to ctl_done: rr s+4, s+Q+4; arb s+2, s+Q+2.
+  localparam integer Slot0 = Arb ? 2 : 4;
+  localparam integer DoneAge = Q + Slot0;
   localparam integer AgeW = $clog2(Q + 8);
   localparam integer CntW = $clog2(D + 1);
   localparam integer PtrW = (D > 1) ? $clog2(D) : 1;
@@ -65,7 +77,8 @@ module unit_check #(
   assign pop = fifo_pop_i;
 `endif
 
-  dsbc_top #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .BarrierW(BW)) u_dut (
+  dsbc_top #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .BarrierW(BW),
+             .Sched(Sched)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .req_valid_i(req_valid_i), .req_barrier_i(req_barrier_i),
     .req_dec_i(req_dec_i), .req_ready_o(req_ready), .ack_valid_o(ack_valid),
     .ack_refused_o(ack_refused), .fifo_valid_o(fifo_valid), .fifo_barrier_o(fifo_barrier),
@@ -97,6 +110,24 @@ module unit_check #(
   (* keep *) wire [2:0]           p_phase;
   (* keep *) wire [$clog2(Q + 2)-1:0] p_cnt1;
   (* keep *) wire [CarryW-1:0]    p_carry;
+  // arb (Sched = 1): global control, per-PE dirty bits and local phase / race state
+  localparam integer ACntW = $clog2(((Q > BW) ? Q : BW) + 1);
+  localparam integer RhiW  = (BW > 1) ? BW - 1 : 1;
+  (* keep *) wire [2:0]           p_astate;
+  (* keep *) wire [ACntW-1:0]     p_acnt;
+  (* keep *) wire                 p_aload;
+  (* keep *) wire [N-1:0]         p_amask;
+  (* keep *) wire [BW-1:0]        p_arstar;
+  (* keep *) wire                 p_aheadarb;
+  (* keep *) wire [BW-1:0]        p_acnt2;
+  (* keep *) wire [N*M-1:0]       p_dirty;
+  (* keep *) wire [N*3-1:0]       p_lstate;
+  (* keep *) wire [N*BW-1:0]      p_larbj;
+  (* keep *) wire [N-1:0]         p_lracing;
+  (* keep *) wire [N*BW-1:0]      p_lr;
+  (* keep *) wire [N*RhiW-1:0]    p_lrhi;
+  (* keep *) wire [N-1:0]         p_lsdirty;
+  (* keep *) wire [N-1:0]         p_lfirst;
 
   reg f_started = 1'b0;
   always @(posedge clk_i) f_started <= 1'b1;
@@ -134,8 +165,9 @@ module unit_check #(
   reg [N-1:0]        commit, fits;
   reg [N*BW-1:0]     cid;
   reg signed [T+1:0] old_c, new_c;
-  reg [N-1:0]        commit_cur, commit_next;
-  reg [BW-1:0]       nxt;
+  reg [N-1:0]        commit_cur, commit_snap;
+  wire [BW-1:0]      nxt = (cur == LastBarrier) ? 0 : cur + 1'b1;
+  wire [BW-1:0]      snap_b;         // the barrier of a snapshot in this cycle
   reg [N*M*T-1:0]    sh_d;
   reg [N*M-1:0]      sh_open_d;
   reg [M-1:0]        unc_d;
@@ -143,7 +175,6 @@ module unit_check #(
   reg [N-1:0]        touched_eff;
 
   always @* begin
-    nxt = (cur == LastBarrier) ? 0 : cur + 1'b1;
     sh_d = sh;
     sh_open_d = sh_open;
     unc_d = unc;
@@ -157,7 +188,7 @@ module unit_check #(
                 (new_c <= (2 ** (T - 1)) - 1);
       commit[i] = acc[i] && fits[i];
       commit_cur[i]  = commit[i] && (acc_id[i*BW +: BW] == cur);
-      commit_next[i] = commit[i] && (acc_id[i*BW +: BW] == nxt);
+      commit_snap[i] = commit[i] && (acc_id[i*BW +: BW] == snap_b);
       for (b = 0; b < M; b = b + 1) begin
         if (commit[i] && acc_id[i*BW +: BW] == b) begin
           sh_d[(i*M + b)*T +: T] = new_c[T-1:0];
@@ -198,7 +229,7 @@ module unit_check #(
     end
   end
 
-  // Expected end of the word under inspection (4c).
+  // Expected end of the word under inspection (rr: 4c; arb: the count slots of 4e).
   reg [AgeW-1:0] first_one;
   reg [Q-1:0]    snap_total;
   reg [SW+Q-1:0] low_sum;
@@ -209,11 +240,161 @@ module unit_check #(
     low_sum = 0;
     for (i = 0; i < N; i = i + 1)
       low_sum = low_sum + ({{(Q - T){snap_val[i*T + T - 1]}}, snap_val[i*T +: T]} &
-                           ((1 << (age - 4)) - 1));
+                           ((1 << (age - Slot0)) - 1));
   end
   wire complete = (snap_open != 0) && (full_at == 0) && (snap_sum == 0);
   wire [AgeW-1:0] next_load = (snap_open == 0) ? 3 : (full_at != 0) ? 4 :
                               (snap_sum != 0) ? 5 + first_one : (M > 1) ? Q + 4 : Q + 6;
+
+  ///////////////////////////////////////////////////////////////////////////
+  // arb reference (architecture.md 4e; Sched = 1), from the ports alone:   //
+  // dirty bits from the acknowledged commits, the phase sequence, the      //
+  // rotated search, the head barrier and the completion cycle.             //
+  ///////////////////////////////////////////////////////////////////////////
+
+  localparam [2:0] R_INIT = 3'd0,  // cycles 0..M-1: RAM clearing
+                   R_POLL = 3'd1,
+                   R_ARB  = 3'd2,  // slot rj of BW
+                   R_HEAD = 3'd3,  // head (snapshot) of a_hb
+                   R_WORD = 3'd4,  // full slot (age 1), count slot j (age 2 + j)
+                   R_GAP1 = 3'd5,  // M = 1: the completion cycle d ...
+                   R_GAP2 = 3'd6;  // ... and the idle d+1
+  reg [2:0]      rph;
+  reg [BW-1:0]   rj;
+  reg [BW-1:0]   rstar;       // r* of the last POLL
+  reg            from_arb;    // R_HEAD: of CNT2+1+r* (else CNT2+1)
+  reg            from_gap;    // R_HEAD: after the M = 1 idle cycle
+  reg            poll_load;   // R_POLL right after a clean head (ctl_load high)
+  reg            remark;      // R_HEAD right after a full-slot exit: re-mark CNT2
+  reg            rdone;       // ctl_done in this cycle
+  reg [N*M-1:0]  dref;        // D_i[b] at (i*M + b)
+  reg [N-1:0]    sdirty;      // D_i[b] as the last head cleared it
+  reg [N-1:0]    racing;      // OR(D_i) at the last POLL
+  reg [N*BW-1:0] roff;        // r_i at the last POLL
+
+  // r = (x - base) mod M of the first x at or after base (cyclically) with v[x]; 0 if none.
+  function [BW-1:0] first_from(input [M-1:0] v, input [BW-1:0] base);
+    integer fk, fx;
+    begin
+      first_from = 0;
+      for (fk = M - 1; fk >= 0; fk = fk - 1) begin
+        fx = base + fk;
+        if (fx >= M) fx = fx - M;
+        if (v[fx]) first_from = fk;
+      end
+    end
+  endfunction
+
+  reg [M-1:0]    dor;         // OR over the PEs
+  reg [N-1:0]    dany;        // OR over the barriers (the POLL lines)
+  reg [N*BW-1:0] first_i;     // each PE's r_i now
+  reg [BW-1:0]   a_hb;        // the barrier of a head in this cycle
+  reg [N-1:0]    hdirty;      // D_i[a_hb]
+  reg [N*M-1:0]  dref_d;
+  reg            a_load;      // ctl_load expected in this cycle (inductive invariant only)
+  reg            full_now;    // some FIFO full at the start of this cycle
+  integer ai, ab;
+  always @* begin
+    dor = 0;
+    full_now = 1'b0;
+    for (ai = 0; ai < N; ai = ai + 1) begin
+      dor = dor | dref[ai*M +: M];
+      dany[ai] = |dref[ai*M +: M];
+      first_i[ai*BW +: BW] = first_from(dref[ai*M +: M], nxt);
+      full_now = full_now | (rn[ai*CntW +: CntW] == D);
+    end
+    a_hb = nxt;
+    if (from_arb) a_hb = ({1'b0, nxt} + rstar >= M) ? nxt + rstar - M : nxt + rstar;
+    dref_d = dref;
+    for (ai = 0; ai < N; ai = ai + 1) begin
+      hdirty[ai] = 1'b0;
+      for (ab = 0; ab < M; ab = ab + 1) begin
+        if (ab == a_hb) hdirty[ai] = dref[ai*M + ab];
+        if (rph == R_HEAD && ab == a_hb) dref_d[ai*M + ab] = 1'b0;
+        // A full-slot exit keeps its barrier (re-marked in s+2; under M = 1 that cycle is
+        // a head of the same barrier, and the re-mark wins over its clear).
+        if (rph == R_HEAD && remark && sdirty[ai] && ab == cur) dref_d[ai*M + ab] = 1'b1;
+        if (commit[ai] && acc_id[ai*BW +: BW] == ab) dref_d[ai*M + ab] = 1'b1;
+      end
+    end
+    case (rph)
+      R_POLL:  a_load = poll_load;
+      R_ARB:   a_load = (rj == 0) ? 1'b1 : ((rstar >> (BW - rj)) & 1'b1);
+      R_HEAD:  a_load = from_arb ? rstar[0] : 1'b1;
+      default: a_load = 1'b0;
+    endcase
+  end
+  assign snap_b = Arb ? a_hb : nxt;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rph       <= R_INIT;
+      rdone     <= 1'b0;
+      dref      <= 0;
+      sdirty    <= 0;
+      from_arb  <= 1'b0;
+      from_gap  <= 1'b0;
+      poll_load <= 1'b0;
+      remark    <= 1'b0;
+    end else begin
+      dref  <= dref_d;
+      rdone <= 1'b0;
+      case (rph)
+        R_INIT: if (cyc == M - 1) rph <= R_POLL;
+        R_POLL: begin
+          poll_load <= 1'b0;
+          if (dor != 0) begin
+            rph    <= R_ARB;
+            rj     <= 0;
+            rstar  <= first_from(dor, nxt);  // = min over the racing PEs of r_i
+            racing <= dany;
+            roff   <= first_i;
+          end
+        end
+        R_ARB: begin
+          if (rj == BW - 1) begin
+            rph      <= R_HEAD;
+            from_arb <= 1'b1;
+            from_gap <= 1'b0;
+            remark   <= 1'b0;
+          end else begin
+            rj <= rj + 1'b1;
+          end
+        end
+        R_HEAD: begin
+          sdirty <= hdirty;
+          if (hdirty != 0) begin
+            rph <= R_WORD;
+          end else begin           // clean: nobody committed to it since its last head
+            rph       <= R_POLL;
+            poll_load <= 1'b1;
+          end
+        end
+        R_WORD: begin
+          from_arb <= 1'b0;
+          from_gap <= 1'b0;
+          remark   <= 1'b0;
+          if (age == 1) begin
+            if (full_now) begin
+              rph    <= R_HEAD;
+              remark <= 1'b1;
+            end
+          end else if (snap_sum != 0) begin
+            if (age == Slot0 + first_one) rph <= R_HEAD;
+          end else if (age == Slot0 + Q - 1) begin
+            rdone <= 1'b1;
+            rph   <= (M > 1) ? R_HEAD : R_GAP1;
+          end
+        end
+        R_GAP1: rph <= R_GAP2;
+        R_GAP2: begin
+          rph      <= R_HEAD;
+          from_gap <= 1'b1;
+        end
+        default: rph <= R_INIT;
+      endcase
+    end
+  end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -241,13 +422,13 @@ module unit_check #(
       if (snap) begin
         loaded <= 1'b1;
         age    <= 1;
-        cur    <= nxt;
+        cur    <= snap_b;
         for (i = 0; i < N; i = i + 1) begin
-          snap_val[i*T +: T] <= sh[(i*M + nxt)*T +: T];
-          snap_open[i]       <= sh_open[i*M + nxt];
+          snap_val[i*T +: T] <= sh[(i*M + snap_b)*T +: T];
+          snap_open[i]       <= sh_open[i*M + snap_b];
         end
-        unc_snap <= unc[nxt];
-        touched  <= commit_next;
+        unc_snap <= unc[snap_b];
+        touched  <= commit_snap;
       end else begin
         if (age < Q + 7) age <= age + 1'b1;
         touched <= touched | commit_cur;
@@ -271,7 +452,9 @@ module unit_check #(
     reg [2*T+Q+1:0] ext;
     begin
       ext = {{(T+Q+2){v[T-1]}}, v};
-      piso_at = (a == 2) ? {v, f, o} : (a == 3) ? {v[T-1], v, f} : ext >> (a - 4);
+      // rr: {count, full, open} loaded in s+1; arb: the count alone, {sign, sign, count}.
+      if (Arb) piso_at = ext >> (a - 2);
+      else     piso_at = (a == 2) ? {v, f, o} : (a == 3) ? {v[T-1], v, f} : ext >> (a - 4);
     end
   endfunction
   // Values computed here, outside the blocks with asserts.
@@ -320,7 +503,12 @@ module unit_check #(
         // Replicated CNT2.
         assert(p_cnt2[i*BW +: BW] == cur);
       end
-      if (!loaded) begin
+      if (Arb) begin
+        // The arb schedule: heads and completions exactly where the reference puts them
+        // (the head's barrier shows on done_barrier from the next cycle: `cur` above).
+        assert(snap == (rph == R_HEAD));
+        assert(done == rdone);
+      end else if (!loaded) begin
         assert(snap == (cyc == M));
         assert(!done);
       end else begin
@@ -359,10 +547,12 @@ module unit_check #(
           assert(p_touched[i] == touched[i]);
           if (age == 1) assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
           // The rebase count accumulates the commits since the snapshot: count - snap (until
-          // the rebase of an M = 1 unit commits, in cycle d+1 = age Q+5).
-          if (age <= Q + 5)
+          // the rebase of the completed word commits: d+1, age Q+5 under rr and Q+3 under arb;
+          // under arb with M > 1 the next head, in d, starts a new snapshot).
+          if (age <= (Arb ? Q + 3 : Q + 5))
             assert(p_acc[i*(T+1) +: T+1] == diff_ext(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]));
-          if (age >= 2 && age <= Q + 4) begin
+          // (arb: the PISO shifts the sign in until the next head reloads it)
+          if (age >= 2 && (Arb || age <= Q + 4)) begin
             assert(p_piso[i*(T+2) +: T+2] ==
                    piso_at(snap_val[i*T +: T], full_at[i], snap_open[i], age));
           end
@@ -376,7 +566,7 @@ module unit_check #(
       end
       // The rebase in flight.
       if (rb_pending) begin
-        assert(loaded && age == ((M > 1) ? 1 : Q + 5));
+        assert(loaded && age == ((M > 1) ? 1 : DoneAge + 1));
         assert(cur == ((M > 1) ? ((rb_barrier == LastBarrier) ? 0 : rb_barrier + 1'b1) : rb_barrier));
       end
       for (i = 0; i < N; i = i + 1) begin
@@ -399,25 +589,121 @@ module unit_check #(
       // Since the snapshot each PE's count moved by at most one per cycle, so the rebase
       // (count - snapshot) stays far inside the T-bit range (architecture.md section 2).
       for (i = 0; i < N; i = i + 1) begin
-        if (loaded && age <= Q + 4 && !rb_pending)
+        if (loaded && age <= DoneAge && !rb_pending)  // (until the rebase moves the count)
           assert(drift(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]) <= age);
         if (rb_pending)
           assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5);
       end
       if (loaded) begin
         assert(unc_snap == (snap_open != 0));
-        // From s+1 to the completion the FIFOs are only popped.
-        for (i = 0; i < N; i = i + 1)
-          if (age >= 2 && age <= Q + 4 && rn[i*CntW +: CntW] == D) assert(full_at[i]);
-        if (age == 1) assert(p_phase == 3'd2);
-        if (age >= 2 && age < next_load && age < Q + 4) assert(p_phase == 3'd3 && p_cnt1 == age - 2);
-        if (age >= 5 && age < next_load && age < Q + 4) assert(p_carry == (low_sum >> (age - 4)));
+        if (!Arb) begin
+          // From s+1 to the completion the FIFOs are only popped.
+          for (i = 0; i < N; i = i + 1)
+            if (age >= 2 && age <= Q + 4 && rn[i*CntW +: CntW] == D) assert(full_at[i]);
+          if (age == 1) assert(p_phase == 3'd2);
+          if (age >= 2 && age < next_load && age < Q + 4) assert(p_phase == 3'd3 && p_cnt1 == age - 2);
+          if (age >= 5 && age < next_load && age < Q + 4) assert(p_carry == (low_sum >> (age - 4)));
+        end
       end else begin
         assert(cyc <= M);
-        assert(p_phase == ((cyc < M) ? 3'd0 : 3'd1));
+        if (!Arb) assert(p_phase == ((cyc < M) ? 3'd0 : 3'd1));
         if (cyc < M) assert(p_init_cnt == M - 1 - cyc);
         for (i = 0; i < N; i = i + 1)
           if (cyc < M) assert(p_init_addr[i*BW +: BW] == cyc);
+      end
+    end
+  end
+
+  // arb: the RTL's scheduler state against the reference (Sched = 1).
+  reg [2:0] exp_lstate;
+  reg       race_hit;
+  always @* begin
+    case (rph)
+      R_POLL:  exp_lstate = poll_load ? 3'd3 : 3'd0;   // L_FULL + ctl_load, or L_POLL
+      R_ARB:   exp_lstate = (rj == 0) ? 3'd0 : 3'd1;   // L_POLL + ctl_load, or L_ARB
+      R_HEAD:  exp_lstate = from_arb ? 3'd2 : from_gap ? 3'd5 : 3'd4;
+      R_WORD:  exp_lstate = (age == 1) ? 3'd3 : 3'd4;  // L_FULL, L_COUNT
+      R_GAP1:  exp_lstate = 3'd4;
+      R_GAP2:  exp_lstate = 3'd5;                      // L_IDLE
+      default: exp_lstate = 3'd0;
+    endcase
+    race_hit = 1'b0;
+    for (ai = 0; ai < N; ai = ai + 1)
+      race_hit = race_hit | (racing[ai] && roff[ai*BW +: BW] == rstar);
+  end
+  always @* begin
+    if (f_started && Arb) begin
+      assert((rph == R_INIT) == (cyc < M));
+      assert(cyc <= M && cur < M && (!rb_pending || rb_barrier < M));
+      assert(rph <= R_GAP2);
+      assert(p_aload == a_load);
+      assert(p_acnt2 == cur);
+      case (rph)
+        R_INIT:  assert(p_astate == 3'd0);
+        R_POLL:  assert(p_astate == 3'd1);
+        R_ARB:   assert(p_astate == 3'd2 && p_acnt == rj);
+        R_HEAD:  assert(p_astate == 3'd3 && p_aheadarb == from_arb);
+        R_WORD:  assert(p_astate == ((age == 1) ? 3'd4 : 3'd5));
+        R_GAP1:  assert(p_astate == 3'd6);
+        R_GAP2:  assert(p_astate == 3'd7);
+        default: ;
+      endcase
+      if (rph == R_WORD || rph == R_GAP1 || rph == R_GAP2 || (rph == R_HEAD && !from_arb))
+        assert(loaded);
+      if (rph == R_WORD) begin
+        assert(age >= 1 && age <= Slot0 + Q - 1);
+        assert(sdirty != 0);
+        if (snap_sum != 0) assert(age <= Slot0 + first_one);
+        if (age >= 2) assert(p_acnt == age - 2 && full_at == 0);
+        if (age >= Slot0 + 1) assert(p_carry == (low_sum >> (age - Slot0)));
+        for (i = 0; i < N; i = i + 1)
+          if (age >= 2) assert(rn[i*CntW +: CntW] < D);
+      end
+      if (rdone) begin
+        assert(age == DoneAge && sdirty != 0 && full_at == 0 && snap_sum == 0);
+        assert((M > 1) ? (rph == R_HEAD && !from_arb && !from_gap && !remark) : (rph == R_GAP1));
+      end
+      if (rph == R_GAP1 || rph == R_GAP2) assert(M == 1);
+      if (rph == R_GAP2) assert(age == DoneAge + 1);
+      if (rph == R_HEAD && from_gap) assert(M == 1 && age == DoneAge + 2 && !from_arb && !remark);
+      if (rph == R_HEAD && remark) assert(age == 2 && !from_arb && sdirty != 0);
+      if (rph == R_ARB || (rph == R_HEAD && from_arb)) begin
+        assert(rstar < M && race_hit);
+        for (i = 0; i < N; i = i + 1)
+          if (racing[i]) assert(roff[i*BW +: BW] >= rstar && roff[i*BW +: BW] < M);
+      end
+      if (rph == R_ARB) begin
+        assert(rj < BW);
+        // r* bits decided so far: global (low rj bits of rstar_q) and local (rhi, one behind)
+        assert(((p_arstar ^ (rstar >> (BW - rj))) & ((1 << rj) - 1)) == 0);
+        for (i = 0; i < N; i = i + 1)
+          assert(p_amask[i] == (racing[i] &&
+                 (roff[i*BW +: BW] >> (BW - rj)) == (rstar >> (BW - rj))));
+      end
+      if (rph == R_HEAD && from_arb) assert(p_arstar == rstar);
+      for (i = 0; i < N; i = i + 1) begin
+        // A dirty bit stands for a commit after the barrier's last head, which no completion
+        // covers yet: so its open bit is set (and a dirty head has an open snapshot).
+        for (b = 0; b < M; b = b + 1)
+          if (dref[i*M + b]) assert(sh_open[i*M + b]);
+        if (sdirty[i]) assert(snap_open[i]);
+        // Until its next head, the dirty bit of the word's barrier is its `touched` (a
+        // full-slot exit re-marks it in the next head cycle; the rebase copies touched).
+        if (rph == R_WORD || rph == R_GAP1 || rdone) assert(dref[i*M + cur] == touched[i]);
+        if (rb_pending) assert(dref[i*M + rb_barrier] == rb_touched[i]);
+        assert(p_dirty[i*M +: M] == dref[i*M +: M]);
+        assert(p_lsdirty[i] == sdirty[i]);
+        assert(p_lstate[i*3 +: 3] == exp_lstate);
+        assert(p_lfirst[i] == ((rph == R_WORD && age == 2) || (rph == R_HEAD && remark)));
+        if (rph == R_ARB) begin
+          assert(p_lracing[i] == racing[i]);
+          assert(p_lr[i*BW +: BW] == ((roff[i*BW +: BW] << rj) & ((1 << BW) - 1)));
+          if (rj != 0) begin
+            assert(p_larbj[i*BW +: BW] == rj);
+            if (BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> (BW - rj + 1)));
+          end
+        end
+        if (rph == R_HEAD && from_arb && BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> 1));
       end
     end
   end
@@ -487,7 +773,14 @@ module unit_check #(
     if (f_started) begin
       // A completion with a negative count in it (the refusals at the edges of T are covered
       // by the summation jobs: reaching them here takes 2^(T-1) commits).
-      cover(done && neg_any != 0);
+      // (N = 1: a zero sum has no negative count; a completion then)
+      cover(done && (neg_any != 0 || N == 1));
+      if (Arb) begin
+        cover(rph == R_HEAD && from_arb && rstar != 0);  // the search skipped a clean barrier
+        // a full-slot exit, re-marked (FifoDepth 1: the next dirty head after a completion
+        // finds the FIFO full unless the PE popped; deeper FIFOs make the cover long)
+        if (D == 1) cover(rph == R_HEAD && remark);
+      end
     end
   end
 `endif

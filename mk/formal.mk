@@ -11,7 +11,7 @@ FORMAL_JOBS  ?= 2
 formal: deps ## formal proofs, every configuration (k-induction, covers, bounded liveness)
 	@nice -n 10 python3 formal/run.py --set full --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal
 
-formal-short: deps ## the short formal set (make test, ctest formal-short): FIFO, summation + RAM, global N=2,3, unit N=2
+formal-short: deps ## the short formal set (make test, ctest formal-short): FIFO, summation + RAM, global N=2,3, unit N=2 (rr), unit N=1 M=2 (arb)
 	@nice -n 10 python3 formal/run.py --set short --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-short
 
 formal-mutants: deps ## every deliberate bug must be caught by a formal property (traces kept)
