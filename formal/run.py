@@ -147,7 +147,7 @@ def jobs_all():
             unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True),
-            unit_job(1, 1, live=True, arb=True), unit_job(1, 2, live=True, arb=True)]
+            unit_job(1, 1, live=True, arb=True)]
 
 
 def jobs(which):
