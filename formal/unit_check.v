@@ -312,7 +312,9 @@ module unit_check #(
         if (ab == a_hb) hdirty[ai] = dref[ai*M + ab];
         if (rph == R_HEAD && ab == a_hb) dref_d[ai*M + ab] = 1'b0;
         // A full-slot exit keeps its barrier (re-marked in s+2; under M = 1 that cycle is
-        // a head of the same barrier, and the re-mark wins over its clear).
+        // a head of the same barrier, and the re-mark wins over its clear, as in the RTL and
+        // the model: that reports a barrier twice, docs/verification.md "Known bug", so no
+        // M = 1 arb job is proved).
         if (rph == R_HEAD && remark && sdirty[ai] && ab == cur) dref_d[ai*M + ab] = 1'b1;
         if (commit[ai] && acc_id[ai*BW +: BW] == ab) dref_d[ai*M + ab] = 1'b1;
       end
