@@ -309,11 +309,13 @@ module unit_check #(
     for (ai = 0; ai < N; ai = ai + 1) begin
       hdirty[ai] = 1'b0;
       for (ab = 0; ab < M; ab = ab + 1) begin
-        if (ab == a_hb) hdirty[ai] = dref[ai*M + ab];
-        if (rph == R_HEAD && ab == a_hb) dref_d[ai*M + ab] = 1'b0;
-        // A full-slot exit keeps its barrier (re-marked in s+2; under M = 1 that cycle is
-        // a head of the same barrier, and the re-mark wins over its clear).
+        // A full-slot exit keeps its barrier: re-marked in s+2, before that cycle's head.
+        // Under M = 1 that head is of the same barrier: it sees the re-marked bit and its
+        // clear wins (architecture.md 4e; the earlier reading, re-mark after the clear,
+        // reported a barrier twice).
+        if (ab == a_hb) hdirty[ai] = dref[ai*M + ab] | (remark && sdirty[ai] && ab == cur);
         if (rph == R_HEAD && remark && sdirty[ai] && ab == cur) dref_d[ai*M + ab] = 1'b1;
+        if (rph == R_HEAD && ab == a_hb) dref_d[ai*M + ab] = 1'b0;
         if (commit[ai] && acc_id[ai*BW +: BW] == ab) dref_d[ai*M + ab] = 1'b1;
       end
     end
@@ -631,79 +633,82 @@ module unit_check #(
     for (ai = 0; ai < N; ai = ai + 1)
       race_hit = race_hit | (racing[ai] && roff[ai*BW +: BW] == rstar);
   end
-  always @* begin
-    if (f_started && Arb) begin
-      assert((rph == R_INIT) == (cyc < M));
-      assert(cyc <= M && cur < M && (!rb_pending || rb_barrier < M));
-      assert(rph <= R_GAP2);
-      assert(p_aload == a_load);
-      assert(p_acnt2 == cur);
-      case (rph)
-        R_INIT:  assert(p_astate == 3'd0);
-        R_POLL:  assert(p_astate == 3'd1);
-        R_ARB:   assert(p_astate == 3'd2 && p_acnt == rj);
-        R_HEAD:  assert(p_astate == 3'd3 && p_aheadarb == from_arb);
-        R_WORD:  assert(p_astate == ((age == 1) ? 3'd4 : 3'd5));
-        R_GAP1:  assert(p_astate == 3'd6);
-        R_GAP2:  assert(p_astate == 3'd7);
-        default: ;
-      endcase
-      if (rph == R_WORD || rph == R_GAP1 || rph == R_GAP2 || (rph == R_HEAD && !from_arb))
-        assert(loaded);
-      if (rph == R_WORD) begin
-        assert(age >= 1 && age <= Slot0 + Q - 1);
-        assert(sdirty != 0);
-        if (snap_sum != 0) assert(age <= Slot0 + first_one);
-        if (age >= 2) assert(p_acnt == age - 2 && full_at == 0);
-        if (age >= Slot0 + 1) assert(p_carry == (low_sum >> (age - Slot0)));
-        for (i = 0; i < N; i = i + 1)
-          if (age >= 2) assert(rn[i*CntW +: CntW] < D);
-      end
-      if (rdone) begin
-        assert(age == DoneAge && sdirty != 0 && full_at == 0 && snap_sum == 0);
-        assert((M > 1) ? (rph == R_HEAD && !from_arb && !from_gap && !remark) : (rph == R_GAP1));
-      end
-      if (rph == R_GAP1 || rph == R_GAP2) assert(M == 1);
-      if (rph == R_GAP2) assert(age == DoneAge + 1);
-      if (rph == R_HEAD && from_gap) assert(M == 1 && age == DoneAge + 2 && !from_arb && !remark);
-      if (rph == R_HEAD && remark) assert(age == 2 && !from_arb && sdirty != 0);
-      if (rph == R_ARB || (rph == R_HEAD && from_arb)) begin
-        assert(rstar < M && race_hit);
-        for (i = 0; i < N; i = i + 1)
-          if (racing[i]) assert(roff[i*BW +: BW] >= rstar && roff[i*BW +: BW] < M);
-      end
-      if (rph == R_ARB) begin
-        assert(rj < BW);
-        // r* bits decided so far: global (low rj bits of rstar_q) and local (rhi, one behind)
-        assert(((p_arstar ^ (rstar >> (BW - rj))) & ((1 << rj) - 1)) == 0);
-        for (i = 0; i < N; i = i + 1)
-          assert(p_amask[i] == (racing[i] &&
-                 (roff[i*BW +: BW] >> (BW - rj)) == (rstar >> (BW - rj))));
-      end
-      if (rph == R_HEAD && from_arb) assert(p_arstar == rstar);
-      for (i = 0; i < N; i = i + 1) begin
-        // A dirty bit stands for a commit after the barrier's last head, which no completion
-        // covers yet: so its open bit is set (and a dirty head has an open snapshot).
-        for (b = 0; b < M; b = b + 1)
-          if (dref[i*M + b]) assert(sh_open[i*M + b]);
-        if (sdirty[i]) assert(snap_open[i]);
-        // Until its next head, the dirty bit of the word's barrier is its `touched` (a
-        // full-slot exit re-marks it in the next head cycle; the rebase copies touched).
-        if (rph == R_WORD || rph == R_GAP1 || rdone) assert(dref[i*M + cur] == touched[i]);
-        if (rb_pending) assert(dref[i*M + rb_barrier] == rb_touched[i]);
-        assert(p_dirty[i*M +: M] == dref[i*M +: M]);
-        assert(p_lsdirty[i] == sdirty[i]);
-        assert(p_lstate[i*3 +: 3] == exp_lstate);
-        assert(p_lfirst[i] == ((rph == R_WORD && age == 2) || (rph == R_HEAD && remark)));
-        if (rph == R_ARB) begin
-          assert(p_lracing[i] == racing[i]);
-          assert(p_lr[i*BW +: BW] == ((roff[i*BW +: BW] << rj) & ((1 << BW) - 1)));
-          if (rj != 0) begin
-            assert(p_larbj[i*BW +: BW] == rj);
-            if (BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> (BW - rj + 1)));
-          end
+  // (a generate block: under rr these statements do not exist, so they are not counted)
+  if (Arb) begin : g_arb_inv
+    always @* begin
+      if (f_started && Arb) begin
+        assert((rph == R_INIT) == (cyc < M));
+        assert(cyc <= M && cur < M && (!rb_pending || rb_barrier < M));
+        assert(rph <= R_GAP2);
+        assert(p_aload == a_load);
+        assert(p_acnt2 == cur);
+        case (rph)
+          R_INIT:  assert(p_astate == 3'd0);
+          R_POLL:  assert(p_astate == 3'd1);
+          R_ARB:   assert(p_astate == 3'd2 && p_acnt == rj);
+          R_HEAD:  assert(p_astate == 3'd3 && p_aheadarb == from_arb);
+          R_WORD:  assert(p_astate == ((age == 1) ? 3'd4 : 3'd5));
+          R_GAP1:  assert(p_astate == 3'd6);
+          R_GAP2:  assert(p_astate == 3'd7);
+          default: ;
+        endcase
+        if (rph == R_WORD || rph == R_GAP1 || rph == R_GAP2 || (rph == R_HEAD && !from_arb))
+          assert(loaded);
+        if (rph == R_WORD) begin
+          assert(age >= 1 && age <= Slot0 + Q - 1);
+          assert(sdirty != 0);
+          if (snap_sum != 0) assert(age <= Slot0 + first_one);
+          if (age >= 2) assert(p_acnt == age - 2 && full_at == 0);
+          if (age >= Slot0 + 1) assert(p_carry == (low_sum >> (age - Slot0)));
+          for (i = 0; i < N; i = i + 1)
+            if (age >= 2) assert(rn[i*CntW +: CntW] < D);
         end
-        if (rph == R_HEAD && from_arb && BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> 1));
+        if (rdone) begin
+          assert(age == DoneAge && sdirty != 0 && full_at == 0 && snap_sum == 0);
+          assert((M > 1) ? (rph == R_HEAD && !from_arb && !from_gap && !remark) : (rph == R_GAP1));
+        end
+        if (rph == R_GAP1 || rph == R_GAP2) assert(M == 1);
+        if (rph == R_GAP2) assert(age == DoneAge + 1);
+        if (rph == R_HEAD && from_gap) assert(M == 1 && age == DoneAge + 2 && !from_arb && !remark);
+        if (rph == R_HEAD && remark) assert(age == 2 && !from_arb && sdirty != 0);
+        if (rph == R_ARB || (rph == R_HEAD && from_arb)) begin
+          assert(rstar < M && race_hit);
+          for (i = 0; i < N; i = i + 1)
+            if (racing[i]) assert(roff[i*BW +: BW] >= rstar && roff[i*BW +: BW] < M);
+        end
+        if (rph == R_ARB) begin
+          assert(rj < BW);
+          // r* bits decided so far: global (low rj bits of rstar_q) and local (rhi, one behind)
+          assert(((p_arstar ^ (rstar >> (BW - rj))) & ((1 << rj) - 1)) == 0);
+          for (i = 0; i < N; i = i + 1)
+            assert(p_amask[i] == (racing[i] &&
+                   (roff[i*BW +: BW] >> (BW - rj)) == (rstar >> (BW - rj))));
+        end
+        if (rph == R_HEAD && from_arb) assert(p_arstar == rstar);
+        for (i = 0; i < N; i = i + 1) begin
+          // A dirty bit stands for a commit after the barrier's last head, which no completion
+          // covers yet: so its open bit is set (and a dirty head has an open snapshot).
+          for (b = 0; b < M; b = b + 1)
+            if (dref[i*M + b]) assert(sh_open[i*M + b]);
+          if (sdirty[i]) assert(snap_open[i]);
+          // Until its next head, the dirty bit of the word's barrier is its `touched` (a
+          // full-slot exit re-marks it in the next head cycle; the rebase copies touched).
+          if (rph == R_WORD || rph == R_GAP1 || rdone) assert(dref[i*M + cur] == touched[i]);
+          if (rb_pending) assert(dref[i*M + rb_barrier] == rb_touched[i]);
+          assert(p_dirty[i*M +: M] == dref[i*M +: M]);
+          assert(p_lsdirty[i] == sdirty[i]);
+          assert(p_lstate[i*3 +: 3] == exp_lstate);
+          assert(p_lfirst[i] == ((rph == R_WORD && age == 2) || (rph == R_HEAD && remark)));
+          if (rph == R_ARB) begin
+            assert(p_lracing[i] == racing[i]);
+            assert(p_lr[i*BW +: BW] == ((roff[i*BW +: BW] << rj) & ((1 << BW) - 1)));
+            if (rj != 0) begin
+              assert(p_larbj[i*BW +: BW] == rj);
+              if (BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> (BW - rj + 1)));
+            end
+          end
+          if (rph == R_HEAD && from_arb && BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> 1));
+        end
       end
     end
   end

@@ -157,7 +157,7 @@ run --pop-period 8 "$GOOD"
 
 # Timeout: exit 1, the lines so far, then "timeout <cycle>".
 checks=$((checks + 1))
-run --max-cycles 10 "$GOOD"
+run --sched rr --max-cycles 10 "$GOOD"  # rr: cycle 4 is a snapshot, the first request commits in 6
 if [[ $RC -ne 1 || "$OUT" != $'commit 6 0 1 +1\ncommit 9 2 1 -1\ntimeout 10' ]]; then
   fail "max-cycles: rc $RC, output '$OUT'"
 fi

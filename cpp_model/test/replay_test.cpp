@@ -37,6 +37,7 @@ class FakeEngine final : public dsbc::Engine {
     cfg_.barriers = barriers;
     cfg_.count_bits = 8;
     cfg_.fifo_depth = 8;
+    cfg_.sched = dsbc::Sched::kRr;  // scripted snapshots: the round robin's end rule applies
     acks_.resize(static_cast<size_t>(pes));
     fifos_.resize(static_cast<size_t>(pes));
   }
@@ -105,6 +106,7 @@ Trace make_trace(int pes, int barriers, std::vector<TraceEvent> events) {
   t.config.barriers = barriers;
   t.config.count_bits = 8;
   t.config.fifo_depth = 8;
+  t.config.sched = dsbc::Sched::kRr;  // the fake engine's snapshots follow the round robin's end rule
   t.events = std::move(events);
   t.path = "fake.trace";
   return t;
