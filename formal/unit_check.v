@@ -781,7 +781,8 @@ module unit_check #(
       // (N = 1: a zero sum has no negative count; a completion then)
       cover(done && (neg_any != 0 || N == 1));
       if (Arb) begin
-        cover(rph == R_HEAD && from_arb && rstar != 0);  // the search skipped a clean barrier
+        // the search skipped a clean barrier (M = 1 has only r* = 0)
+        if (M > 1) cover(rph == R_HEAD && from_arb && rstar != 0);
         // a full-slot exit, re-marked (FifoDepth 1: the next dirty head after a completion
         // finds the FIFO full unless the PE popped; deeper FIFOs make the cover long)
         if (D == 1) cover(rph == R_HEAD && remark);
