@@ -7,37 +7,7 @@ set -u
 
 BIN=${1:?usage: test_cli.sh <dsbc-replay> <examples dir>}
 EXAMPLES=${2:?usage: test_cli.sh <dsbc-replay> <examples dir>}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/dsbc-cli-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-export DSBC_CACHE_DIR="$TMP/cache"   # never touch the user's cache
-
-failures=0
-checks=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run <args...>: runs the tool, sets RC, OUT, ERR.
-run() {
-  "$BIN" "$@" >"$TMP/out" 2>"$TMP/err"
-  RC=$?
-  OUT=$(cat "$TMP/out")
-  ERR=$(cat "$TMP/err")
-}
-
-# expect_error <name> <expected stderr substring> <args...>
-expect_error() {
-  local name=$1 want=$2
-  shift 2
-  checks=$((checks + 1))
-  run "$@"
-  if [[ $RC -ne 2 ]]; then
-    fail "$name: exit code $RC, expected 2 (stderr: $ERR)"
-  elif [[ "$ERR" != *"$want"* ]]; then
-    fail "$name: stderr '$ERR' does not contain '$want'"
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/test_lib.sh" cli
 
 # bad_trace <name> <expected exact first stderr line (without the path)> <file contents>
 bad_trace() {
@@ -186,8 +156,4 @@ checks=$((checks + 1))
 run --help
 [[ $RC -eq 0 && "$OUT" == *"--pop-stall"* ]] || fail "help: rc $RC"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "all $checks checks passed"
+finish

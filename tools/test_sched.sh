@@ -8,16 +8,7 @@ set -u
 
 BIN=${1:?usage: test_sched.sh <dsbc-replay> <examples dir>}
 EXAMPLES=${2:?usage: test_sched.sh <dsbc-replay> <examples dir>}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/dsbc-sched-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-export DSBC_CACHE_DIR="$TMP/cache"   # never touch the user's cache
-
-failures=0
-checks=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/test_lib.sh" sched
 
 # One closing on an idle unit. N=2, M=4, T=8: Q = T + clog2 N = 9, BW = clog2 M = 2.
 # PE0's +1 on barrier 1 is presented in cycle 4 (the first after the 4-cycle RAM clear), PE1's
@@ -79,26 +70,10 @@ for trace in "$EXAMPLES"/*.trace; do
 done
 
 # Bad values: exit 2, the option and the legal names in the message.
-expect_error() {
-  local name=$1 want=$2
-  shift 2
-  checks=$((checks + 1))
-  "$BIN" "$@" >"$TMP/out" 2>"$TMP/err"
-  local rc=$?
-  if [[ $rc -ne 2 ]]; then
-    fail "$name: exit $rc, expected 2 (stderr: $(cat "$TMP/err"))"
-  elif ! grep -qF -- "$want" "$TMP/err"; then
-    fail "$name: stderr '$(cat "$TMP/err")' does not contain '$want'"
-  fi
-}
 expect_error bad-name "--sched: invalid value 'fifo': expected a scheduler, one of rr, arb" --sched fifo "$TMP/one.trace"
 expect_error empty "--sched: invalid value '': expected a scheduler, one of rr, arb" --sched "" "$TMP/one.trace"
 expect_error upper-case "--sched: invalid value 'RR'" --sched RR "$TMP/one.trace"
 checks=$((checks + 1))
 "$BIN" --help | grep -q -- "--sched NAME .*scheduler: rr, arb" || fail "--help does not list the schedulers"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "all $checks checks passed"
+finish
