@@ -2,9 +2,11 @@
 /// @file
 /// Behavioural, cycle-exact golden model of the DSBC unit, written from
 /// docs/architecture.md (sections 2 to 6). It models *what* the document promises
-/// cycle by cycle (word values, snapshot contents, column sums, event cycles), not the
-/// flip-flops of the RTL: the comparison against the RTL is only meaningful if the two
-/// are independent readings of the same contract.
+/// cycle by cycle (word values, snapshot contents, event cycles), not the flip-flops of the
+/// RTL: the comparison against the RTL is only meaningful if the two are independent
+/// readings of the same contract. In particular it does not add column sums slot by slot as
+/// the global block does: a word exits at the lowest 1 bit of the snapshot's Q-bit integer
+/// sum (section 4c's argument), so the model takes the exit slot from that one sum.
 ///
 /// Timing convention (section 4): the state held here is the state "as of the start of
 /// cycle_". Outputs for a cycle are derived from that state alone (Moore). step() applies
