@@ -46,6 +46,12 @@ DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_sum
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_global.v"]
 DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
+# Scheduler arb (Sched = 1, docs/architecture.md 4e) adds these; under rr (Sched = 0) the
+# generate branches that use them are not elaborated, so the rr flows do not read them.
+DSBC_ARB_FILES = {"dsbc_local": ["rtl/dsbc_dirty.v", "rtl/dsbc_arb_local.v"],
+                  "dsbc_global": ["rtl/dsbc_arb_ctl.v"]}
+DSBC_ARB_FILES["dsbc_top"] = DSBC_ARB_FILES["dsbc_local"] + DSBC_ARB_FILES["dsbc_global"]
+SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
               "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
 HARNESS_IO = "synth/harness/harness_scan_io.v"
@@ -63,47 +69,52 @@ FIT_LIMIT = 0.95
 # nextpnr runs at a time over the seeds of one placement (--place-jobs; the machine is shared).
 PLACE_JOBS = 1
 
-COLUMNS = ["design", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
+COLUMNS = ["design", "sched", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
            "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
            "seeds", "lcs_used", "lcs_available", "status", "gates", "ltp", "transistors",
            "ram_bits", "harness_luts", "harness_ffs"]
 
 
-def count_ram_blocks(m, t):
+def count_ram_blocks(m, t, sched="rr"):
     """SB_RAM40_4K per DSBC local block: the RAM holds m words {open, count} of t+1 bits with
     one write and one read port (the snapshot shares it), so it is one copy: ceil((t+1)/16)
     blocks in 256x16 mode when m <= 256 (each block is 4 kbit: 256x16, 512x8, 1024x4 or
-    2048x2)."""
+    2048x2). Under arb nothing reads the open bit (a word runs only for a dirty barrier, 4e),
+    so Yosys drops it: ceil(t/16) blocks."""
     if m > 256:
         raise ValueError("configurations here have m <= 256")
-    return math.ceil((t + 1) / 16)
+    return math.ceil((t + (1 if sched == "rr" else 0)) / 16)
 
 
 class Config:
-    def __init__(self, design, n, m, t=None, d=None, arity=None):
+    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr"):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
+        self.sched = sched if design != "wnor_top" else ""
 
     @property
     def name(self):
         if self.design == "wnor_top":
             return f"wnor_top_n{self.n}_m{self.m}_a{self.arity}"
-        return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}"
+        # rr keeps the names of the flows from before the schedulers (and their caches).
+        tag = "_arb" if self.sched == "arb" else ""
+        return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
-        return {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
+        base = {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
                 "dsbc_top": DSBC_TOP_FILES, "wnor_top": WNOR_FILES}[self.design]
+        return base + (DSBC_ARB_FILES[self.design] if self.sched == "arb" else [])
 
     def params(self):
         if self.design == "wnor_top":
             return {"NumPes": self.n, "NumBarriers": self.m, "TreeArity": self.arity}
         return {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
-                "FifoDepth": self.d}
+                "FifoDepth": self.d, "Sched": SCHED_PARAM[self.sched]}
 
     def brams(self):
         if self.design == "dsbc_local":
-            return count_ram_blocks(self.m, self.t)
+            return count_ram_blocks(self.m, self.t, self.sched)
         if self.design == "dsbc_top":
-            return self.n * count_ram_blocks(self.m, self.t)
+            return self.n * count_ram_blocks(self.m, self.t, self.sched)
         return 0
 
     def chparam(self):
@@ -111,20 +122,31 @@ class Config:
 
 
 def unit_configs():
-    """make place-unit: the local block against T, and the whole N = 16, M = 32 unit."""
+    """make place-unit: the local block against T, and the whole N = 16, M = 32 unit, under
+    each scheduler (arb: the local block at T = 16 and the unit)."""
     out = [Config("dsbc_local", 16, 32, t=t, d=8) for t in (8, 15, 16, 32)]
+    out.append(Config("dsbc_local", 16, 32, t=16, d=8, sched="arb"))
     out.append(Config("dsbc_top", 16, 32, t=16, d=8))
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, sched="arb"))
     return out
 
 
 def configs(quick):
+    """make synth: every DSBC block and unit over N and M under rr; the blocks under arb too,
+    and the arb unit at N = 4 (placed) and at N = 16 (the issue 13 configuration: its Yosys
+    estimate does not fit the HX8K); Wired-NOR."""
     ns = [4, 16] if quick else [4, 8, 16, 32, 64]
     ms = [16, 256] if quick else [16, 32, 256]
     out = []
     for design in ["dsbc_global", "dsbc_local", "dsbc_top"]:
-        for n in ns:
-            for m in ms:
-                out.append(Config(design, n, m, t=16, d=8))
+        for sched in ("rr", "arb"):
+            for n in ns:
+                if design == "dsbc_top" and sched == "arb" and n not in (4, 16):
+                    continue
+                for m in ms:
+                    if design == "dsbc_top" and sched == "arb" and m == 256:
+                        continue
+                    out.append(Config(design, n, m, t=16, d=8, sched=sched))
     for n in ns:
         for m in ([16] if quick else [16, 32]):
             out.append(Config("wnor_top", n, m, arity=4))
@@ -216,10 +238,19 @@ def synth_ice40(cfg, cache):
 
 def unit_from_blocks(cfg, results):
     """iCE40 counts of a whole DSBC unit as N local blocks + 1 global block (no harness)."""
-    tag = f"_n{cfg.n}_m{cfg.m}_t{cfg.t}_d{cfg.d}"
+    tag = f"_n{cfg.n}_m{cfg.m}_t{cfg.t}_d{cfg.d}" + ("_arb" if cfg.sched == "arb" else "")
     local, glob = results["dsbc_local" + tag]["dut"], results["dsbc_global" + tag]["dut"]
     dut = {k: cfg.n * local[k] + glob[k] for k in local}
     return {"dut": dut, "total": dict(dut)}
+
+
+def does_not_fit(total, dev, how):
+    """The status of a design whose Yosys estimate does not fit `dev` (not placed), or ""."""
+    est = max(total["luts"], total["ffs"])
+    if est > FIT_LIMIT * dev["lcs"] or total["brams"] > dev["brams"]:
+        return (f"does not fit: {how} {est} LCs of {dev['lcs']}, "
+                f"{total['brams']} BRAM of {dev['brams']}")
+    return ""
 
 
 def failure(msg):
@@ -322,12 +353,22 @@ def synth_generic(cfg, cache):
     return res
 
 
+def row_key(r):
+    """What identifies a synth.csv row (rows of CSVs from before the schedulers are rr)."""
+    return (r["design"], r.get("sched") or ("" if r["design"] == "wnor_top" else "rr"),
+            r["target"], str(r["pes"]), str(r["barriers"]), str(r["count_bits"]),
+            str(r["fifo_depth"]), str(r["tree_arity"]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=int(os.environ.get("SYNTH_SEEDS", 5)))
     ap.add_argument("--quick", action="store_true", help="a small subset (smoke test)")
     ap.add_argument("--csv", default="reports/synth.csv")
     ap.add_argument("--only", default="", help="regex on configuration names")
+    ap.add_argument("--no-place", default="", metavar="REGEX",
+                    help="configurations to synthesize but not place (e.g. the 16-PE units, "
+                         "which `make place-unit` places; about 20 min per seed)")
     ap.add_argument("--unit", action="store_true",
                     help="area figures only (make place-unit) -> reports/unit.csv, unit.md")
     ap.add_argument("--place-jobs", type=int, default=1,
@@ -346,7 +387,7 @@ def main():
     for i, cfg in enumerate(todo):
         cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
         cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
-        base = {"design": cfg.design, "pes": cfg.n, "barriers": cfg.m,
+        base = {"design": cfg.design, "sched": cfg.sched, "pes": cfg.n, "barriers": cfg.m,
                 "count_bits": cfg.t or "", "fifo_depth": cfg.d or "",
                 "tree_arity": cfg.arity or ""}
         max_brams = max(d["brams"] for d in DEVICES.values())
@@ -364,10 +405,11 @@ def main():
             row = dict(base, target=target, **dut, lcs_available=dev["lcs"],
                        harness_luts=total["luts"] - dut["luts"],
                        harness_ffs=total["ffs"] - dut["ffs"])
-            est = max(total["luts"], total["ffs"])
-            if est > FIT_LIMIT * dev["lcs"] or total["brams"] > dev["brams"]:
-                row["status"] = (f"does not fit: {how} {est} LCs of {dev['lcs']}, "
-                                 f"{total['brams']} BRAM of {dev['brams']}")
+            too_big = does_not_fit(total, dev, how)
+            if too_big:
+                row["status"] = too_big
+            elif args.no_place and re.search(args.no_place, cfg.name):
+                row["status"] = "not placed (--no-place; fits by the Yosys estimate)"
             else:
                 row.update(placed_fields(place(cfg, target, args.seeds, cache)))
             rows.append(row)
@@ -380,7 +422,14 @@ def main():
         print(f"[{i + 1}/{len(todo)} {time.time() - t0:6.0f}s] {cfg.name}: "
               f"{dut['luts']} LUT {dut['ffs']} FF {dut['brams']} BRAM, HX8K {fm}, "
               f"{g['gates']} gates ltp {g['ltp']}", flush=True)
-    with open(os.path.join(ROOT, args.csv), "w", newline="") as f:
+    # A partial run (--only, --quick) replaces the rows of its configurations and keeps the
+    # others of the existing CSV, so that the report can be brought up to date piecewise.
+    csv_path = os.path.join(ROOT, args.csv)
+    if (args.only or args.quick) and os.path.exists(csv_path):
+        redone = {row_key(r) for r in rows}
+        kept = [r for r in csv.DictReader(open(csv_path)) if row_key(r) not in redone]
+        rows = kept + rows
+    with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, restval="")
         w.writeheader()
         w.writerows(rows)
@@ -395,7 +444,7 @@ def main():
     print(f"synth-flow: {len(rows)} rows in {args.csv} ({time.time() - t0:.0f} s)")
 
 
-UNIT_COLUMNS = ["design", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
+UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
                 "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
                 "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status"]
 
@@ -411,12 +460,15 @@ def unit_main(args):
         cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
         cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
         dut = synth_ice40(cfg, cache)["dut"]  # asserts cfg.brams() block RAMs, no RAM in LUTs
-        row = {"design": cfg.design, "pes": cfg.n, "barriers": cfg.m, "count_bits": cfg.t,
+        row = {"design": cfg.design, "sched": cfg.sched, "pes": cfg.n, "barriers": cfg.m,
+               "count_bits": cfg.t,
                "fifo_depth": cfg.d, "brams_per_pe": dut["brams"] / (cfg.n if cfg.design ==
                                                                      "dsbc_top" else 1),
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
-            row.update(placed_fields(place(cfg, target, args.seeds, cache)))
+            too_big = does_not_fit(synth_ice40(cfg, cache)["total"], dev, "Yosys estimate")
+            row.update({"status": too_big} if too_big else
+                       placed_fields(place(cfg, target, args.seeds, cache)))
         else:
             row["status"] = "synthesized"
         row["brams_per_pe"] = f"{row['brams_per_pe']:g}"
@@ -442,26 +494,29 @@ def write_unit_md(rows, seeds):
              "Generated by `make place-unit` (`python3 synth/synth-flow.py --unit`). Do not edit "
              "by hand. The words {open, count} of a PE are one simple dual-port RAM (one write "
              "port, one read port that the snapshot takes in its `ctl_load` cycle; "
-             "docs/architecture.md section 7).", "",
+             "docs/architecture.md section 7). Scheduler `rr` is the paper's round robin "
+             "(`Sched = 0`), `arb` the arbitration scheduler (`Sched = 1`, docs/architecture.md "
+             "4e; its dirty bits are flip-flops, its words need no open bit).", "",
              "## One local block (N = 16, M = 32, FIFO depth 8), Yosys `synth_ice40`", "",
-             "| T | SB_RAM40_4K | LUT4 | SB_CARRY | FF |", "|---|---|---|---|---|"]
+             "| scheduler | T | SB_RAM40_4K | LUT4 | SB_CARRY | FF |", "|---|---|---|---|---|---|"]
     for r in local:
-        lines.append(f"| {r['count_bits']} | {r['brams']} | {r['luts']} | {r['carries']} | "
-                     f"{r['ffs']} |")
+        lines.append(f"| {r['sched']} | {r['count_bits']} | {r['brams']} | {r['luts']} | "
+                     f"{r['carries']} | {r['ffs']} |")
     lines += ["", "## The whole unit placed and routed as one design, iCE40 HX8K (ct256)", "",
               "Inside its register harness (synth/harness/harness_dsbc_top.v: the unit's ports "
               "behind scan chains, so the design has few pins); LUT4/FF/BRAM are the unit's own "
               "cells, logic cells (LC) the placed total with the harness; Fmax is the median over "
               f"{seeds} placement seeds (nextpnr-ice40 `--seed 1..{seeds}`).", "",
-              "| N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | LCs used / available | "
-              "BRAM available | Fmax MHz median (min-max) | status |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
+              "LCs used / available | BRAM available | Fmax MHz median (min-max) | status |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in unit:
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']})"
               if r.get("fmax_mhz") else "-")
-        lines.append(f"| {r['pes']} | {r['barriers']} | {r['count_bits']} | {r['fifo_depth']} | "
+        lines.append(f"| {r['sched']} | {r['pes']} | {r['barriers']} | {r['count_bits']} | "
+                     f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
-                     f"{r.get('lcs_used', '-')} / {r['lcs_available']} | {r['brams_available']} | "
+                     f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
                      f"{fm} | {r['status']} |")
     lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
     lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]

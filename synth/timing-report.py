@@ -155,12 +155,45 @@ def gnuplot(script, out_svg, png_dir):
     return png
 
 
+# Designs of latency.csv: DSBC under the paper's round robin ("dsbc", Sched = 0) and under
+# the arbitration scheduler ("dsbc-arb", Sched = 1, docs/architecture.md 4e), Wired-NOR.
+# Their blocks in synth.csv are keyed by module name, with ARB appended under arb.
+ARB = "-arb"
+DSBC_DESIGNS = ("dsbc", "dsbc" + ARB)
+
+
+def sched_suffix(design):
+    return ARB if design.endswith(ARB) else ""
+
+
 def load_synth(path):
+    """synth.csv rows keyed by (module + ARB under arb, target, N, M); rows of CSVs from before
+    the schedulers (no sched column) are rr."""
     rows = list(csv.DictReader(open(path)))
     by = {}
     for r in rows:
-        by[(r["design"], r["target"], int(r["pes"]), int(r["barriers"]))] = r
+        design = r["design"] + (ARB if r.get("sched") == "arb" else "")
+        by[(design, r["target"], int(r["pes"]), int(r["barriers"]))] = r
     return by
+
+
+def merge_placed_units(synth, unit_csv):
+    """Whole units placed by `make place-unit` (reports/unit.csv, HX8K) stand in for synth.csv
+    rows of the same unit that were not placed (`synth-flow.py --no-place`, or older rows)."""
+    if not os.path.exists(unit_csv):
+        return
+    for r in csv.DictReader(open(unit_csv)):
+        if r["design"] != "dsbc_top":
+            continue
+        key = (r["design"] + (ARB if r.get("sched") == "arb" else ""), "ice40-hx8k",
+               int(r["pes"]), int(r["barriers"]))
+        old = synth.get(key)
+        if int(r["count_bits"]) == 16 and int(r["fifo_depth"]) == 8 and not (old and old["fmax_mhz"]):
+            synth[key] = dict(r, target="ice40-hx8k", status=r["status"] + " (make place-unit)")
+
+
+def design_label(d):
+    return {"dsbc": "DSBC rr", "dsbc" + ARB: "DSBC arb", "wnor": "Wired-NOR"}[d]
 
 
 # --- Rows of the CSVs: the field names are the CSV column names --------------------------------
@@ -232,11 +265,13 @@ def run_latency(latency_bin, cycles, out):
 
 def clock_period(synth, design, target, n, m):
     """Measured clock period (ns) of a whole unit and where it comes from."""
-    if design == "dsbc":
-        r = synth.get(("dsbc_top", target, n, m))
+    if design in DSBC_DESIGNS:
+        sx = sched_suffix(design)
+        r = synth.get(("dsbc_top" + sx, target, n, m))
         if r and r["fmax_mhz"]:
             return 1000.0 / float(r["fmax_mhz"]), "unit"
-        g, l = synth.get(("dsbc_global", target, n, m)), synth.get(("dsbc_local", target, n, m))
+        g = synth.get(("dsbc_global" + sx, target, n, m))
+        l = synth.get(("dsbc_local" + sx, target, n, m))
         if g and l and g["fmax_mhz"] and l["fmax_mhz"]:
             f = min(float(g["fmax_mhz"]), float(l["fmax_mhz"]))
             return 1000.0 / f, "blocks"
@@ -270,17 +305,16 @@ def area_rows(synth, pes_list):
     """Area of whole units. DSBC unit = N local blocks + 1 global block (the sum of the block
     results, available for every N); the placed unit where it fits, as a check of the sum."""
     rows = []
-    for n in pes_list:
-        for m in (16, 32, 256):
-            l = synth.get(("dsbc_local", "ice40-hx8k", n, m))
-            g = synth.get(("dsbc_global", "ice40-hx8k", n, m))
-            u = synth.get(("dsbc_top", "ice40-hx8k", n, m))
-            lg = synth.get(("dsbc_local", "generic", n, m))
-            gg = synth.get(("dsbc_global", "generic", n, m))
-            if not (l and g):
-                continue
+    for n, m, d in [(n, m, d) for n in pes_list for m in (16, 32, 256) for d in DSBC_DESIGNS]:
+        sx = sched_suffix(d)
+        l = synth.get(("dsbc_local" + sx, "ice40-hx8k", n, m))
+        g = synth.get(("dsbc_global" + sx, "ice40-hx8k", n, m))
+        u = synth.get(("dsbc_top" + sx, "ice40-hx8k", n, m))
+        lg = synth.get(("dsbc_local" + sx, "generic", n, m))
+        gg = synth.get(("dsbc_global" + sx, "generic", n, m))
+        if l and g:
             rows.append(AreaRow(
-                design="dsbc", pes=n, barriers=m,
+                design=d, pes=n, barriers=m,
                 luts=n * int(l["luts"]) + int(g["luts"]), ffs=n * int(l["ffs"]) + int(g["ffs"]),
                 brams=n * int(l["brams"]), unit_luts_placed=u["luts"] if u else "",
                 unit_status_hx8k=u["status"] if u else "",
@@ -288,16 +322,16 @@ def area_rows(synth, pes_list):
                 transistors_excl_ram=(n * int(lg["transistors"]) + int(gg["transistors"])
                                       if lg and gg else ""),
                 ram_bits=n * int(lg["ram_bits"]) if lg else "", wires=3 * n))
-        for m in (16, 32):
-            w = synth.get(("wnor_top", "ice40-hx8k", n, m))
-            wg = synth.get(("wnor_top", "generic", n, m))
-            if w:
-                rows.append(AreaRow(
-                    design="wnor", pes=n, barriers=m, luts=w["luts"], ffs=w["ffs"], brams=0,
-                    unit_luts_placed=w["luts"], unit_status_hx8k=w["status"],
-                    gates=wg["gates"] if wg else "",
-                    transistors_excl_ram=wg["transistors"] if wg else "", ram_bits=0,
-                    wires=m * n))
+    for n, m in [(n, m) for n in pes_list for m in (16, 32)]:
+        w = synth.get(("wnor_top", "ice40-hx8k", n, m))
+        wg = synth.get(("wnor_top", "generic", n, m))
+        if w:
+            rows.append(AreaRow(
+                design="wnor", pes=n, barriers=m, luts=w["luts"], ffs=w["ffs"], brams=0,
+                unit_luts_placed=w["luts"], unit_status_hx8k=w["status"],
+                gates=wg["gates"] if wg else "",
+                transistors_excl_ram=wg["transistors"] if wg else "", ram_bits=0,
+                wires=m * n))
     return rows
 
 
@@ -370,7 +404,7 @@ plot "{out}/wires.csv" skip 1 using 1:{col(wr, "wnor_m32")} with lines lw 2 lc r
 """, f"{out}/fig59_wires.svg", rep.png_dir)
 
 
-G, B, O, P = '"#2ca02c"', '"#1f77b4"', '"#ff7f0e"', '"#9467bd"'  # curve colours
+G, B, O, P, R = '"#2ca02c"', '"#1f77b4"', '"#ff7f0e"', '"#9467bd"', '"#d62728"'  # curve colours
 
 
 def plot_against_n(rep, svg, name, settings, specs):
@@ -404,6 +438,8 @@ set key top left
         ("dsbc256s", rows("dsbc", "sparse", 256), "1:2:2:3", f"with yerrorlines lw 2 pt 7 lc rgb {O}", "DSBC m=256, sparse"),
         ("dsbc16b", rows("dsbc", "saturated", 16), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC m=16, saturated"),
         ("dsbc32b", rows("dsbc", "saturated", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {B}", "DSBC m=32, saturated"),
+        ("arb32s", rows("dsbc" + ARB, "sparse", 32), "1:2:2:3", f"with yerrorlines lw 3 pt 11 lc rgb {R}", "DSBC arb m=32, sparse"),
+        ("arb256s", rows("dsbc" + ARB, "sparse", 256), "1:2:2:3", f"with yerrorlines lw 3 dt 2 pt 11 lc rgb {R}", "DSBC arb m=256, sparse"),
         ("wnor16", rows("wnor", "random", 16), "1:2:2:3", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR m=16"),
         ("wnor32", rows("wnor", "random", 32), "1:2:2:3", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR m=32"),
     ])
@@ -450,6 +486,8 @@ set key bottom left
         ("g256", rows("dsbc_global", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 7 lc rgb {B}", "DSBC global block, M=256"),
         ("l16", rows("dsbc_local", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 5 lc rgb {G}", "DSBC local block, M=16"),
         ("l256", rows("dsbc_local", 256), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 5 lc rgb {G}", "DSBC local block, M=256"),
+        ("ag16", rows("dsbc_global" + ARB, 16), "1:2:3:4", f"with yerrorlines lw 3 pt 11 lc rgb {R}", "DSBC arb global block, M=16"),
+        ("al16", rows("dsbc_local" + ARB, 16), "1:2:3:4", f"with yerrorlines lw 3 dt 2 pt 11 lc rgb {R}", "DSBC arb local block, M=16"),
         ("u16", rows("dsbc_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 13 lc rgb {O}", "DSBC whole unit, M=16 (placed where it fits)"),
         ("w16", rows("wnor_top", 16), "1:2:3:4", f"with yerrorlines lw 2 pt 9 lc rgb {P}", "Wired-NOR, m=16"),
         ("w32", rows("wnor_top", 32), "1:2:3:4", f"with yerrorlines lw 2 dt 2 pt 9 lc rgb {P}", "Wired-NOR, m=32"),
@@ -481,6 +519,7 @@ def main():
     # 2. measured
     lat = run_latency(args.latency_bin, args.latency_cycles, out)
     synth = load_synth(args.synth)
+    merge_placed_units(synth, os.path.join(out, "unit.csv"))
     measured = measured_rows(lat, synth)
     write_csv(f"{out}/measured.csv", MeasuredRow._fields, measured)
     pes_list = sorted({int(k[2]) for k in synth})
@@ -518,21 +557,25 @@ def page_headline(rep):
       "detection mean ns | detection p99 ns | cycles mean / p99 |")
     w("|---|---|---|---|---|---|---|---|---|")
     for n in (16, 64):
-        for d, m, wl in (("dsbc", 16, "sparse"), ("dsbc", 32, "sparse"), ("wnor", 16, "random"),
-                         ("wnor", 32, "random")):
+        for d, m, wl in (("dsbc", 16, "sparse"), ("dsbc" + ARB, 16, "sparse"),
+                         ("dsbc", 32, "sparse"), ("dsbc" + ARB, 32, "sparse"),
+                         ("wnor", 16, "random"), ("wnor", 32, "random")):
             r = rep.measured.get((d, wl, "ice40-hx8k", n, m))
             a = rep.area.get((d, n, m))
             if not r or not a:
                 continue
             f = 1000.0 / r.period_ns if r.period_ns != "" else None
-            name = f"DSBC-{m}" if d == "dsbc" else f"Wired-NOR m={m}"
+            name = (f"DSBC-{m} {design_label(d).split()[1]}" if d in DSBC_DESIGNS
+                    else f"Wired-NOR m={m}")
             fsrc = " (blocks)" if r.clock_from == "blocks" else ""
             w(f"| {name} | {n} | {fmt(f)}{fsrc} | {a.luts} | {a.ffs} | {a.brams} | "
               f"{fmt(r.mean_ns)} | {fmt(r.p99_ns)} | {fmt(float(r.mean_cycles))} / "
               f"{r.p99_cycles} |")
     w("")
     w("DSBC detection is the *sparse* workload (two epochs running, the other words idle); "
-      "the clock of a DSBC unit too big for the device is the slower of its two blocks "
+      "*rr* is the paper's round robin (`Sched = 0`), *arb* the arbitration scheduler that "
+      "inspects only barriers some PE changed (`Sched = 1`, docs/architecture.md 4e). "
+      "The clock of a DSBC unit too big for the device is the slower of its two blocks "
       "(\"(blocks)\"), see *Measured* below. Unit LUT/FF for DSBC are N local blocks + 1 global "
       "block as synthesized separately.\n")
     return L
@@ -667,16 +710,17 @@ def page_unit(unit_csv):
     w("From `reports/unit.csv` (`make place-unit`, details in [unit.md](unit.md)): one local "
       "block (N = 16, M = 32, D = 8) against T, Yosys `synth_ice40`; the whole unit placed and "
       "routed as one design on the HX8K (ct256), Fmax the median over the seeds.\n")
-    w("| design | N | M | T | SB_RAM40_4K (per PE) | LUT4 | FF | LCs used / available | "
-      "Fmax MHz median (min-max) |")
-    w("|---|---|---|---|---|---|---|---|---|")
+    w("| design | scheduler | N | M | T | SB_RAM40_4K (per PE) | LUT4 | FF | "
+      "LCs used / available | Fmax MHz median (min-max) or status |")
+    w("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         unit = r["design"] == "dsbc_top"
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']})"
-              if r.get("fmax_mhz") else "-")
-        w(f"| {'whole unit' if unit else 'local block'} | {r['pes']} | {r['barriers']} | "
+              if r.get("fmax_mhz") else ("-" if not unit else r["status"]))
+        w(f"| {'whole unit' if unit else 'local block'} | {r.get('sched') or 'rr'} | "
+          f"{r['pes']} | {r['barriers']} | "
           f"{r['count_bits']} | {r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
-          f"{(r['lcs_used'] + ' / ' + r['lcs_available']) if unit else '-'} | {fm} |")
+          f"{((r['lcs_used'] or '-') + ' / ' + r['lcs_available']) if unit else '-'} | {fm} |")
     w("")
     return L
 
@@ -703,18 +747,19 @@ def page_measured(rep):
       "and one local block (\"blocks\"), which ignores the routing of the 3N wires across a "
       "full device. Wired-NOR units are placed at every N.\n")
     w("![Measured detection time](measured_detection.svg)\n")
-    w("| design | workload | N | m | period ns (source) | mean cycles | p99 cycles | "
+    w("| design, scheduler | workload | N | m | period ns (source) | mean cycles | p99 cycles | "
       "mean ns | p99 ns | UP5K mean ns |")
     w("|---|---|---|---|---|---|---|---|---|---|")
-    for d, wl, m in (("dsbc", "sparse", 16), ("dsbc", "sparse", 32), ("dsbc", "sparse", 256),
-                     ("dsbc", "saturated", 16), ("dsbc", "saturated", 32),
-                     ("wnor", "random", 16), ("wnor", "random", 32)):
+    for d, wl, m in [(d, wl, m) for d in DSBC_DESIGNS
+                     for wl, m in (("sparse", 16), ("sparse", 32), ("sparse", 256),
+                                   ("saturated", 16), ("saturated", 32))] + [
+                        ("wnor", "random", 16), ("wnor", "random", 32)]:
         for n in rep.pes_list:
             r = rep.measured.get((d, wl, "ice40-hx8k", n, m))
             u = rep.measured.get((d, wl, "ice40-up5k", n, m))
             if not r:
                 continue
-            w(f"| {'DSBC' if d == 'dsbc' else 'Wired-NOR'} | {wl} | {n} | {m} | "
+            w(f"| {design_label(d)} | {wl} | {n} | {m} | "
               f"{fmt(r.period_ns, 2)} ({r.clock_from}) | {fmt(float(r.mean_cycles))} | "
               f"{r.p99_cycles} | {fmt(r.mean_ns)} | {fmt(r.p99_ns)} | "
               f"{fmt(u.mean_ns) if u else '–'} |")
@@ -729,6 +774,19 @@ def page_measured(rep):
           f"1.5 m + Q + 4 cycles (Eq. 5.5 counts only bit checks: (m - 1) x ~1 + q). "
           f"Saturated, the scanner completes almost every word it inspects and the mean "
           f"approaches the documented bound M (Q + 4) + 5 + log2 N.\n")
+    a16 = rep.measured.get(("dsbc" + ARB, "sparse", "ice40-hx8k", 16, 32))
+    r16 = rep.measured.get(("dsbc", "sparse", "ice40-hx8k", 16, 32))
+    if a16 and r16:
+        q, bw = T_COUNT_BITS + clog2(16), clog2(32)
+        w(f"Under arb a word runs only for a barrier some PE changed, so a sparse closing "
+          f"waits for at most a few other words instead of half a pass: at N = 16, m = 32 its "
+          f"mean is {fmt(float(a16.mean_cycles))} cycles against rr's "
+          f"{fmt(float(r16.mean_cycles))} (one closing alone on an idle unit: about "
+          f"Q + BW + 4 = {q + bw + 4} cycles, the POLL, the arbitration and its own word of "
+          f"Q + 2; docs/performance.md 6a). Saturated, every word completes under both and arb "
+          f"saves the two header slots per word (Q + 2 against Q + 4). The arb unit's clock "
+          f"is that of its blocks wherever the whole unit does not fit the device "
+          f"(docs/performance.md 7a).\n")
     return L
 
 
@@ -741,7 +799,7 @@ def page_area_fmax(rep):
       "| RAM bits | wires |")
     w("|---|---|---|---|---|---|---|---|---|---|")
     for r in sorted(rep.area.values(), key=lambda r: (r.design, r.barriers, r.pes)):
-        w(f"| {'DSBC' if r.design == 'dsbc' else 'Wired-NOR'} | {r.pes} | {r.barriers} | "
+        w(f"| {design_label(r.design)} | {r.pes} | {r.barriers} | "
           f"{r.luts} | {r.ffs} | {r.brams} | {r.gates} | {r.transistors_excl_ram} | "
           f"{r.ram_bits} | {r.wires} |")
     w("")

@@ -7,7 +7,8 @@ module harness_dsbc_top #(
   parameter integer NumPes      = 4,
   parameter integer NumBarriers = 16,
   parameter integer CountBits   = 16,
-  parameter integer FifoDepth   = 8
+  parameter integer FifoDepth   = 8,
+  parameter integer Sched       = 0   // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -30,7 +31,8 @@ module harness_dsbc_top #(
 
   (* keep_hierarchy *)
   dsbc_top #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(Sched)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

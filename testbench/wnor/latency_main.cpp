@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Detection latency in clock cycles over random workloads, for the timing report
-// (synth/timing-report.py): DSBC from the golden model driven by dsbc::Stimulus and measured
+// (synth/timing-report.py): DSBC under each scheduler (design "dsbc" = rr, the paper's round
+// robin; "dsbc-arb" = arb, docs/architecture.md 4e) from the golden model driven by
+// dsbc::Stimulus and measured
 // by dsbc::Oracle (cycles from the commit that closes a barrier to ctl_done; the lockstep
 // tests show the RTL is cycle-identical), and Wired-NOR from dsbc::WiredNor driven by random
 // busy/idle traffic (cycles from the ack of the clear that leaves a line with no busy PE to
@@ -23,12 +25,18 @@
 
 namespace {
 
-dsbc::LatencyStats dsbc_latency(int n, int m, const dsbc::StimulusOptions& opt, uint64_t cycles, uint64_t seed) {
+dsbc::Config dsbc_config(int n, int m, dsbc::Sched sched) {
   dsbc::Config cfg;
   cfg.pes = n;
   cfg.barriers = m;
   cfg.count_bits = 16;
   cfg.fifo_depth = 8;
+  cfg.sched = sched;
+  return cfg;
+}
+
+dsbc::LatencyStats dsbc_latency(const dsbc::Config& cfg, const dsbc::StimulusOptions& opt, uint64_t cycles,
+                                uint64_t seed) {
   try {
     return dsbc::model_latency(cfg, opt, cycles, seed);
   } catch (const std::runtime_error& e) {
@@ -120,21 +128,21 @@ int main(int argc, char** argv) {
   sparse.max_live_tasks = 48;
   for (int n : {4, 8, 16, 32, 64}) {
     for (int m : {16, 32, 256}) {
-      dsbc::Config cfg;
-      cfg.pes = n;
-      cfg.barriers = m;
-      cfg.count_bits = 16;
-      cfg.fifo_depth = 8;
       // Enough cycles for a few hundred completions even with 256 barriers.
       const uint64_t cyc = cycles * (m >= 256 ? 4 : 1);
-      for (const auto& [name, opt] : {std::pair{"saturated", busy}, std::pair{"sparse", sparse}}) {
-        const dsbc::LatencyStats l = dsbc_latency(n, m, opt, cyc, 1000 + n * 7 + m);
-        f << "dsbc," << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.count << ',' << l.mean() << ','
-          << l.percentile(99) << ',' << l.max << ',' << cfg.latency_bound() << '\n';
-        std::printf("dsbc %-6s N=%-3d M=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", name, n, m, l.mean(),
-                    static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
-                    static_cast<unsigned long long>(l.count));
-        std::fflush(stdout);
+      for (const auto& [design, sched] :
+           {std::pair{"dsbc", dsbc::Sched::kRr}, std::pair{"dsbc-arb", dsbc::Sched::kArb}}) {
+        const dsbc::Config cfg = dsbc_config(n, m, sched);
+        for (const auto& [name, opt] : {std::pair{"saturated", busy}, std::pair{"sparse", sparse}}) {
+          // The same seed for both schedulers: the same workload options and stream.
+          const dsbc::LatencyStats l = dsbc_latency(cfg, opt, cyc, 1000 + n * 7 + m);
+          f << design << ',' << name << ',' << n << ',' << m << ",16," << cyc << ',' << l.count << ',' << l.mean()
+            << ',' << l.percentile(99) << ',' << l.max << ',' << cfg.latency_bound() << '\n';
+          std::printf("%-8s %-9s N=%-3d M=%-3d mean %7.1f p99 %5llu max %5llu (n=%llu)\n", design, name, n, m, l.mean(),
+                      static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
+                      static_cast<unsigned long long>(l.count));
+          std::fflush(stdout);
+        }
       }
     }
     for (int m : {16, 32}) {
