@@ -30,10 +30,16 @@ SENS_PES = 64
 SENS_LATENCIES_NS = [100, 500, 2000]
 
 
-def run(binary, spec, n, latency_ns=LATENCY_NS):
+# The DSBC unit's schedulers (docs/architecture.md 4c rr, 4e arb); the tables above use the
+# tool's default (arb), the scheduler section runs DSBC alone under each.
+SCHEDS = ["rr", "arb"]
+
+
+def run(binary, spec, n, latency_ns=LATENCY_NS, sched=None):
     cmd = [binary, "--workload", spec, "--pes", str(n), "--barriers", str(BARRIERS), "--epochs", str(EPOCHS),
-           "--seed", str(SEED), "--engine", "model", "--algos", ",".join(ALGOS),
-           "--latency-ns", str(latency_ns), "--task-ns", str(TASK_NS), "--json"]
+           "--seed", str(SEED), "--engine", "model", "--latency-ns", str(latency_ns), "--task-ns", str(TASK_NS),
+           "--json"]
+    cmd += ["--sched", sched] if sched else ["--algos", ",".join(ALGOS)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode not in (0, 1):
         sys.exit("system_report: %s failed: %s" % (" ".join(cmd), p.stderr))
@@ -42,6 +48,36 @@ def run(binary, spec, n, latency_ns=LATENCY_NS):
 
 def fmt(x):
     return "{:,.1f}".format(x)
+
+
+def dsbc_delays(r):
+    """DSBC's detection delays (ns) of one run, one per detected epoch."""
+    return [row["detectors"]["dsbc"]["delay_ps"] / 1000.0 for row in r["rows"] if row["detectors"]["dsbc"]["detected"]]
+
+
+def sched_section(binary, cmds, failures):
+    """DSBC under each scheduler on the same executions (same workload, seeds and clock)."""
+    md = ["## The DSBC unit's scheduler: rr against arb", "",
+          "The same executions (workload, seed, clock, network) with DSBC alone, once under the paper's round robin "
+          "(`--sched rr`: every barrier inspected in turn, a word of at least 3 cycles each) and once under the "
+          "arbitration scheduler (`--sched arb`, the default: only barriers some PE changed get a word; "
+          "docs/architecture.md 4e). The clock is the same for both (the default clock for N, see above), so "
+          "the difference is the schedule alone. With M = %d barriers a pass is short and the two differ by a few "
+          "cycles; the gap grows with M (docs/performance.md section 6)." % BARRIERS, "",
+          "| workload | N | " + " | ".join("%s mean / median / max ns" % s for s in SCHEDS) + " | arb / rr (mean) |",
+          "|---|---|" + "---|" * (len(SCHEDS) + 1)]
+    for key, spec, _ in WORKLOADS:
+        for n in PES:
+            cells, means = [], {}
+            for sched in SCHEDS:
+                cmd, r = run(binary, spec, n, sched=sched)
+                cmds.append(" ".join(cmd))
+                failures += ["%s N=%d --sched %s: %s" % (key, n, sched, f) for f in r["failures"]]
+                d = dsbc_delays(r)
+                means[sched] = statistics.mean(d)
+                cells.append("%s / %s / %s" % (fmt(means[sched]), fmt(statistics.median(d)), fmt(max(d))))
+            md.append("| %s | %d | %s | %.2f |" % (key, n, " | ".join(cells), means["arb"] / means["rr"]))
+    return md + [""]
 
 
 def main():
@@ -111,7 +147,8 @@ unset multiplot
           "epoch (DSBC: none; it uses its 3 wires per PE and two local requests per task).", "",
           "Parameters: M = %d barriers at once, %d epochs each (%d detections per detector and point), seed %d, "
           "network latency %d ns (constant, FIFO channels where the algorithm assumes them), task time %d ns, "
-          "T = 16-bit counts, FIFO depth 8; DSBC clock = 1/Fmax of the slower iCE40 HX8K block for N "
+          "T = 16-bit counts, FIFO depth 8, DSBC scheduler arb (the default; rr beside it in the last section); "
+          "DSBC clock = 1/Fmax of the slower iCE40 HX8K block for N "
           "(reports/synth.csv; N = 256 was not synthesised and uses N = 64's clock)." % (BARRIERS, EPOCHS, BARRIERS * EPOCHS, SEED, LATENCY_NS, TASK_NS), ""]
     if failures:
         md += ["**Oracle failures:**", ""] + ["- " + f for f in failures] + [""]
@@ -143,7 +180,12 @@ unset multiplot
                 msgs = [row["detectors"][d]["control_msgs"] for row in r["rows"]]
                 cells.append("%s / %s" % (fmt(statistics.mean(delays)), fmt(sum(msgs) / len(msgs))))
             md.append("| %s | %d | %s |" % (key, lat, " | ".join(cells)))
-    md += ["", "## Commands", "", "```"] + cmds + ["```", ""]
+    sched_failures = []
+    md += [""] + sched_section(binary, cmds, sched_failures)
+    if sched_failures:
+        md += ["**Oracle failures (scheduler runs):**", ""] + ["- " + f for f in sched_failures] + [""]
+    failures += sched_failures
+    md += ["## Commands", "", "```"] + cmds + ["```", ""]
     (out / "system.md").write_text("\n".join(md))
     print("system_report: wrote %s, %s, %s" % (out / "system.md", out / "system.csv", out / "system_delay.svg"))
     if failures:
