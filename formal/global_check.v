@@ -40,7 +40,8 @@ module global_check #(
   wire                ctl_load, ctl_done;
   wire [BarrierW-1:0] cnt2;
 
-  dsbc_global #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(2), .BarrierW(BarrierW))
+  dsbc_global #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(2), .BarrierW(BarrierW),
+                .Sched(0))  // this harness checks the round robin (4c); arb: unit_check.v
     u_dut (.clk_i(clk_i), .rst_ni(rst_ni), .rr_bits_i(rr_bits), .ctl_load_o(ctl_load),
            .ctl_done_o(ctl_done), .cnt2_o(cnt2));
 

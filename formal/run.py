@@ -65,8 +65,10 @@ def sum_job(m, t, short=False):
 def global_job(n, m, t=8, short=False):
     q = t + (n - 1).bit_length() if n > 1 else t
     return dict(name=f"global_n{n}_m{m}_t{t}", top="global_check",
-                files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_global")
-                + ["formal/global_check.v"],
+                # dsbc_arb_ctl too: dsbc_global's default (Sched = 1) elaborates it, although
+                # global_check instantiates the round robin (Sched = 0).
+                files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_arb_ctl",
+                          "dsbc_global") + ["formal/global_check.v"],
                 params=dict(NumPes=n, NumBarriers=m, CountBits=t), mode="prove",
                 depth=4, short=short, mutant_depth=q + 8 + m,
                 # the last barrier's completion needs more words when M > 2

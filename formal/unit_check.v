@@ -30,7 +30,7 @@ module unit_check #(
   parameter integer NumBarriers = 2,
   parameter integer CountBits   = 8,
   parameter integer FifoDepth   = 2,
-  parameter integer Sched       = 0,  // 0 rr, 1 arb
+  parameter integer Sched       = 1,  // 0 rr, 1 arb (default; formal/run.py sets it per job)
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
   input wire                   clk_i,

@@ -23,7 +23,7 @@ module dsbc_global #(
   parameter integer CountBits   = 16,  // T, 8..32
   parameter integer FifoDepth   = 8,   // checked only
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,
-  parameter integer Sched       = 0    // scheduler: 0 rr, 1 arb (legal 0..1)
+  parameter integer Sched       = 1    // scheduler: 0 rr, 1 arb (default) (legal 0..1)
 ) (
   input  wire                clk_i,       // clock, rising edge
   input  wire                rst_ni,      // asynchronous reset, active low
@@ -156,7 +156,12 @@ module dsbc_global #(
     end
   end
 
-  if (Sched == 1) begin : g_arb
+  // Zero-sized N or M (illegal: dsbc_param_check stops elaboration and names the parameter)
+  // would make the arb modules fail to elaborate first, with an error that names neither;
+  // the rr branch survives them, so the user sees the parameter check's message.
+  localparam UseArb = (Sched == 1) && (NumPes >= 1) && (NumBarriers >= 1);
+
+  if (UseArb) begin : g_arb
     dsbc_arb_ctl #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .BarrierW(BarrierW), .Q(Q)
     ) u_arb (

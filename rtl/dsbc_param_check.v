@@ -12,7 +12,7 @@ module dsbc_param_check #(
   parameter integer NumBarriers = 4,   // M, legal 1..1024
   parameter integer CountBits   = 16,  // T, legal 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries, legal 1..1024
-  parameter integer Sched       = 0    // scheduler: 0 rr, 1 arb (architecture.md 4e)
+  parameter integer Sched       = 1    // scheduler: 0 rr, 1 arb (architecture.md 4e; default)
 ) ();
 
   if (NumPes < 1 || NumPes > 256) begin : g_bad_num_pes

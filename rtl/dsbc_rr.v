@@ -21,7 +21,7 @@ module dsbc_rr #(
   parameter integer NumBarriers = 4,   // M
   parameter integer CountBits   = 16,  // T
   parameter integer BarrierW    = 2,   // max(1, clog2(M))
-  parameter integer Sched       = 0    // 0: rr (the paper's round robin), 1: arb
+  parameter integer Sched       = 1    // 0: rr (the paper's round robin), 1: arb (default)
 ) (
   input  wire                clk_i,             // clock, rising edge
   input  wire                rst_ni,            // asynchronous reset, active low

@@ -12,7 +12,7 @@ module dsbc_top #(
   parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
-  parameter integer Sched       = 0    // scheduler: 0 rr (round robin), 1 arb; 0..1
+  parameter integer Sched       = 1    // scheduler: 0 rr (round robin), 1 arb (default); 0..1
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low

@@ -69,7 +69,7 @@ def period(synth, design, n, m, synthesized):
         return p, src
     near = min(synthesized, key=lambda x: (abs(math.log2(x) - math.log2(m)), x))
     p, src = timing.clock_period(synth, design, TARGET, n, near)
-    return p, f"{src}, M={near}'s"
+    return p, (f"{src}, M={near}'s" if p is not None else "not synthesized")
 
 
 def fmt(x, nd=1):
@@ -181,22 +181,26 @@ def section(rows, synth, wnor, svg_rel, heading):
     # Table 2: in ns.
     w(f"**In ns** at each design's clock on iCE40 HX8K (`reports/synth.csv`, median of the placement "
       f"seeds; \"blocks\": the whole unit does not fit the device at N={n}, so its clock is the slower of "
-      f"`dsbc_global` and `dsbc_local`, as in §2 of reports/timing.md). rr and arb use the same clock: "
-      f"their blocks are the same until issue 13's pipelining lands. Clocks were synthesized at "
+      f"`dsbc_global` and `dsbc_local`, as in §2 of reports/timing.md). Each scheduler at the clock of its "
+      f"own blocks or unit (`make synth` synthesizes both, column `sched`). Clocks were synthesized at "
       f"M = {', '.join(map(str, dsbc_ms))} (DSBC) and M = {', '.join(map(str, wnor_ms))} (Wired-NOR, "
       f"M lines per PE); other M take the nearest one's clock (noted). Wired-NOR's latency is its measured "
       f"{wnor:g} cycle(s) from `reports/measured.csv`.\n")
-    hdr = "| M | DSBC clock ns (source) |"
+    hdr = "| M |"
     for s in scheds:
-        hdr += f" {s} sparse1 mean ns | {s} busy mean ns |"
+        hdr += f" {s} clock ns (source) | {s} sparse1 mean ns | {s} busy mean ns |"
     w(hdr + " Wired-NOR clock ns (source) | Wired-NOR ns |")
-    w("|---:|---|" + "---:|---:|" * len(scheds) + "---|---:|")
+    w("|---:|" + "---|---:|---:|" * len(scheds) + "---|---:|")
     for m in TABLE_M:
-        p, src = period(synth, "dsbc", n, m, dsbc_ms)
-        line = f"| {m} | {p:.2f} ({src}) |"
+        line = f"| {m} |"
         for s in scheds:
+            p, src = period(synth, "dsbc" if s == "rr" else "dsbc-" + s, n, m, dsbc_ms)
             sp, bu = rows[("sparse1", s, m)], rows[("busy", s, m)]
-            line += f" {fmt(sp['mean'] * p)} | {fmt(bu['mean'] * p) if bu['n'] >= MIN_SAMPLES else '–'} |"
+            if p is None:
+                line += f" – ({src}) | – | – |"
+                continue
+            line += (f" {p:.2f} ({src}) | {fmt(sp['mean'] * p)} | "
+                     f"{fmt(bu['mean'] * p) if bu['n'] >= MIN_SAMPLES else '–'} |")
         pw, srcw = period(synth, "wnor", n, m, wnor_ms)
         line += f" {pw:.2f} ({srcw}) | {fmt(pw * wnor)} |"
         w(line)
@@ -284,6 +288,7 @@ def main():
                      f"make report measured.csv)")
     rows = load_rows(args.csv)
     synth = timing.load_synth(args.synth)
+    timing.merge_placed_units(synth, os.path.join(os.path.dirname(args.synth), "unit.csv"))
     scheds = sorted({s for (_, s, _) in rows}, key=lambda s: (s != "rr", s))
     ms = sorted({m for (_, _, m) in rows})
     first = rows[("sparse1", scheds[0], ms[0])]

@@ -28,10 +28,14 @@ trap 'rm -rf "$work"' EXIT
 # FIFO fills up under the pop stalls. T+1 = 9 bits fit one SB_RAM40_4K per PE.
 N=3 M=16 T=8 D=2
 brams=$((N * ((T + 1 + 15) / 16)))
-sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_ice40|g; s/@BRAMS@/$brams/g" \
-  synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist.ys"
-nice -n 10 yosys -q -l "$out/netlist.log" -s "$work/netlist.ys" > /dev/null
-netlist=$out/dsbc_top_n${N}_m${M}_ice40.v
+# One netlist per scheduler (issue 13): Sched 0 = rr, 1 = arb.
+for sched in rr arb; do
+  S=0
+  [ "$sched" = arb ] && S=1
+  sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
+    synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist_$sched.ys"
+  nice -n 10 yosys -q -l "$out/netlist_$sched.log" -s "$work/netlist_$sched.ys" > /dev/null
+done
 
 python3 scripts/gen-trace.py --pes $N --barriers $M --count-bits $T --fifo-depth $D \
   --tasks 300 --seed 41 > "$work/random0.trace"
@@ -42,14 +46,20 @@ awk -v d=$D -v m=$M '/^barriers/ {print "barriers " m; next} /^count_bits/ {prin
   tools/examples/small.trace > "$work/small.trace"
 
 # The netlist has no parameters: Icarus warns that tb_replay's overrides are unused, which
-# is expected (the netlist is this configuration); tb_replay checks the stimulus header.
-iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net.vvp" \
-  -P tb_replay.NumPes=$N -P tb_replay.NumBarriers=$M -P tb_replay.CountBits=$T \
-  -P tb_replay.FifoDepth=$D -s tb_replay "$netlist" "$cells" testbench/icarus/tb_replay.v \
-  2> "$work/iverilog.err" || { cat "$work/iverilog.err"; exit 1; }
-
-replay_diff postsynth-check "iCE40 netlist" basename "$replay" "$work" "$work/net.vvp" \
-  "$work"/random0.trace "$work"/random1.trace "$work"/small.trace
-runs=$replay_diff_runs lines=$replay_diff_lines
-cells_used=$(grep -E 'Number of cells' "$out/dsbc_top_n${N}_m${M}_ice40.stat" | tail -1 | awk '{print $4}')
-echo "postsynth-check: iCE40 netlist of N=$N M=$M T=$T D=$D ($cells_used cells, $brams SB_RAM40_4K): $runs runs, $lines output lines identical to the model"
+# is expected (the netlist is this configuration); tb_replay checks the stimulus header and
+# takes Sched for its end condition.
+runs=0 lines=0 cells_used=
+for replay_diff_sched in rr arb; do
+  S=0
+  [ "$replay_diff_sched" = arb ] && S=1
+  netlist=$out/dsbc_top_n${N}_m${M}_${replay_diff_sched}_ice40
+  iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net_$replay_diff_sched.vvp" \
+    -P tb_replay.NumPes=$N -P tb_replay.NumBarriers=$M -P tb_replay.CountBits=$T \
+    -P tb_replay.FifoDepth=$D -P tb_replay.Sched=$S -s tb_replay "$netlist.v" "$cells" \
+    testbench/icarus/tb_replay.v 2> "$work/iverilog.err" || { cat "$work/iverilog.err"; exit 1; }
+  replay_diff postsynth-check "iCE40 netlist" basename "$replay" "$work" "$work/net_$replay_diff_sched.vvp" \
+    "$work"/random0.trace "$work"/random1.trace "$work"/small.trace
+  runs=$((runs + replay_diff_runs)) lines=$((lines + replay_diff_lines))
+  cells_used="$cells_used $replay_diff_sched $(grep -E 'Number of cells' "$netlist.stat" | tail -1 | awk '{print $4}')"
+done
+echo "postsynth-check: iCE40 netlists of N=$N M=$M T=$T D=$D (cells:$cells_used; $brams SB_RAM40_4K each): $runs runs, $lines output lines identical to the model (rr and arb)"

@@ -41,16 +41,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join("build", "synth", "flow")
 NICE = ["nice", "-n", "10"]
 
+# Every flow reads the modules of both schedulers: the modules' own default is arb (Sched = 1),
+# and Yosys checks the default elaboration of a submodule too.
 DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_summation.v",
-                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_local.v"]
+                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v", "rtl/dsbc_arb_local.v",
+                    "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
-                     "rtl/dsbc_global.v"]
+                     "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
 DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
-# Scheduler arb (Sched = 1, docs/architecture.md 4e) adds these; under rr (Sched = 0) the
-# generate branches that use them are not elaborated, so the rr flows do not read them.
-DSBC_ARB_FILES = {"dsbc_local": ["rtl/dsbc_dirty.v", "rtl/dsbc_arb_local.v"],
-                  "dsbc_global": ["rtl/dsbc_arb_ctl.v"]}
-DSBC_ARB_FILES["dsbc_top"] = DSBC_ARB_FILES["dsbc_local"] + DSBC_ARB_FILES["dsbc_global"]
 SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
               "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
@@ -100,9 +98,8 @@ class Config:
         return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
-        base = {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
+        return {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
                 "dsbc_top": DSBC_TOP_FILES, "wnor_top": WNOR_FILES}[self.design]
-        return base + (DSBC_ARB_FILES[self.design] if self.sched == "arb" else [])
 
     def params(self):
         if self.design == "wnor_top":

@@ -8,7 +8,7 @@ module harness_dsbc_local #(
   parameter integer NumBarriers = 16,
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
-  parameter integer Sched       = 0   // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
+  parameter integer Sched       = 1   // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
 ) (
   input  wire clk_i,
   input  wire rst_ni,

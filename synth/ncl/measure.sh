@@ -32,7 +32,7 @@ for n in 4 16 64; do
     trans=$((trans + count * ${tr[$name]}))
     mix="$mix ${name#ncl_}:$count"
   done < <(awk '/=== dsbc_ncl_global ===/{f=1} f && $1 ~ /^ncl_/ {print $1, $2} /Estimated|=== ncl_/{if(f&&NR>1&&$0~/===/&&!/dsbc/)f=0}' build/ncl/synth/ncl.stat | sort -u)
-  "$YOSYS" -q -l build/ncl/synth/sync_n$n.log -p "script synth/ncl/sync_read.ys; chparam -set NumPes $n -set NumBarriers 16 -set CountBits 16 dsbc_global; script synth/ncl/sync_synth.ys" >/dev/null
+  "$YOSYS" -q -l build/ncl/synth/sync_n$n.log -p "script synth/ncl/sync_read.ys; chparam -set NumPes $n -set NumBarriers 16 -set CountBits 16 -set Sched 0 dsbc_global; script synth/ncl/sync_synth.ys" >/dev/null
   scells=$(awk '/Number of cells:/{print $4; exit}' build/ncl/synth/sync.stat)
   strans=$(awk '/Estimated number of transistors:/{print $5; exit}' build/ncl/synth/sync.stat)
   sdepth=$(sed -nE 's/.*Longest topological path in .* \(length=([0-9]+)\).*/\1/p' build/ncl/synth/sync.ltp | head -1)

@@ -15,7 +15,7 @@ module tb_replay #(
   parameter integer NumBarriers = 4,
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
-  parameter integer Sched       = 0,   // dsbc_top's scheduler: 0 rr, 1 arb
+  parameter integer Sched       = 1,   // dsbc_top's scheduler: 0 rr, 1 arb (default)
   parameter integer MaxEvents   = 200000,
   parameter integer MaxCycles   = 100000000
 );
