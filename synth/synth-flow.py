@@ -446,6 +446,12 @@ UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth"
                 "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status"]
 
 
+def unit_key(r):
+    """What identifies a unit.csv row (rows from before the sched column are rr)."""
+    return (r["design"], r.get("sched") or "rr", str(r["pes"]), str(r["barriers"]),
+            str(r["count_bits"]), str(r["fifo_depth"]))
+
+
 def unit_main(args):
     """make place-unit: block RAMs, LUTs and FFs of one local block against T (Yosys), and
     the whole unit placed and routed on the HX8K (nextpnr, `args.seeds` seeds)."""
@@ -453,7 +459,7 @@ def unit_main(args):
     target, dev = "ice40-hx8k", DEVICES["ice40-hx8k"]
     rows = []
     t0 = time.time()
-    for cfg in unit_configs():
+    for cfg in [c for c in unit_configs() if re.search(args.only, c.name)]:
         cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
         cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
         dut = synth_ice40(cfg, cache)["dut"]  # asserts cfg.brams() block RAMs, no RAM in LUTs
@@ -475,16 +481,20 @@ def unit_main(args):
               f"{dut['brams']} BRAM, {row['status']}"
               + (f", HX8K {row['fmax_mhz']} MHz" if row.get("fmax_mhz") else ""), flush=True)
     csv_path = os.path.join(ROOT, "reports", "unit.csv")
+    if args.only and os.path.exists(csv_path):  # keep the rows of the configurations not redone
+        redone = {unit_key(r) for r in rows}
+        rows = [r for r in csv.DictReader(open(csv_path)) if unit_key(r) not in redone] + rows
+        rows.sort(key=lambda r: (r["design"], (r.get("sched") or "rr") != "rr", int(r["count_bits"])))
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=UNIT_COLUMNS, restval="")
         w.writeheader()
         w.writerows(rows)
-    write_unit_md(rows, args.seeds)
+    write_unit_md(rows)
     print(f"synth-flow --unit: reports/unit.csv, reports/unit.md ({time.time() - t0:.0f} s)")
     return 0
 
 
-def write_unit_md(rows, seeds):
+def write_unit_md(rows):
     local = [r for r in rows if r["design"] == "dsbc_local"]
     unit = [r for r in rows if r["design"] == "dsbc_top"]
     lines = ["# Area of the DSBC unit on iCE40 (issue 13, part 3)", "",
@@ -497,20 +507,20 @@ def write_unit_md(rows, seeds):
              "## One local block (N = 16, M = 32, FIFO depth 8), Yosys `synth_ice40`", "",
              "| scheduler | T | SB_RAM40_4K | LUT4 | SB_CARRY | FF |", "|---|---|---|---|---|---|"]
     for r in local:
-        lines.append(f"| {r['sched']} | {r['count_bits']} | {r['brams']} | {r['luts']} | "
+        lines.append(f"| {r.get('sched') or 'rr'} | {r['count_bits']} | {r['brams']} | {r['luts']} | "
                      f"{r['carries']} | {r['ffs']} |")
     lines += ["", "## The whole unit placed and routed as one design, iCE40 HX8K (ct256)", "",
               "Inside its register harness (synth/harness/harness_dsbc_top.v: the unit's ports "
               "behind scan chains, so the design has few pins); LUT4/FF/BRAM are the unit's own "
               "cells, logic cells (LC) the placed total with the harness; Fmax is the median over "
-              f"{seeds} placement seeds (nextpnr-ice40 `--seed 1..{seeds}`).", "",
+              "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range).", "",
               "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
               "LCs used / available | BRAM available | Fmax MHz median (min-max) | status |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in unit:
-        fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']})"
+        fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']}), {r['seeds']} seeds"
               if r.get("fmax_mhz") else "-")
-        lines.append(f"| {r['sched']} | {r['pes']} | {r['barriers']} | {r['count_bits']} | "
+        lines.append(f"| {r.get('sched') or 'rr'} | {r['pes']} | {r['barriers']} | {r['count_bits']} | "
                      f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
                      f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
