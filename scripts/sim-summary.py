@@ -5,7 +5,8 @@
 Exits non-zero if any run had a mismatch or an oracle violation, if nothing ran, or if a
 functional coverage bin of the oracle (cov_<bin>=<count> fields, dsbc::Oracle::Bin) was never
 hit in a configuration over all its runs, or some barrier ID of a configuration never
-completed (done_ids bitmaps OR-ed). A bin the oracle declares not applicable to a
+completed (done_ids bitmaps OR-ed). A configuration is N,M,T,D and the scheduler (rr, arb):
+the bins a scheduler cannot hit (the oracle says "na") differ between the two. A bin the oracle declares not applicable to a
 configuration (cov_<bin>=na, rule in Oracle::bin_not_applicable, docs/verification.md) is
 shown as "na" and not required.
 """
@@ -37,7 +38,7 @@ def coverage(by_cfg):
             names += [k[4:] for k in r if k.startswith("cov_") and k[4:] not in names]
     print()
     print("functional coverage (oracle bins, all runs of a configuration; na: cannot happen there)")
-    print(f"{'N,M,T,D':>16} " + " ".join(f"{BIN_TITLES.get(n, n):>7}" for n in names) + f" {'IDs done':>10}")
+    print(f"{'N,M,T,D,sched':>18} " + " ".join(f"{BIN_TITLES.get(n, n):>7}" for n in names) + f" {'IDs done':>10}")
     missed = []
     for cfg, rs in by_cfg.items():
         cells = []
@@ -66,7 +67,7 @@ def coverage(by_cfg):
             never = [str(b) for b in range(m) if not ids >> b & 1]
             missed.append(f"barrier IDs never completed in configuration {cfg}: {', '.join(never[:8])}"
                           + (" ..." if len(never) > 8 else ""))
-        print(f"{cfg:>16} " + " ".join(f"{c:>7}" for c in cells[:-1]) + f" {cells[-1]:>10}")
+        print(f"{cfg:>18} " + " ".join(f"{c:>7}" for c in cells[:-1]) + f" {cells[-1]:>10}")
     for msg in missed:
         print("sim-summary: coverage:", msg)
     return len(missed)
@@ -84,14 +85,14 @@ def main():
         return 1
     by_cfg = collections.OrderedDict()
     for r in runs:
-        by_cfg.setdefault(r["config"], []).append(r)
+        by_cfg.setdefault(r["config"] + "," + r.get("sched", "rr"), []).append(r)
 
     def total(rs, key):
         return sum(int(float(r.get(key, 0))) for r in rs)
 
     print()
     print("DSBC lockstep regression (RTL vs golden model, every output, every cycle)")
-    print(f"{'N,M,T,D':>16} {'runs':>5} {'cycles':>12} {'completions':>12} {'refusals':>9}"
+    print(f"{'N,M,T,D,sched':>18} {'runs':>5} {'cycles':>12} {'completions':>12} {'refusals':>9}"
           f" {'lat mean':>9} {'lat max':>8} {'bound':>7} {'mismatch':>8} {'viol':>5}")
     bad = 0
     for cfg, rs in by_cfg.items():
@@ -101,12 +102,12 @@ def main():
         mism = total(rs, "mismatches")
         viol = total(rs, "violations")
         bad += mism + viol
-        print(f"{cfg:>16} {len(rs):>5} {total(rs, 'cycles'):>12,} {total(rs, 'completions'):>12,}"
+        print(f"{cfg:>18} {len(rs):>5} {total(rs, 'cycles'):>12,} {total(rs, 'completions'):>12,}"
               f" {total(rs, 'refusals'):>9,} {lat_mean:>9.1f} {lat_max:>8} {rs[0]['bound']:>7}"
               f" {mism:>8} {viol:>5}")
     bad += coverage(by_cfg)
     seeds = sorted({r["seed"] for r in runs if "seed" in r}, key=int)
-    print(f"{'total':>16} {len(runs):>5} {total(runs, 'cycles'):>12,}"
+    print(f"{'total':>18} {len(runs):>5} {total(runs, 'cycles'):>12,}"
           f" {total(runs, 'completions'):>12,} {total(runs, 'refusals'):>9,}")
     print(f"configurations: {len(by_cfg)}   seeds: {', '.join(seeds)}   "
           f"mismatches: {total(runs, 'mismatches')}   oracle violations: {total(runs, 'violations')}")
