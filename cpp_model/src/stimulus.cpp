@@ -20,7 +20,7 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   pe_.resize(cfg_.pes);
   for (Pe& p : pe_) {
     p.popped.assign(cfg_.barriers, 0);
-    p.start_wait = rng_.geometric(start_log_fail_);
+    p.next_try = next_try_after(0);
   }
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
@@ -56,6 +56,11 @@ void Stimulus::arrive(uint64_t cycle) {
     slot.clear();
   }
   wheel_next_ = cycle + 1;
+}
+
+uint64_t Stimulus::next_try_after(uint64_t from) {
+  const uint64_t gap = rng_.geometric(start_log_fail_);
+  return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
 Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
@@ -122,6 +127,10 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
 
   for (int p = 0; p < n; ++p) {
     Pe& pe = pe_[p];
+    PeIn& pin = in.pe[p];
+    pin = PeIn{};
+    // Idle fast path (most PEs in most cycles): no task, no request, no try, nothing to pop.
+    if (pe.held.empty() && pe.ops.empty() && pe.next_try > cycle && !out.pe[p].fifo_valid) continue;
     // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
     // children's +1, and requests commit in order, so the global count never dips early.
     if (pe.ops.size() < 8) {
@@ -144,13 +153,14 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
       }
     }
     // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
-    // try in each allowed cycle with start_prob: a geometric number of allowed cycles apart
-    // (start_prob = 0: Rng::kNever, which counts down for longer than any run).
-    if (!draining_ && running_ < opt_.max_open_barriers && pe.start_wait-- == 0) {
-      pe.start_wait = rng_.geometric(start_log_fail_);
+    // try in each cycle with start_prob, which counts only where starting is allowed: tries
+    // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
+    if (pe.next_try <= cycle) {
+      pe.next_try = next_try_after(cycle + 1);
       const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
       Barrier& bar = barrier_[b];
-      if (bar.phase == BarrierPhase::Idle && pe.popped[b] == bar.completions) {
+      if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
+          pe.popped[b] == bar.completions) {
         bar.phase = BarrierPhase::Running;
         bar.live = 1;
         ++running_;
@@ -159,8 +169,6 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
       }
     }
     // Present the oldest request.
-    PeIn& pin = in.pe[p];
-    pin = PeIn{};
     if (!pe.ops.empty()) {
       pin.req_valid = true;
       pin.req_barrier = pe.ops.front().barrier;

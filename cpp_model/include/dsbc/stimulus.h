@@ -12,10 +12,14 @@
 /// acting task spawns with spawn_prob; a PE pops a valid FIFO with pop_prob; a spawned task
 /// migrates with migrate_prob to a PE drawn uniformly from the others and travels a uniform
 /// number of cycles in [transit_min, transit_max]. Starts are the one rare per-cycle event: a
-/// PE tries to start an epoch with start_prob in each cycle in which starting is allowed, drawn
-/// as a geometric number of such cycles to wait (the same law, one draw per try instead of one
-/// per cycle). The same seed gives the same run; the streams differ from those before dsbc::Rng
-/// (std::mt19937_64 and a double draw per decision), and with them every random workload.
+/// PE starts an epoch with start_prob in each cycle in which starting is allowed. It is drawn as
+/// tries a geometric number of cycles apart, each starting if starting is allowed in its cycle:
+/// whether a cycle holds a try is then Bernoulli(start_prob), independent of every other cycle
+/// and of whether starting is allowed, so a start in an allowed cycle has probability
+/// start_prob as before, with one draw per try instead of one per cycle, and a PE with no
+/// task, request, try or completion to pop is skipped. The same seed gives the same run; the
+/// streams differ from those before dsbc::Rng (std::mt19937_64 and a double draw per
+/// decision), and with them every random workload.
 #pragma once
 
 #include <cstddef>
@@ -98,7 +102,7 @@ class Stimulus {
     Op in_flight{Kind::Root, 0};
     std::vector<uint32_t> held;    ///< tasks this PE is executing (their barriers)
     std::vector<uint32_t> popped;  ///< [b]: completions of b popped
-    uint64_t start_wait = 0;       ///< cycles in which starting is allowed to let pass before the next try
+    uint64_t next_try = 0;         ///< cycle of the next try to start an epoch (Rng::kNever: none)
   };
   enum class BarrierPhase { Idle, Running };
   struct Barrier {
@@ -110,6 +114,8 @@ class Stimulus {
   void send(uint64_t now, int from, uint32_t b);
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
   int stubborn_pe(uint64_t cycle) const;
+  /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
+  uint64_t next_try_after(uint64_t from);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
   void arrive(uint64_t cycle);
 
