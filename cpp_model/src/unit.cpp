@@ -545,9 +545,12 @@ void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool completing, 
     Impl::Pending& p = s.pending[i];
     PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
     const PeIn& pin = in.pe[i];
-    // Idle fast path: no request, pop, pending commit or push, and ready as it was: nothing
-    // of the PE changes, its outputs of k+1 are those of k (ack_valid and ack_refused low).
-    if (!(pin.req_valid | pin.fifo_pop | p.valid | completing | (o.req_ready != ready_next))) continue;
+    // Idle fast path: no request, pop, pending commit or push: of the PE's outputs only ready
+    // can change (ack_valid and ack_refused stay low, the FIFO as it is).
+    if (!(pin.req_valid | pin.fifo_pop | p.valid | completing)) {
+      o.req_ready = ready_next;
+      continue;
+    }
     Impl::Fifo& f = s.fifo[i];
     // An entry is popped when valid (as presented this cycle) and pop are both high; then the
     // completion of cycle d is pushed (4d).
