@@ -150,7 +150,6 @@ struct Unit::Impl {
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     bool any_full = false;            ///< some PE's FIFO full as of the start of s+1
     std::vector<uint8_t> snap_dirty;  ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
-    bool any_dirty = false;           ///< arb: OR of snap_dirty (the head's column)
     /// Count bit j of the serial sum is the first 1 (the word exits there), or Q when the
     /// Q-bit sum is zero. The serial adder computes the sum of the sign-extended counts modulo
     /// 2^Q bit by bit (4c, "Why it is exact"), so its first odd column is the lowest 1 bit of
@@ -485,11 +484,19 @@ void Unit::take_snapshot(uint64_t k) {
   w.deciding = true;
   w.barrier = s.cnt2;
   w.snap_cycle = k;
+  s.load_at = kNever;
+  if (s.arb && s.dirty_pes[w.barrier] == 0) {
+    // The head slot (s) is clean: nobody committed to the barrier since its previous head,
+    // so its sum cannot have newly become zero. The global decides it from the head's
+    // column in s; the next POLL is in s+1. Nothing of the word is read: no later slot is.
+    w.deciding = false;
+    s.poll_at = k + 1;
+    return;
+  }
   w.any_open = false;
   w.snap_count.resize(n);
   w.any_full = false;
   w.snap_dirty.resize(s.arb ? n : 0);
-  w.any_dirty = false;
   int64_t sum = 0;
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
@@ -499,21 +506,12 @@ void Unit::take_snapshot(uint64_t k) {
     if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_accept_present).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
-      w.any_dirty = w.any_dirty || w.snap_dirty[i] != 0;
       s.set_dirty(static_cast<int>(i), w.barrier, false);
     }
   }
   // The int64 sum is already sign-extended: its low Q bits are the Q-bit sum (Q <= 40).
   const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << s.q) - 1);
   w.first_one = bits == 0 ? static_cast<uint64_t>(s.q) : static_cast<uint64_t>(__builtin_ctzll(bits));
-  s.load_at = kNever;
-  if (s.arb && !w.any_dirty) {
-    // The head slot (s) is clean: nobody committed to the barrier since its previous head,
-    // so its sum cannot have newly become zero. The global decides it from the head's
-    // column in s; the next POLL is in s+1.
-    w.deciding = false;
-    s.poll_at = k + 1;
-  }
 }
 
 // Commits of cycle k on port A: either the rebase accepted in k-1 (commit_rebase) or the PE
