@@ -20,8 +20,9 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   pe_.resize(cfg_.pes);
   for (Pe& p : pe_) {
     p.popped.assign(cfg_.barriers, 0);
-    p.next_try = next_try_after(0);
   }
+  for (int p = 0; p < cfg_.pes; ++p) next_try_.push_back(next_try_after(0));
+  busy_.assign(cfg_.pes, 0);
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
@@ -34,28 +35,34 @@ int Stimulus::stubborn_pe(uint64_t cycle) const {
   return stubborn_now ? static_cast<int>(round % static_cast<uint64_t>(cfg_.pes)) : -1;
 }
 
-void Stimulus::send(uint64_t now, int from, uint32_t b) {
+void Stimulus::send(int from, uint32_t b) {
   int to = from;
   if (cfg_.pes > 1 && rng_.bernoulli(migrate_threshold_)) {
     to = static_cast<int>(rng_.below(static_cast<uint32_t>(cfg_.pes - 1)));  // uniform over the others
     if (to >= from) ++to;
   }
   const uint64_t lat = opt_.transit_min + rng_.below(opt_.transit_max - opt_.transit_min + 1);
-  wheel_[(now + lat) % wheel_.size()].push_back({to, b});
+  // lat <= transit_max < the wheel's size: at most one turn ahead of this cycle's slot.
+  const size_t at = now_slot_ + lat;
+  wheel_[at >= wheel_.size() ? at - wheel_.size() : at].push_back({to, b});
   ++in_transit_;
 }
 
 void Stimulus::arrive(uint64_t cycle) {
   // Every task in the wheel arrives in [wheel_next_, wheel_next_ + transit_max]: past that
-  // window's end one turn delivers them all.
+  // window's end one turn delivers them all. Called once per cycle, that is this cycle's slot.
   const uint64_t w = wheel_.size();
   for (uint64_t c = std::max(wheel_next_, cycle + 1 >= w ? cycle + 1 - w : 0); c <= cycle; ++c) {
-    std::vector<Transit>& slot = wheel_[c % w];
-    for (const Transit& t : slot) pe_[t.pe].held.push_back(t.barrier);
+    std::vector<Transit>& slot = wheel_[c == cycle ? now_slot_ : c % w];
+    for (const Transit& t : slot) {
+      pe_[t.pe].held.push_back(t.barrier);
+      busy_[t.pe] = 1;
+    }
     in_transit_ -= slot.size();
     slot.clear();
   }
   wheel_next_ = cycle + 1;
+  next_slot_ = now_slot_ + 1 == w ? 0 : now_slot_ + 1;
 }
 
 uint64_t Stimulus::next_try_after(uint64_t from) {
@@ -72,6 +79,8 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
 void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   const int n = cfg_.pes;
   in.pe.resize(n);
+  // This cycle's slot of the transit wheel (a division only if a cycle was skipped).
+  now_slot_ = cycle == wheel_next_ ? next_slot_ : cycle % wheel_.size();
 
   // Completions seen by the global logic: the epoch is over.
   if (out.global.done) {
@@ -83,10 +92,9 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     }
   }
 
-  // Acknowledges of the requests accepted last cycle.
-  for (int p = 0; p < n; ++p) {
+  // Acknowledges of the requests accepted last cycle, PE by PE.
+  for (const int p : acked_) {
     Pe& pe = pe_[p];
-    if (!pe.accepted) continue;
     pe.accepted = false;
     const Op op = pe.in_flight;
     Barrier& bar = barrier_[op.barrier];
@@ -99,6 +107,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
           --running_;
         } else {
           pe.held.push_back(op.barrier);
+          busy_[p] = 1;
           ++tasks_produced_;
         }
         break;
@@ -106,19 +115,20 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
         if (refused) {
           --bar.live;  // the child is simply not produced
         } else {
-          send(cycle, p, op.barrier);
+          send(p, op.barrier);
           ++tasks_produced_;
         }
         break;
       case Kind::Consume:
         if (refused) {
-          send(cycle, p, op.barrier);  // this PE cannot count it: hand the task on
+          send(p, op.barrier);  // this PE cannot count it: hand the task on
         } else {
           --bar.live;
         }
         break;
     }
   }
+  acked_.clear();
 
   // Tasks arriving now start executing at their destination.
   arrive(cycle);
@@ -126,11 +136,12 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   const int stubborn = stubborn_pe(cycle);
 
   for (int p = 0; p < n; ++p) {
-    Pe& pe = pe_[p];
     PeIn& pin = in.pe[p];
     pin = PeIn{};
-    // Idle fast path (most PEs in most cycles): no task, no request, no try, nothing to pop.
-    if (pe.held.empty() && pe.ops.empty() && pe.next_try > cycle && !out.pe[p].fifo_valid) continue;
+    // Idle fast path (most PEs in most cycles): no task, no request, no try, nothing to pop;
+    // decided from small per-PE arrays, without touching the PE's record.
+    if (!busy_[p] && next_try_[p] > cycle && !out.pe[p].fifo_valid) continue;
+    Pe& pe = pe_[p];
     // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
     // children's +1, and requests commit in order, so the global count never dips early.
     if (pe.ops.size() < 8) {
@@ -155,8 +166,8 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
     // try in each cycle with start_prob, which counts only where starting is allowed: tries
     // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
-    if (pe.next_try <= cycle) {
-      pe.next_try = next_try_after(cycle + 1);
+    if (next_try_[p] <= cycle) {
+      next_try_[p] = next_try_after(cycle + 1);
       const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
       Barrier& bar = barrier_[b];
       if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
@@ -177,6 +188,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
         pe.in_flight = pe.ops.front();
         pe.ops.pop_front();
         pe.accepted = true;
+        acked_.push_back(p);
       }
     }
     // Pop completions, with random stalls.
@@ -184,6 +196,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
       pin.fifo_pop = true;
       ++pe.popped[out.pe[p].fifo_barrier];
     }
+    busy_[p] = !pe.held.empty() || !pe.ops.empty();
   }
 }
 

@@ -102,7 +102,6 @@ class Stimulus {
     Op in_flight{Kind::Root, 0};
     std::vector<uint32_t> held;    ///< tasks this PE is executing (their barriers)
     std::vector<uint32_t> popped;  ///< [b]: completions of b popped
-    uint64_t next_try = 0;         ///< cycle of the next try to start an epoch (Rng::kNever: none)
   };
   enum class BarrierPhase { Idle, Running };
   struct Barrier {
@@ -111,7 +110,9 @@ class Stimulus {
     uint32_t completions = 0;  ///< done pulses seen
   };
 
-  void send(uint64_t now, int from, uint32_t b);
+  /// A task of barrier `b` leaves PE `from` in the current cycle (this call's) for a PE and a
+  /// transit time drawn from the options.
+  void send(int from, uint32_t b);
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
   int stubborn_pe(uint64_t cycle) const;
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
@@ -126,12 +127,18 @@ class Stimulus {
   uint64_t act_threshold_, spawn_threshold_, migrate_threshold_, pop_threshold_;
   double start_log_fail_;
   std::vector<Pe> pe_;
+  // Per PE, kept beside pe_ so that an idle PE is told from a glance at three small arrays.
+  std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
+  std::vector<uint8_t> busy_;       ///< the PE holds a task or a queued request
+  std::vector<int> acked_;          ///< PEs whose request was accepted in the last call, in order
   std::vector<Barrier> barrier_;
   /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most
   /// transit_max cycles after it is sent): a timing wheel, so that a cycle touches only the
   /// tasks arriving in it.
   std::vector<std::vector<Transit>> wheel_;
   uint64_t wheel_next_ = 0;  ///< first cycle whose arrivals have not been delivered
+  size_t next_slot_ = 0;     ///< wheel_next_'s slot
+  size_t now_slot_ = 0;      ///< the slot of the cycle of the current call
   uint64_t in_transit_ = 0;
   int running_ = 0;
   bool draining_ = false;
