@@ -10,9 +10,9 @@ ClosedLoop::ClosedLoop(Engine& engine, const StimulusOptions& opt, uint64_t seed
     : engine_(engine), stim_(engine.config(), opt, seed), oracle_(engine.config()), check_(check) {}
 
 void ClosedLoop::step() {
-  const Inputs in = stim_.next(engine_.cycle(), engine_.outputs());
-  if (check_) oracle_.observe(engine_.cycle(), engine_.outputs(), in);
-  engine_.step(in);
+  stim_.next(engine_.cycle(), engine_.outputs(), in_);
+  if (check_) oracle_.observe(engine_.cycle(), engine_.outputs(), in_);
+  engine_.step(in_);
 }
 
 void ClosedLoop::run_until(uint64_t end) {

@@ -2,41 +2,85 @@
 #include "dsbc/stimulus.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace dsbc {
 
-Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed) : cfg_(cfg), opt_(opt), rng_(seed) {
+Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
+    : cfg_(cfg),
+      opt_(opt),
+      rng_(seed),
+      act_threshold_(Rng::threshold(opt.act_prob)),
+      spawn_threshold_(Rng::threshold(opt.spawn_prob)),
+      migrate_threshold_(Rng::threshold(opt.migrate_prob)),
+      pop_threshold_(Rng::threshold(opt.pop_prob)),
+      start_log_fail_(Rng::log_fail(opt.start_prob)) {
   cfg_.validate();
+  if (opt_.transit_min > opt_.transit_max) throw std::invalid_argument("StimulusOptions: transit_min > transit_max");
   pe_.resize(cfg_.pes);
-  for (Pe& p : pe_) p.popped.assign(cfg_.barriers, 0);
+  for (Pe& p : pe_) {
+    p.popped.assign(cfg_.barriers, 0);
+  }
+  for (int p = 0; p < cfg_.pes; ++p) next_try_.push_back(next_try_after(0));
+  busy_.assign(cfg_.pes, 0);
   barrier_.resize(cfg_.barriers);
+  wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
 }
 
-bool Stimulus::popping(uint64_t cycle, int pe) const {
-  if (draining_ || opt_.stubborn_cycles == 0 || opt_.stubborn_period == 0) return true;
+int Stimulus::stubborn_pe(uint64_t cycle) const {
+  if (draining_ || opt_.stubborn_cycles == 0 || opt_.stubborn_period == 0) return -1;
   const uint64_t round = cycle / opt_.stubborn_period;
   const bool stubborn_now = (cycle % opt_.stubborn_period) < opt_.stubborn_cycles;
-  return !(stubborn_now && static_cast<int>(round % cfg_.pes) == pe);
+  return stubborn_now ? static_cast<int>(round % static_cast<uint64_t>(cfg_.pes)) : -1;
 }
 
-void Stimulus::send(uint64_t now, int from, uint32_t b) {
-  std::uniform_real_distribution<double> u(0.0, 1.0);
+void Stimulus::send(int from, uint32_t b) {
   int to = from;
-  if (cfg_.pes > 1 && u(rng_) < opt_.migrate_prob) {
-    std::uniform_int_distribution<int> other(0, cfg_.pes - 2);
-    to = other(rng_);
+  if (cfg_.pes > 1 && rng_.bernoulli(migrate_threshold_)) {
+    to = static_cast<int>(rng_.below(static_cast<uint32_t>(cfg_.pes - 1)));  // uniform over the others
     if (to >= from) ++to;
   }
-  std::uniform_int_distribution<uint32_t> lat(opt_.transit_min, opt_.transit_max);
-  transit_.push_back({now + lat(rng_), to, b});
+  const uint64_t lat = opt_.transit_min + rng_.below(opt_.transit_max - opt_.transit_min + 1);
+  // lat <= transit_max < the wheel's size: at most one turn ahead of this cycle's slot.
+  const size_t at = now_slot_ + lat;
+  wheel_[at >= wheel_.size() ? at - wheel_.size() : at].push_back({to, b});
+  ++in_transit_;
+}
+
+void Stimulus::arrive(uint64_t cycle) {
+  // Every task in the wheel arrives in [wheel_next_, wheel_next_ + transit_max]: past that
+  // window's end one turn delivers them all. Called once per cycle, that is this cycle's slot.
+  const uint64_t w = wheel_.size();
+  for (uint64_t c = std::max(wheel_next_, cycle + 1 >= w ? cycle + 1 - w : 0); c <= cycle; ++c) {
+    std::vector<Transit>& slot = wheel_[c == cycle ? now_slot_ : c % w];
+    for (const Transit& t : slot) {
+      pe_[t.pe].held.push_back(t.barrier);
+      busy_[t.pe] = 1;
+    }
+    in_transit_ -= slot.size();
+    slot.clear();
+  }
+  wheel_next_ = cycle + 1;
+  next_slot_ = now_slot_ + 1 == w ? 0 : now_slot_ + 1;
+}
+
+uint64_t Stimulus::next_try_after(uint64_t from) {
+  const uint64_t gap = rng_.geometric(start_log_fail_);
+  return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
 Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  const int n = cfg_.pes;
   Inputs in;
+  next(cycle, out, in);
+  return in;
+}
+
+void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
+  const int n = cfg_.pes;
   in.pe.resize(n);
+  // This cycle's slot of the transit wheel (a division only if a cycle was skipped).
+  now_slot_ = cycle == wheel_next_ ? next_slot_ : cycle % wheel_.size();
 
   // Completions seen by the global logic: the epoch is over.
   if (out.global.done) {
@@ -48,10 +92,9 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
     }
   }
 
-  // Acknowledges of the requests accepted last cycle.
-  for (int p = 0; p < n; ++p) {
+  // Acknowledges of the requests accepted last cycle, PE by PE.
+  for (const int p : acked_) {
     Pe& pe = pe_[p];
-    if (!pe.accepted) continue;
     pe.accepted = false;
     const Op op = pe.in_flight;
     Barrier& bar = barrier_[op.barrier];
@@ -64,6 +107,7 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
           --running_;
         } else {
           pe.held.push_back(op.barrier);
+          busy_[p] = 1;
           ++tasks_produced_;
         }
         break;
@@ -71,44 +115,44 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
         if (refused) {
           --bar.live;  // the child is simply not produced
         } else {
-          send(cycle, p, op.barrier);
+          send(p, op.barrier);
           ++tasks_produced_;
         }
         break;
       case Kind::Consume:
         if (refused) {
-          send(cycle, p, op.barrier);  // this PE cannot count it: hand the task on
+          send(p, op.barrier);  // this PE cannot count it: hand the task on
         } else {
           --bar.live;
         }
         break;
     }
   }
+  acked_.clear();
 
   // Tasks arriving now start executing at their destination.
-  for (size_t i = 0; i < transit_.size();) {
-    if (transit_[i].arrival <= cycle) {
-      pe_[transit_[i].pe].held.push_back(transit_[i].barrier);
-      transit_[i] = transit_.back();
-      transit_.pop_back();
-    } else {
-      ++i;
-    }
-  }
+  arrive(cycle);
+
+  const int stubborn = stubborn_pe(cycle);
 
   for (int p = 0; p < n; ++p) {
+    PeIn& pin = in.pe[p];
+    pin = PeIn{};
+    // Idle fast path (most PEs in most cycles): no task, no request, no try, nothing to pop;
+    // decided from small per-PE arrays, without touching the PE's record.
+    if (!busy_[p] && next_try_[p] > cycle && !out.pe[p].fifo_valid) continue;
     Pe& pe = pe_[p];
     // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
     // children's +1, and requests commit in order, so the global count never dips early.
     if (pe.ops.size() < 8) {
       for (size_t t = 0; t < pe.held.size();) {
         const uint32_t b = pe.held[t];
-        if (u(rng_) >= opt_.act_prob) {
+        if (!rng_.bernoulli(act_threshold_)) {
           ++t;
           continue;
         }
         Barrier& bar = barrier_[b];
-        if (!draining_ && u(rng_) < opt_.spawn_prob && bar.live < opt_.max_live_tasks) {
+        if (!draining_ && rng_.bernoulli(spawn_threshold_) && bar.live < opt_.max_live_tasks) {
           ++bar.live;
           pe.ops.push_back({Kind::Child, b});
           ++t;
@@ -119,12 +163,15 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
         }
       }
     }
-    // Start an epoch: only of an idle barrier whose every completion this PE has popped.
-    if (!draining_ && running_ < opt_.max_open_barriers && u(rng_) < opt_.start_prob) {
-      std::uniform_int_distribution<uint32_t> pick(0, cfg_.barriers - 1);
-      const uint32_t b = pick(rng_);
+    // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
+    // try in each cycle with start_prob, which counts only where starting is allowed: tries
+    // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
+    if (next_try_[p] <= cycle) {
+      next_try_[p] = next_try_after(cycle + 1);
+      const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
       Barrier& bar = barrier_[b];
-      if (bar.phase == BarrierPhase::Idle && pe.popped[b] == bar.completions) {
+      if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
+          pe.popped[b] == bar.completions) {
         bar.phase = BarrierPhase::Running;
         bar.live = 1;
         ++running_;
@@ -133,7 +180,6 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
       }
     }
     // Present the oldest request.
-    PeIn& pin = in.pe[p];
     if (!pe.ops.empty()) {
       pin.req_valid = true;
       pin.req_barrier = pe.ops.front().barrier;
@@ -142,20 +188,20 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
         pe.in_flight = pe.ops.front();
         pe.ops.pop_front();
         pe.accepted = true;
+        acked_.push_back(p);
       }
     }
     // Pop completions, with random stalls.
-    if (out.pe[p].fifo_valid && popping(cycle, p) && (draining_ || u(rng_) < opt_.pop_prob)) {
+    if (out.pe[p].fifo_valid && p != stubborn && (draining_ || rng_.bernoulli(pop_threshold_))) {
       pin.fifo_pop = true;
       ++pe.popped[out.pe[p].fifo_barrier];
     }
+    busy_[p] = !pe.held.empty() || !pe.ops.empty();
   }
-
-  return in;
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {
-  if (!transit_.empty() || running_ != 0) return false;
+  if (in_transit_ != 0 || running_ != 0) return false;
   for (int p = 0; p < cfg_.pes; ++p) {
     const Pe& pe = pe_[p];
     if (!pe.ops.empty() || pe.accepted || !pe.held.empty() || out.pe[p].fifo_valid) return false;

@@ -152,7 +152,6 @@ struct Unit::Impl {
     std::vector<int64_t> snap_count;  ///< per PE, count as of the start of s
     bool any_full = false;            ///< some PE's FIFO full as of the start of s+1
     std::vector<uint8_t> snap_dirty;  ///< arb: per PE, dirty bit cleared by this snapshot (head slot)
-    bool any_dirty = false;           ///< arb: OR of snap_dirty (the head's column)
     /// Count bit j of the serial sum is the first 1 (the word exits there), or Q when the
     /// Q-bit sum is zero. The serial adder computes the sum of the sign-extended counts modulo
     /// 2^Q bit by bit (4c, "Why it is exact"), so its first odd column is the lowest 1 bit of
@@ -259,18 +258,22 @@ struct Unit::Impl {
 
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
   void fill_outputs(uint64_t cycle, Outputs& out) const {
-    for (size_t i = 0; i < static_cast<size_t>(n); ++i) fill_pe_output(cycle, i, out.pe[i]);
+    const bool ready = ready_in(cycle);
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i) fill_pe_output(i, ready, out.pe[i]);
     fill_global_output(cycle, out.global);
   }
-  /// PE i's outputs of `cycle`: they read only PE i's state (its pending request, its RAM row
-  /// for the refusal, its FIFO) and the global ready condition.
-  void fill_pe_output(uint64_t cycle, size_t i, PeOut& o) const {
+  /// req_ready of every PE in `cycle`: low while the RAM is being cleared (4a), in the cycle
+  /// the rebase is accepted (its write takes the next cycle) and in a snapshot cycle (the
+  /// snapshot takes the RAM's one read port).
+  bool ready_in(uint64_t cycle) const {
+    return cycle >= static_cast<uint64_t>(m) && done_at != cycle && !snapshot_in(cycle);
+  }
+  /// PE i's outputs, `ready` being ready_in() of their cycle: they read only PE i's state (its
+  /// pending request, its RAM row for the refusal, its FIFO).
+  void fill_pe_output(size_t i, bool ready, PeOut& o) const {
     const Pending& p = pending[i];
     const Fifo& f = fifo[i];
-    // Ready is low while the RAM is being cleared (4a), in the cycle the rebase is accepted
-    // (its write takes the next cycle) and in a snapshot cycle (the snapshot takes the RAM's
-    // one read port).
-    o.req_ready = cycle >= static_cast<uint64_t>(m) && done_at != cycle && !snapshot_in(cycle);
+    o.req_ready = ready;
     o.ack_valid = p.valid;
     o.ack_refused = p.valid && refused(static_cast<int>(i), p);
     o.fifo_valid = !f.empty();
@@ -338,15 +341,17 @@ void Unit::step(const Inputs& in) {
   poll(k);
   sample_fifo_full_after_snapshot(k);
   decide_inspected_word(k);
-  pop_fifos(in);
-  complete_barrier(k);
+  // The completion's push (after this cycle's pops, which free the room 4d counts on) is made
+  // in the PEs' pass below; the value pushed is CNT2 before a same-cycle snapshot advances it.
+  const bool completing = k == impl_->done_at;
+  const uint32_t pushed = completing ? complete_barrier(k) : 0;
   // A full-slot exit's re-mark (cycle s+2) comes before a head in the same cycle, which can
   // only be of the same barrier when M = 1: that head then sees the barrier dirty and covers
   // what the held-back word would have (4e).
   if (impl_->remark_at == k) impl_->remark_dirty();
   take_snapshot(k);
   commit_rebase(k);
-  commit_accept_present(k, in);
+  commit_accept_present(k, in, completing, pushed);
   ++cycle_;
   impl_->fill_global_output(cycle_, out_.global);
 }
@@ -358,9 +363,18 @@ void Unit::check_inputs(const Inputs& in) const {
     msg << "Unit::step: inputs for " << in.pe.size() << " PEs, expected " << n;
     throw std::invalid_argument(msg.str());
   }
+  // An accepted ID wider than BW bits. Tested over every PE first without branches on the
+  // random inputs; the PE is looked for only for the message.
+  const auto wide = [&](size_t i) {
+    const PeIn& pin = in.pe[i];
+    return pin.req_valid & out_.pe[i].req_ready & (pin.req_barrier >= impl_->barrier_limit);
+  };
+  bool any_wide = false;
+  for (size_t i = 0; i < n; ++i) any_wide |= wide(i);
+  if (!any_wide) return;
   for (size_t i = 0; i < n; ++i) {
     const PeIn& pin = in.pe[i];
-    if (pin.req_valid && out_.pe[i].req_ready && pin.req_barrier >= impl_->barrier_limit) {
+    if (wide(i)) {
       // The port is only BW bits wide: such an ID cannot be presented to the RTL, and
       // silently truncating it would hide a stimulus bug.
       std::ostringstream msg;
@@ -447,30 +461,16 @@ void Unit::add_count_column(uint64_t k, uint64_t j) {
   }
 }
 
-void Unit::pop_fifos(const Inputs& in) {
-  // An entry is popped when valid (as presented this cycle) and pop are both high.
-  for (size_t i = 0; i < impl_->fifo.size(); ++i) {
-    if (in.pe[i].fifo_pop && out_.pe[i].fifo_valid) impl_->fifo[i].pop_front();
-  }
-}
-
-void Unit::complete_barrier(uint64_t k) {
-  // Completion (4d): push CNT2 and accept the rebase. Captured before a same-cycle
-  // snapshot replaces the inspection record.
+uint32_t Unit::complete_barrier(uint64_t k) {
+  // Completion (4d): accept the rebase. Captured before a same-cycle snapshot replaces the
+  // inspection record and advances CNT2.
   Impl& s = *impl_;
-  if (k != s.done_at) return;
-  for (Impl::Fifo& f : s.fifo) {
-    if (f.size() >= s.depth) {
-      // Section 4d argues this cannot happen; if it does the model is wrong.
-      throw std::logic_error("Unit::step: completion pushed into a full FIFO");
-    }
-    f.push_back(s.cnt2);
-  }
   s.rebase.valid = true;
   s.rebase.commit_cycle = k + 1;
   s.rebase.barrier = s.cnt2;
   s.rebase.snap_cycle = s.done_snap;
   s.rebase.snap_count.swap(s.insp.snap_count);  // take_snapshot refills insp's (same size)
+  return s.cnt2;
 }
 
 void Unit::take_snapshot(uint64_t k) {
@@ -486,11 +486,19 @@ void Unit::take_snapshot(uint64_t k) {
   w.deciding = true;
   w.barrier = s.cnt2;
   w.snap_cycle = k;
+  s.load_at = kNever;
+  if (s.arb && s.dirty_pes[w.barrier] == 0) {
+    // The head slot (s) is clean: nobody committed to the barrier since its previous head,
+    // so its sum cannot have newly become zero. The global decides it from the head's
+    // column in s; the next POLL is in s+1. Nothing of the word is read: no later slot is.
+    w.deciding = false;
+    s.poll_at = k + 1;
+    return;
+  }
   w.any_open = false;
   w.snap_count.resize(n);
   w.any_full = false;
   w.snap_dirty.resize(s.arb ? n : 0);
-  w.any_dirty = false;
   int64_t sum = 0;
   for (size_t i = 0; i < n; ++i) {
     const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
@@ -500,21 +508,12 @@ void Unit::take_snapshot(uint64_t k) {
     if (s.arb) {
       // Cleared before this cycle's commits, which set it again (commit_accept_present).
       w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
-      w.any_dirty = w.any_dirty || w.snap_dirty[i] != 0;
       s.set_dirty(static_cast<int>(i), w.barrier, false);
     }
   }
   // The int64 sum is already sign-extended: its low Q bits are the Q-bit sum (Q <= 40).
   const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << s.q) - 1);
   w.first_one = bits == 0 ? static_cast<uint64_t>(s.q) : static_cast<uint64_t>(__builtin_ctzll(bits));
-  s.load_at = kNever;
-  if (s.arb && !w.any_dirty) {
-    // The head slot (s) is clean: nobody committed to the barrier since its previous head,
-    // so its sum cannot have newly become zero. The global decides it from the head's
-    // column in s; the next POLL is in s+1.
-    w.deciding = false;
-    s.poll_at = k + 1;
-  }
 }
 
 // Commits of cycle k on port A: either the rebase accepted in k-1 (commit_rebase) or the PE
@@ -533,15 +532,36 @@ void Unit::commit_rebase(uint64_t k) {
   s.rebase.valid = false;
 }
 
-void Unit::commit_accept_present(uint64_t k, const Inputs& in) {
+void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
   // One pass over the PEs (the model's speed, docs/performance.md 2a): each step below reads
-  // and writes only PE i's RAM row, pending request, FIFO and outputs, plus the dirty-bit
+  // and writes only PE i's FIFO, RAM row, pending request and outputs, plus the dirty-bit
   // summary, which nothing here reads; the rebase, the only write to every row, has been
-  // committed already. So PE after PE is the same as each step for every PE in turn.
+  // committed already, and the snapshot and the FIFO-full sample, which read every PE, have
+  // been taken. So PE after PE is the same as each step for every PE in turn.
   Impl& s = *impl_;
+  // Every event of k is decided: k+1's ready, the same for every PE, is known.
+  const bool ready_next = s.ready_in(k + 1);
   for (size_t i = 0; i < s.pending.size(); ++i) {
     Impl::Pending& p = s.pending[i];
     PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
+    const PeIn& pin = in.pe[i];
+    // Idle fast path: no request, pop, pending commit or push: of the PE's outputs only ready
+    // can change (ack_valid and ack_refused stay low, the FIFO as it is).
+    if (!(pin.req_valid | pin.fifo_pop | p.valid | completing)) {
+      o.req_ready = ready_next;
+      continue;
+    }
+    Impl::Fifo& f = s.fifo[i];
+    // An entry is popped when valid (as presented this cycle) and pop are both high; then the
+    // completion of cycle d is pushed (4d).
+    if (pin.fifo_pop && o.fifo_valid) f.pop_front();
+    if (completing) {
+      if (f.size() >= s.depth) {
+        // Section 4d argues this cannot happen; if it does the model is wrong.
+        throw std::logic_error("Unit::step: completion pushed into a full FIFO");
+      }
+      f.push_back(pushed);
+    }
     // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
     if (p.valid) {
       if (!o.ack_refused) {
@@ -554,13 +574,12 @@ void Unit::commit_accept_present(uint64_t k, const Inputs& in) {
       p.valid = false;
     }
     // Accept this cycle's request; it is committed (or refused) in cycle k+1.
-    const PeIn& pin = in.pe[i];
     if (pin.req_valid && o.req_ready) {
       p.valid = true;
       p.barrier = pin.req_barrier;
       p.delta = pin.req_dec ? -1 : +1;
     }
-    s.fill_pe_output(k + 1, i, o);
+    s.fill_pe_output(i, ready_next, o);  // the outputs of k+1
   }
 }
 

@@ -46,6 +46,9 @@ dsbc::Config config() {
   c.fifo_depth = DSBC_D;
 #ifdef DSBC_SCHED
   c.sched = dsbc::Sched::DSBC_SCHED;  // the scheduler the RTL was verilated with
+#else
+  // The RTL was verilated with Sched = 0 (rr); Config's default is arb since the default flip.
+  c.sched = dsbc::Sched::kRr;
 #endif
   return c;
 }

@@ -36,6 +36,7 @@ class ClosedLoop {
   Stimulus stim_;
   Oracle oracle_;
   bool check_;
+  Inputs in_;  ///< this cycle's inputs, kept so that a cycle allocates nothing
 };
 
 /// Runs the golden model of `cfg` in a checked closed loop for `cycles` cycles and returns

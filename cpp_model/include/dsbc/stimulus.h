@@ -6,13 +6,27 @@
 /// only after that PE has popped its previous completion. Tasks migrate between PEs, so
 /// local counts go negative; many barriers run at once; FIFO pops stall at random and one
 /// PE at a time stops popping for long stretches.
+///
+/// Random draws (dsbc::Rng, rng.h says why each has the law its option names): a held task
+/// acts with probability act_prob in each cycle its PE has fewer than 8 queued requests; an
+/// acting task spawns with spawn_prob; a PE pops a valid FIFO with pop_prob; a spawned task
+/// migrates with migrate_prob to a PE drawn uniformly from the others and travels a uniform
+/// number of cycles in [transit_min, transit_max]. Starts are the one rare per-cycle event: a
+/// PE starts an epoch with start_prob in each cycle in which starting is allowed. It is drawn as
+/// tries a geometric number of cycles apart, each starting if starting is allowed in its cycle:
+/// whether a cycle holds a try is then Bernoulli(start_prob), independent of every other cycle
+/// and of whether starting is allowed, so a start in an allowed cycle has probability
+/// start_prob as before, with one draw per try instead of one per cycle, and a PE with no
+/// task, request, try or completion to pop is skipped. The same seed gives the same run; the
+/// streams differ from those before dsbc::Rng (std::mt19937_64 and a double draw per
+/// decision), and with them every random workload.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <deque>
-#include <random>
 #include <vector>
 
+#include "dsbc/rng.h"
 #include "dsbc/unit.h"
 
 namespace dsbc {
@@ -35,8 +49,12 @@ class Stimulus {
  public:
   Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed);
 
-  /// Inputs for cycle `cycle`, given the engine's outputs in that cycle.
+  /// Inputs for cycle `cycle`, given the engine's outputs in that cycle. Called once per
+  /// cycle, cycles in increasing order.
   Inputs next(uint64_t cycle, const Outputs& out);
+  /// The same, written into `in` (every field of every PE; resized to N): no allocation per
+  /// cycle once `in` has its size.
+  void next(uint64_t cycle, const Outputs& out, Inputs& in);
   /// Stop starting epochs and let running ones finish; pops resume everywhere.
   void drain() { draining_ = true; }
   /// Nothing left: no task, no request in flight, no running epoch, every FIFO empty.
@@ -52,12 +70,34 @@ class Stimulus {
     uint32_t barrier;
   };
   struct Transit {
-    uint64_t arrival;
     int pe;
     uint32_t barrier;
   };
+  /// A FIFO of requests kept in one vector (std::deque's size() and blocks cost the agents'
+  /// loop more than its work): entries before `head` are gone, and the vector is emptied
+  /// whenever the queue is, which it often is.
+  class OpQueue {
+   public:
+    bool empty() const { return head_ == ops_.size(); }
+    size_t size() const { return ops_.size() - head_; }
+    const Op& front() const { return ops_[head_]; }
+    void push_back(const Op& op) { ops_.push_back(op); }
+    void pop_front() {
+      if (++head_ == ops_.size()) {
+        ops_.clear();
+        head_ = 0;
+      } else if (head_ >= 64 && 2 * head_ >= ops_.size()) {
+        ops_.erase(ops_.begin(), ops_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+      }
+    }
+
+   private:
+    std::vector<Op> ops_;
+    size_t head_ = 0;
+  };
   struct Pe {
-    std::deque<Op> ops;     ///< requests not yet accepted, in order
+    OpQueue ops;            ///< requests not yet accepted, in order
     bool accepted = false;  ///< ops.front() was accepted last cycle: ack due now
     Op in_flight{Kind::Root, 0};
     std::vector<uint32_t> held;    ///< tasks this PE is executing (their barriers)
@@ -70,15 +110,36 @@ class Stimulus {
     uint32_t completions = 0;  ///< done pulses seen
   };
 
-  void send(uint64_t now, int from, uint32_t b);
-  bool popping(uint64_t cycle, int pe) const;
+  /// A task of barrier `b` leaves PE `from` in the current cycle (this call's) for a PE and a
+  /// transit time drawn from the options.
+  void send(int from, uint32_t b);
+  /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
+  int stubborn_pe(uint64_t cycle) const;
+  /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
+  uint64_t next_try_after(uint64_t from);
+  /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
+  void arrive(uint64_t cycle);
 
   Config cfg_;
   StimulusOptions opt_;
-  std::mt19937_64 rng_;
+  Rng rng_;
+  // The options' probabilities as Rng draws take them.
+  uint64_t act_threshold_, spawn_threshold_, migrate_threshold_, pop_threshold_;
+  double start_log_fail_;
   std::vector<Pe> pe_;
+  // Per PE, kept beside pe_ so that an idle PE is told from a glance at three small arrays.
+  std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
+  std::vector<uint8_t> busy_;       ///< the PE holds a task or a queued request
+  std::vector<int> acked_;          ///< PEs whose request was accepted in the last call, in order
   std::vector<Barrier> barrier_;
-  std::vector<Transit> transit_;
+  /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most
+  /// transit_max cycles after it is sent): a timing wheel, so that a cycle touches only the
+  /// tasks arriving in it.
+  std::vector<std::vector<Transit>> wheel_;
+  uint64_t wheel_next_ = 0;  ///< first cycle whose arrivals have not been delivered
+  size_t next_slot_ = 0;     ///< wheel_next_'s slot
+  size_t now_slot_ = 0;      ///< the slot of the cycle of the current call
+  uint64_t in_transit_ = 0;
   int running_ = 0;
   bool draining_ = false;
   uint64_t epochs_started_ = 0, tasks_produced_ = 0;

@@ -159,18 +159,18 @@ class Unit final : public Engine {
   void decide_inspected_word(uint64_t k);
   /// Count slot j: exit if bit j is the lowest 1 bit of the snapshot sum; complete after bit Q-1.
   void add_count_column(uint64_t k, uint64_t j);
-  /// FIFO pops presented with fifo_valid high.
-  void pop_fifos(const Inputs& in);
-  /// Cycle d: push CNT2 into every FIFO and accept the rebase (committed in d+1).
-  void complete_barrier(uint64_t k);
+  /// Cycle d: accept the rebase (committed in d+1); commit_accept_present pushes CNT2 (the
+  /// value returned) into every FIFO.
+  uint32_t complete_barrier(uint64_t k);
   /// ctl_load: advance CNT2 and read the next word of every PE (before this cycle's commits).
   void take_snapshot(uint64_t k);
   /// Port A, cycle d+1: subtract the snapshot from the completed word, recompute open bits.
   void commit_rebase(uint64_t k);
-  /// Per PE, in one pass: port A commits (or refuses) the request accepted in k-1, the one
-  /// presented with req_ready high is accepted (it commits in k+1), and the PE's outputs of
-  /// k+1 are presented.
-  void commit_accept_present(uint64_t k, const Inputs& in);
+  /// Per PE, in one pass: the pop presented with fifo_valid high, the completion's push of
+  /// `pushed` when `completing` (cycle d), port A commits (or refuses) the request accepted in
+  /// k-1, the one presented with req_ready high is accepted (it commits in k+1), and the PE's
+  /// outputs of k+1 are presented.
+  void commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
 
   struct Impl;
   Config cfg_;

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+/// @file
+/// The random source of the stimulus agents (dsbc::Stimulus): xoshiro256** (Blackman and
+/// Vigna's generator, written here from its published definition), seeded through splitmix64,
+/// with the few draws the agents need, each a few nanoseconds. The agents used to take a
+/// std::mt19937_64 draw through std::uniform_real_distribution per held task and per PE per
+/// cycle, two thirds of the closed loop's time (docs/performance.md 2a).
+///
+/// Why the distributions are the ones the options name (tested in cpp_model/test/rng_test.cpp):
+/// - bernoulli(threshold(p)) is true iff a uniform 32-bit word is below round(p * 2^32), so
+///   with probability round(p * 2^32) / 2^32: p itself to within 2^-33 (p = 0 and p = 1 exactly).
+/// - below(n) is uniform on [0, n), exactly (Lemire's multiply-and-reject).
+/// - geometric(p) is the number of failures before the first success of independent
+///   Bernoulli(p) trials: with U uniform on (0, 1], G = floor(ln U / ln(1 - p)) has
+///   P(G >= k) = P(U <= (1 - p)^k) = (1 - p)^k, the geometric law (to double precision).
+///   A per-cycle Bernoulli(p) decision may therefore be replaced by "act again after G more
+///   eligible cycles", drawn once per action: the trials are independent, so which cycle acts
+///   next has the same law either way.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace dsbc {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) {
+    // splitmix64 spreads any seed (0 included) over the 256-bit state, never all zero.
+    uint64_t x = seed;
+    for (uint64_t& word : s_) {
+      x += 0x9e3779b97f4a7c15ULL;
+      uint64_t z = x;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      word = z ^ (z >> 31);
+    }
+  }
+
+  /// 64 uniform bits (xoshiro256**).
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  /// 32 uniform bits: the two halves of one next() in turn.
+  uint32_t next32() {
+    if (half_valid_) {
+      half_valid_ = false;
+      return half_;
+    }
+    const uint64_t v = next();
+    half_ = static_cast<uint32_t>(v >> 32);
+    half_valid_ = true;
+    return static_cast<uint32_t>(v);
+  }
+
+  /// The integer threshold of probability p for bernoulli(): round(p * 2^32), clamped to
+  /// [0, 2^32] (2^32: always true).
+  static uint64_t threshold(double p) {
+    if (!(p > 0)) return 0;
+    if (p >= 1) return uint64_t{1} << 32;
+    return static_cast<uint64_t>(std::llround(p * 4294967296.0));
+  }
+  /// True with probability threshold / 2^32.
+  bool bernoulli(uint64_t threshold) { return next32() < threshold; }
+
+  /// Uniform on [0, n), n >= 1 (Lemire: the high word of a 32x32 product, rejecting the few
+  /// low words that would favour some values).
+  uint32_t below(uint32_t n) {
+    uint64_t m = static_cast<uint64_t>(next32()) * n;
+    if (static_cast<uint32_t>(m) < n) {
+      const uint32_t reject = static_cast<uint32_t>(-n) % n;  // 2^32 mod n
+      while (static_cast<uint32_t>(m) < reject) m = static_cast<uint64_t>(next32()) * n;
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+
+  /// Never: what geometric() returns for p = 0 (no trial ever succeeds).
+  static constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+  /// ln(1 - p), the argument of geometric(), computed once per option.
+  static double log_fail(double p) { return p >= 1 ? -std::numeric_limits<double>::infinity() : std::log1p(-p); }
+  /// Failures before the first success of Bernoulli(p) trials, p given as log_fail(p):
+  /// P(G >= k) = (1 - p)^k. kNever for p <= 0, 0 for p >= 1.
+  uint64_t geometric(double log_fail_p) {
+    if (!(log_fail_p < 0)) return kNever;
+    // U uniform on (0, 1] in steps of 2^-53: ln U is finite and <= 0.
+    const double u = static_cast<double>((next() >> 11) + 1) * 0x1.0p-53;
+    const double g = std::floor(std::log(u) / log_fail_p);
+    return g >= 1e18 ? kNever : static_cast<uint64_t>(g);
+  }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+  uint64_t s_[4];
+  uint32_t half_ = 0;
+  bool half_valid_ = false;
+};
+
+}  // namespace dsbc
