@@ -67,6 +67,7 @@ module dsbc_global #(
   ///////////////////////////////////
 
   wire [SumW-1:0] col_sum;
+  wire            col_any;   // col_sum != 0, from an OR tree (dsbc_encoder)
   wire            decision;
   reg  [2:0]      phase_q, phase_d;
   reg  [Cnt1W-1:0] cnt1_q, cnt1_d;
@@ -76,7 +77,8 @@ module dsbc_global #(
 
   dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_encoder (
     .bits_i (rr_bits_i),
-    .sum_o  (col_sum)
+    .sum_o  (col_sum),
+    .any_o  (col_any)
   );
 
   dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_decision (
@@ -93,7 +95,7 @@ module dsbc_global #(
   ////////////////////
 
   reg [InitW-1:0] init_cnt_q;
-  wire col_zero = (col_sum == {SumW{1'b0}});
+  wire col_zero = !col_any;
 
   always @* begin
     phase_d       = phase_q;

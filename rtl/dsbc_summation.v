@@ -125,9 +125,12 @@ module dsbc_summation #(
     assign req_bad_id = 1'b0;
   end
 
+  // The barrier of the operation accepted in this cycle.
+  wire [BarrierW-1:0] w_barrier_d = rebase_i ? rebase_barrier_i : req_barrier_i;
+
   // Datapath registers: no reset needed, qualified by w_valid_q.
   always @(posedge clk_i) begin
-    w_barrier_q    <= rebase_i ? rebase_barrier_i : req_barrier_i;
+    w_barrier_q    <= w_barrier_d;
     w_dec_q        <= req_dec_i;
     w_bad_id_q     <= req_bad_id;
     w_rb_count_q   <= rebase_count_i;
@@ -142,9 +145,15 @@ module dsbc_summation #(
   reg                last_wr_en_q;
   reg [BarrierW-1:0] last_wr_addr_q;
   reg [T:0]          last_wr_data_q;
+  // Registered one cycle early, so that the read cycle spends no logic on them (architecture.md
+  // 4f, "Clock without a new contract"): fwd_addr_q is (last_wr_addr_q == w_barrier_q), the
+  // addresses compared in the acceptance cycle; last_at_max_q / last_at_min_q say that
+  // last_wr_data_q's count is COUNT_MAX / COUNT_MIN (meaningful when last_wr_en_q is set).
+  reg                fwd_addr_q;
+  reg                last_at_max_q, last_at_min_q;
 
   // Only a PE request reads (in its acceptance cycle); for a rebase old_word is unused.
-  wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
+  wire           forward = last_wr_en_q && fwd_addr_q;
   wire [T:0]     old_word = forward ? last_wr_data_q : ram_rd_data_i;
   wire [T-1:0]   old_count = old_word[T-1:0];
 
@@ -156,9 +165,13 @@ module dsbc_summation #(
   // old_count, not on the adder's carry out, because the refusal gates the RAM write and
   // the rebase count's accumulation (dsbc_rr) and should not wait for the carry chain. A
   // rebase's count fits in T bits exactly when its two top bits agree.
+  // The forwarded count's edge flags are registers, so only the RAM's word is compared here.
   localparam [T-1:0] COUNT_MAX = {1'b0, {(T-1){1'b1}}};
   localparam [T-1:0] COUNT_MIN = {1'b1, {(T-1){1'b0}}};
-  wire req_overflow    = w_dec_q ? (old_count == COUNT_MIN) : (old_count == COUNT_MAX);
+  wire [T-1:0] ram_count = ram_rd_data_i[T-1:0];
+  wire ram_at_edge  = w_dec_q ? (ram_count == COUNT_MIN) : (ram_count == COUNT_MAX);
+  wire last_at_edge = w_dec_q ? last_at_min_q : last_at_max_q;
+  wire req_overflow = forward ? last_at_edge : ram_at_edge;
   wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);
   wire overflow = w_rebase_q ? rebase_overflow : req_overflow;
 
@@ -186,9 +199,21 @@ module dsbc_summation #(
     end
   end
 
+  // The count written reaches an edge only from one step short of it (a step from the other
+  // edge wraps, is refused and not written), or as a rebase's count; the clearing writes 0.
+  localparam [T-1:0] COUNT_MAX_1 = {1'b0, {(T-2){1'b1}}, 1'b0};
+  localparam [T-1:0] COUNT_MIN_1 = {1'b1, {(T-2){1'b0}}, 1'b1};
+  wire wr_at_max = w_rebase_q ? (w_rb_count_q[T-1:0] == COUNT_MAX)
+                              : (!w_dec_q && (old_count == COUNT_MAX_1));
+  wire wr_at_min = w_rebase_q ? (w_rb_count_q[T-1:0] == COUNT_MIN)
+                              : (w_dec_q && (old_count == COUNT_MIN_1));
+
   always @(posedge clk_i) begin
     last_wr_addr_q <= ram_wr_addr_o;
     last_wr_data_q <= ram_wr_data_o;
+    fwd_addr_q     <= (ram_wr_addr_o == w_barrier_d);
+    last_at_max_q  <= !init_q && wr_at_max;
+    last_at_min_q  <= !init_q && wr_at_min;
   end
 
   assign ack_valid_o      = w_valid_q && !w_rebase_q;
@@ -218,6 +243,16 @@ module dsbc_summation #(
       // at d+2 or later, architecture.md 4c).
       if (w_valid_q && w_rebase_q && snap_i && (snap_barrier_i == w_barrier_q)) begin
         $fatal(1, "%m: snapshot of barrier %0d while its rebase is written at %0t", w_barrier_q, $time);
+      end
+      // The early address compare is the late one (last_wr_addr_q stays for this check and
+      // the formal harness; synthesis drops it). Qualified by last_wr_en_q, which is set only
+      // after an edge that wrote all three registers.
+      if (last_wr_en_q && (fwd_addr_q != (last_wr_addr_q == w_barrier_q))) begin
+        $fatal(1, "%m: forwarding flag out of step at %0t", $time);
+      end
+      if (last_wr_en_q && ((last_at_max_q != (last_wr_data_q[T-1:0] == COUNT_MAX))
+                           || (last_at_min_q != (last_wr_data_q[T-1:0] == COUNT_MIN)))) begin
+        $fatal(1, "%m: edge flags of the last write out of step at %0t", $time);
       end
     end
   end
