@@ -60,8 +60,8 @@ mutant("full_ignored", "dsbc_global.v",
        "full slot ignored: completions pushed into full FIFOs",
        ["global_n2_m2_t8"], sim=True)
 mutant("no_overflow", "dsbc_summation.v",
-       "wire overflow = w_rebase_q ? rebase_overflow : req_overflow;",
-       "wire overflow = 1'b0;",
+       "wire ram_at_edge = edge_lo && edge_hi;",
+       "wire ram_at_edge = 1'b0;",
        "overflow not refused: counts wrap silently",
        ["sum_m3_t8"], sim=True)
 mutant("carry_latch", "dsbc_decision.v",
@@ -115,8 +115,8 @@ mutant("m1_gap", "dsbc_global.v",
        "M = 1: the next snapshot does not wait for the rebase",
        ["global_n2_m1_t8"])
 mutant("fwd_edge", "dsbc_summation.v",
-       "wire req_overflow = forward ? last_at_edge : ram_at_edge;",
-       "wire req_overflow = ram_at_edge;",
+       "wire req_by_fwd = req_ok && forward && !last_at_edge;",
+       "wire req_by_fwd = req_ok && forward;",
        "the forwarded count's edge flags ignored: a step past the edge right after a write wraps",
        ["sum_m3_t8"], sim=True)
 mutant("rebase_open", "dsbc_summation.v",

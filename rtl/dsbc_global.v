@@ -146,7 +146,17 @@ module dsbc_global #(
     end
   end
 
-  wire rr_load = (phase_q == PH_LOAD);
+  // ctl_load is (phase_q == PH_LOAD), kept as its own register so that the broadcast to the
+  // N blocks starts at a flip-flop, not behind a decode of the phase (architecture.md 4f).
+  reg  load_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      load_q <= 1'b0;
+    end else begin
+      load_q <= (phase_d == PH_LOAD);
+    end
+  end
+  wire rr_load = load_q;
 
   // Global copy of CNT2, stepped exactly like the local ones.
   reg [BarrierW-1:0] cnt2_q;
@@ -193,6 +203,9 @@ module dsbc_global #(
     end else begin
       if (phase_q > PH_GAP2) begin
         $fatal(1, "%m: control in undefined phase %0d at %0t", phase_q, $time);
+      end
+      if (load_q != (phase_q == PH_LOAD)) begin
+        $fatal(1, "%m: ctl_load register out of step with the phase at %0t", $time);
       end
       if (done_d && phase_q != PH_SLOT) begin
         $fatal(1, "%m: completion outside a count slot at %0t", $time);

@@ -162,29 +162,47 @@ module dsbc_summation #(
   wire [T-1:0] delta = w_dec_q ? {T{1'b1}} : {{(T-1){1'b0}}, 1'b1};
   wire [T-1:0] new_count = w_rebase_q ? w_rb_count_q[T-1:0] : old_count + delta;
   // A +/-1 leaves the T-bit range exactly when the old count is at that edge: compared on
-  // old_count, not on the adder's carry out, because the refusal gates the RAM write and
+  // the old count, not on the adder's carry out, because the refusal gates the RAM write and
   // the rebase count's accumulation (dsbc_rr) and should not wait for the carry chain. A
   // rebase's count fits in T bits exactly when its two top bits agree.
-  // The forwarded count's edge flags are registers, so only the RAM's word is compared here.
+  // The RAM's word arrives last in this cycle (block RAM clock-to-out), so the write enable
+  // is written as terms of registers and one RAM compare that meet only in the last LUT: the
+  // forwarded count's edge flags are registers, and the RAM word's compare is groups of
+  // three bits (a LUT4 takes them and the step's sign), then two halves, then the write
+  // enable: three LUT levels after the RAM (architecture.md 4f). The levels are kept nets
+  // because Yosys' LUT mapping does not know that the RAM output is late and merges them.
   localparam [T-1:0] COUNT_MAX = {1'b0, {(T-1){1'b1}}};
   localparam [T-1:0] COUNT_MIN = {1'b1, {(T-1){1'b0}}};
-  wire [T-1:0] ram_count = ram_rd_data_i[T-1:0];
-  wire ram_at_edge  = w_dec_q ? (ram_count == COUNT_MIN) : (ram_count == COUNT_MAX);
+  localparam integer Groups = (T + 2) / 3;       // of three bits, the last may be shorter
+  localparam integer Half   = (Groups + 1) / 2;  // groups in the low half
+  // All ones exactly when the RAM's count is at the edge the step goes to (MIN for -1).
+  wire [3*Groups-1:0] edge_match = {{(3*Groups-T){1'b1}},
+                                    ram_rd_data_i[T-1:0] ^ {!w_dec_q, {(T-1){w_dec_q}}}};
+  (* keep *) wire [Groups-1:0] edge_group;
+  genvar g;
+  for (g = 0; g < Groups; g = g + 1) begin : g_edge
+    assign edge_group[g] = &edge_match[3*g +: 3];
+  end
+  (* keep *) wire edge_lo = &edge_group[Half-1:0];
+  (* keep *) wire edge_hi = &edge_group[Groups-1:Half];
+  wire ram_at_edge = edge_lo && edge_hi;
   wire last_at_edge = w_dec_q ? last_at_min_q : last_at_max_q;
-  wire req_overflow = forward ? last_at_edge : ram_at_edge;
   wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);
-  wire overflow = w_rebase_q ? rebase_overflow : req_overflow;
 
-  // A rebase never overflows (T >= 8, architecture.md section 2); if it did, writing the
-  // wrapped value would break the zero-sum invariant, so it is also held back.
-  wire refuse = w_valid_q && (overflow || (!w_rebase_q && w_bad_id_q));
+  // A PE request commits unless its ID is >= M or its step leaves the range. A rebase never
+  // overflows (T >= 8, architecture.md section 2); if it did, writing the wrapped value
+  // would break the zero-sum invariant, so it is also held back.
+  wire req_ok     = w_valid_q && !w_rebase_q && !w_bad_id_q;  // registers only
+  wire req_by_ram = req_ok && !forward;                      // the RAM's word decides
+  wire req_by_fwd = req_ok && forward && !last_at_edge;      // registers only
+  wire commit     = req_by_fwd || (req_by_ram && !ram_at_edge);
+  wire rebase_ok  = w_valid_q && w_rebase_q && !rebase_overflow;
+  wire rmw_wr_en  = rebase_ok || commit;
 
   // A rebase keeps `open` set only if this PE committed to the barrier after the snapshot:
   // commits up to the cycle before acceptance are in rebase_touched; a commit in the
   // acceptance cycle itself is exactly the forwarded write.
   wire new_open = w_rebase_q ? (w_rb_touched_q || forward) : 1'b1;
-
-  wire rmw_wr_en = w_valid_q && !refuse;
 
   assign ram_wr_en_o   = init_q || rmw_wr_en;
   assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
@@ -217,8 +235,8 @@ module dsbc_summation #(
   end
 
   assign ack_valid_o      = w_valid_q && !w_rebase_q;
-  assign ack_refused_o    = ack_valid_o && refuse;
-  assign commit_valid_o   = ack_valid_o && !refuse;
+  assign ack_refused_o    = ack_valid_o && !commit;
+  assign commit_valid_o   = commit;
   assign commit_barrier_o = w_barrier_q;
   assign commit_dec_o     = w_dec_q;
 
@@ -234,7 +252,7 @@ module dsbc_summation #(
       if (rebase_i && init_q) begin
         $fatal(1, "%m: rebase during the RAM clearing at %0t", $time);
       end
-      if (w_valid_q && w_rebase_q && overflow) begin
+      if (w_valid_q && w_rebase_q && rebase_overflow) begin
         $fatal(1, "%m: rebase of barrier %0d overflows at %0t", w_barrier_q, $time);
       end
       // The rebase writes without reading, so ram_wr_old_o holds nothing for it: a snapshot

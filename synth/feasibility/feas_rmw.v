@@ -4,17 +4,14 @@
 // what clock an iCE40 HX8K allows for it at all. 32 words of 17 bits (dsbc_ram_dp: a pair of
 // SB_RAM40_4K), an operation every cycle: read in cycle k, +1 or -1 and write in k+1, the
 // operand forwarded from the previous cycle's write when the addresses match (the forwarding
-// select is a register, compared in cycle k). Refuse = 1 adds what the local block adds on
-// the same path: the write is dropped when the count is at its two's complement edge in the
-// step's direction (a compare of the RAM output that gates the write enable).
+// select is a register, compared in cycle k). No range check: the local block's refusal
+// runs beside the adder (dsbc_summation) and is not on this path when it is built as there.
 // Stimulus from an LFSR (and a pin, so it is not constant); the written word is folded into
 // one registered output pin (from its register copy), so no logic is optimised away.
 
 `default_nettype none
 
-module feas_rmw #(
-  parameter integer Refuse = 0  // 1: drop the write of a step past the count's edge
-) (
+module feas_rmw (
   input  wire clk_i,   // clock
   input  wire sin_i,   // stirs the LFSR
   output reg  sout_o   // XOR of the last written word
@@ -39,14 +36,6 @@ module feas_rmw #(
 
   wire [W-1:0] old_word = fwd_q ? last_data_q : rd_data;
   wire [W-1:0] new_word = old_word + (w_dec_q ? {W{1'b1}} : {{(W-1){1'b0}}, 1'b1});
-  wire         wr_en;
-  if (Refuse != 0) begin : g_refuse
-    localparam [W-2:0] MaxCount = {1'b0, {(W-2){1'b1}}};
-    localparam [W-2:0] MinCount = {1'b1, {(W-2){1'b0}}};
-    assign wr_en = !(w_dec_q ? (old_word[W-2:0] == MinCount) : (old_word[W-2:0] == MaxCount));
-  end else begin : g_always
-    assign wr_en = 1'b1;
-  end
 
   always @(posedge clk_i) begin
     w_addr_q    <= rd_addr;
@@ -58,7 +47,7 @@ module feas_rmw #(
 
   dsbc_ram_dp #(.Depth(32), .Width(W), .AddrW(A)) u_ram (
     .clk_i     (clk_i),
-    .wr_en_i   (wr_en),
+    .wr_en_i   (1'b1),
     .wr_addr_i (w_addr_q),
     .wr_data_i (new_word),
     .rd_addr_i (rd_addr),

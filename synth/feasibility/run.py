@@ -20,10 +20,8 @@ NICE = ["nice", "-n", "10"]
 
 # name, top, sources, parameters, what it measures
 DESIGNS = [
-    ("rmw", "feas_rmw", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw.v"], {"Refuse": 0},
+    ("rmw", "feas_rmw", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw.v"], {},
      "RAM pair (32 x 17 bit): read, +-1 with same-address forwarding, write; one op per cycle"),
-    ("rmw_refuse", "feas_rmw", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw.v"],
-     {"Refuse": 1}, "the same, the write enable gated by the count's edge compare"),
     ("popcount64", "feas_popcount", ["rtl/dsbc_encoder.v", "synth/feasibility/feas_popcount.v"],
      {"NumPes": 64, "Carry": 0}, "64-input popcount (dsbc_encoder), register to register"),
     ("popcount64_carry", "feas_popcount",
@@ -43,7 +41,8 @@ def run(cmd):
 def measure(name, top, files, params, seeds):
     out = os.path.join(WORK, name)
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
-    script = (f"read_verilog -DSYNTHESIS {' '.join(files)}\nchparam {chparam} {top}\n"
+    chparam = f"chparam {chparam} {top}\n" if params else ""
+    script = (f"read_verilog -DSYNTHESIS {' '.join(files)}\n{chparam}"
               f"synth_ice40 -top {top} -json {out}.json\ntee -q -o {out}.stat.json stat -json\n")
     with open(os.path.join(ROOT, out + ".ys"), "w") as f:
         f.write(script)
@@ -69,8 +68,8 @@ def main():
     rows = []
     for name, top, files, params, what in DESIGNS:
         cells, fmax = measure(name, top, files, params, args.seeds)
-        ps = ", ".join(f"{k} = {v}" for k, v in params.items())
-        rows.append(f"| {name} | `{top}` ({ps}) | {what} | {cells.get('SB_LUT4', 0)} | "
+        ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
+        rows.append(f"| {name} | `{top}`{ps} | {what} | {cells.get('SB_LUT4', 0)} | "
                     f"{cells.get('SB_RAM40_4K', 0)} | {statistics.median(fmax):.2f} "
                     f"({min(fmax):.2f}-{max(fmax):.2f}) |")
         print(rows[-1], flush=True)
