@@ -35,7 +35,7 @@ def apply(path, m):
 
 # Jobs (formal/run.py names) whose BMC must find the bug. Patterns are code, not comments.
 mutant("no_forward", "dsbc_summation.v",
-       "wire forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);",
+       "wire forward = last_wr_en_q && fwd_addr_q;",
        "wire forward = 1'b0;",
        "no forwarding: back-to-back updates to one barrier are lost",
        ["sum_m3_t8"], sim=True)
@@ -60,8 +60,8 @@ mutant("full_ignored", "dsbc_global.v",
        "full slot ignored: completions pushed into full FIFOs",
        ["global_n2_m2_t8"], sim=True)
 mutant("no_overflow", "dsbc_summation.v",
-       "wire overflow = w_rebase_q ? rebase_overflow : req_overflow;",
-       "wire overflow = 1'b0;",
+       "wire ram_at_edge = edge_lo && edge_hi;",
+       "wire ram_at_edge = 1'b0;",
        "overflow not refused: counts wrap silently",
        ["sum_m3_t8"], sim=True)
 mutant("carry_latch", "dsbc_decision.v",
@@ -69,10 +69,10 @@ mutant("carry_latch", "dsbc_decision.v",
        "carry_q <= {CarryW{1'b0}};",
        "carry latch never loaded: the carries of the serial sum are lost",
        ["global_n2_m2_t8"])
-mutant("encoder_or", "dsbc_encoder.v",
-       "sum_o = sum_o + {{(SumW-1){1'b0}}, bits_i[i]};",
-       "sum_o = sum_o | {{(SumW-1){1'b0}}, bits_i[i]};",
-       "encoder ORs the bits instead of counting them",
+mutant("encoder_pair", "dsbc_encoder.v",
+       "wire s1 = g ^ h ^ (p & q);",
+       "wire s1 = h ^ (p & q);",
+       "encoder drops a pair's carry: two ones count as none",
        ["global_n2_m2_t8"])
 mutant("q_width", "dsbc_global.v",
        "localparam integer Q = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);",
@@ -114,6 +114,11 @@ mutant("m1_gap", "dsbc_global.v",
        "phase_d = PH_LOAD;",
        "M = 1: the next snapshot does not wait for the rebase",
        ["global_n2_m1_t8"])
+mutant("fwd_edge", "dsbc_summation.v",
+       "wire req_by_fwd = req_ok && forward && !last_at_edge;",
+       "wire req_by_fwd = req_ok && forward;",
+       "the forwarded count's edge flags ignored: a step past the edge right after a write wraps",
+       ["sum_m3_t8"], sim=True)
 mutant("rebase_open", "dsbc_summation.v",
        "wire new_open = w_rebase_q ? (w_rb_touched_q || forward) : 1'b1;",
        "wire new_open = w_rebase_q ? w_rb_touched_q : 1'b1;",

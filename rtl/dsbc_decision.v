@@ -27,7 +27,10 @@ module dsbc_decision #(
   // SumW <= TotalW always (N < 2^(clog2 N + 1)), so widening col_sum loses nothing.
   wire [TotalW-1:0] total = {{(TotalW-SumW){1'b0}}, col_sum_i} + {1'b0, carry_q};
 
-  assign decision_o = total[0];
+  // total[0] written out: the column sum's LSB comes from the encoder's XOR tree, and this
+  // XOR can join that tree instead of waiting behind an adder (architecture.md 4f).
+  assign decision_o = col_sum_i[0] ^ carry_q[0];
+  wire unused_total_lsb = &{1'b0, total[0]};  // the same bit, through the adder
 
   // The "shift right" is a relabelling of wires, as in the paper.
   always @(posedge clk_i or negedge rst_ni) begin

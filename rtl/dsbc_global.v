@@ -67,6 +67,7 @@ module dsbc_global #(
   ///////////////////////////////////
 
   wire [SumW-1:0] col_sum;
+  wire            col_any;   // col_sum != 0, from an OR tree (dsbc_encoder)
   wire            decision;
   reg  [2:0]      phase_q, phase_d;
   reg  [Cnt1W-1:0] cnt1_q, cnt1_d;
@@ -76,7 +77,8 @@ module dsbc_global #(
 
   dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_encoder (
     .bits_i (rr_bits_i),
-    .sum_o  (col_sum)
+    .sum_o  (col_sum),
+    .any_o  (col_any)
   );
 
   dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_decision (
@@ -93,7 +95,7 @@ module dsbc_global #(
   ////////////////////
 
   reg [InitW-1:0] init_cnt_q;
-  wire col_zero = (col_sum == {SumW{1'b0}});
+  wire col_zero = !col_any;
 
   always @* begin
     phase_d       = phase_q;
@@ -144,7 +146,17 @@ module dsbc_global #(
     end
   end
 
-  wire rr_load = (phase_q == PH_LOAD);
+  // ctl_load is (phase_q == PH_LOAD), kept as its own register so that the broadcast to the
+  // N blocks starts at a flip-flop, not behind a decode of the phase (architecture.md 4f).
+  reg  load_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      load_q <= 1'b0;
+    end else begin
+      load_q <= (phase_d == PH_LOAD);
+    end
+  end
+  wire rr_load = load_q;
 
   // Global copy of CNT2, stepped exactly like the local ones.
   reg [BarrierW-1:0] cnt2_q;
@@ -196,6 +208,9 @@ module dsbc_global #(
     end else begin
       if (phase_q > PH_GAP2) begin
         $fatal(1, "%m: control in undefined phase %0d at %0t", phase_q, $time);
+      end
+      if (load_q != (phase_q == PH_LOAD)) begin
+        $fatal(1, "%m: ctl_load register out of step with the phase at %0t", $time);
       end
       if (done_d && phase_q != PH_SLOT) begin
         $fatal(1, "%m: completion outside a count slot at %0t", $time);

@@ -125,9 +125,12 @@ module dsbc_summation #(
     assign req_bad_id = 1'b0;
   end
 
+  // The barrier of the operation accepted in this cycle.
+  wire [BarrierW-1:0] w_barrier_d = rebase_i ? rebase_barrier_i : req_barrier_i;
+
   // Datapath registers: no reset needed, qualified by w_valid_q.
   always @(posedge clk_i) begin
-    w_barrier_q    <= rebase_i ? rebase_barrier_i : req_barrier_i;
+    w_barrier_q    <= w_barrier_d;
     w_dec_q        <= req_dec_i;
     w_bad_id_q     <= req_bad_id;
     w_rb_count_q   <= rebase_count_i;
@@ -142,9 +145,15 @@ module dsbc_summation #(
   reg                last_wr_en_q;
   reg [BarrierW-1:0] last_wr_addr_q;
   reg [T:0]          last_wr_data_q;
+  // Registered one cycle early, so that the read cycle spends no logic on them (architecture.md
+  // 4f, "Clock without a new contract"): fwd_addr_q is (last_wr_addr_q == w_barrier_q), the
+  // addresses compared in the acceptance cycle; last_at_max_q / last_at_min_q say that
+  // last_wr_data_q's count is COUNT_MAX / COUNT_MIN (meaningful when last_wr_en_q is set).
+  reg                fwd_addr_q;
+  reg                last_at_max_q, last_at_min_q;
 
   // Only a PE request reads (in its acceptance cycle); for a rebase old_word is unused.
-  wire           forward = last_wr_en_q && (last_wr_addr_q == w_barrier_q);
+  wire           forward = last_wr_en_q && fwd_addr_q;
   wire [T:0]     old_word = forward ? last_wr_data_q : ram_rd_data_i;
   wire [T-1:0]   old_count = old_word[T-1:0];
 
@@ -153,25 +162,47 @@ module dsbc_summation #(
   wire [T-1:0] delta = w_dec_q ? {T{1'b1}} : {{(T-1){1'b0}}, 1'b1};
   wire [T-1:0] new_count = w_rebase_q ? w_rb_count_q[T-1:0] : old_count + delta;
   // A +/-1 leaves the T-bit range exactly when the old count is at that edge: compared on
-  // old_count, not on the adder's carry out, because the refusal gates the RAM write and
+  // the old count, not on the adder's carry out, because the refusal gates the RAM write and
   // the rebase count's accumulation (dsbc_rr) and should not wait for the carry chain. A
   // rebase's count fits in T bits exactly when its two top bits agree.
+  // The RAM's word arrives last in this cycle (block RAM clock-to-out), so the write enable
+  // is written as terms of registers and one RAM compare that meet only in the last LUT: the
+  // forwarded count's edge flags are registers, and the RAM word's compare is groups of
+  // three bits (a LUT4 takes them and the step's sign), then two halves, then the write
+  // enable: three LUT levels after the RAM (architecture.md 4f). The levels are kept nets
+  // because Yosys' LUT mapping does not know that the RAM output is late and merges them.
   localparam [T-1:0] COUNT_MAX = {1'b0, {(T-1){1'b1}}};
   localparam [T-1:0] COUNT_MIN = {1'b1, {(T-1){1'b0}}};
-  wire req_overflow    = w_dec_q ? (old_count == COUNT_MIN) : (old_count == COUNT_MAX);
+  localparam integer Groups = (T + 2) / 3;       // of three bits, the last may be shorter
+  localparam integer Half   = (Groups + 1) / 2;  // groups in the low half
+  // All ones exactly when the RAM's count is at the edge the step goes to (MIN for -1).
+  wire [3*Groups-1:0] edge_match = {{(3*Groups-T){1'b1}},
+                                    ram_rd_data_i[T-1:0] ^ {!w_dec_q, {(T-1){w_dec_q}}}};
+  (* keep *) wire [Groups-1:0] edge_group;
+  genvar g;
+  for (g = 0; g < Groups; g = g + 1) begin : g_edge
+    assign edge_group[g] = &edge_match[3*g +: 3];
+  end
+  (* keep *) wire edge_lo = &edge_group[Half-1:0];
+  (* keep *) wire edge_hi = &edge_group[Groups-1:Half];
+  wire ram_at_edge = edge_lo && edge_hi;
+  wire last_at_edge = w_dec_q ? last_at_min_q : last_at_max_q;
   wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);
-  wire overflow = w_rebase_q ? rebase_overflow : req_overflow;
 
-  // A rebase never overflows (T >= 8, architecture.md section 2); if it did, writing the
-  // wrapped value would break the zero-sum invariant, so it is also held back.
-  wire refuse = w_valid_q && (overflow || (!w_rebase_q && w_bad_id_q));
+  // A PE request commits unless its ID is >= M or its step leaves the range. A rebase never
+  // overflows (T >= 8, architecture.md section 2); if it did, writing the wrapped value
+  // would break the zero-sum invariant, so it is also held back.
+  wire req_ok     = w_valid_q && !w_rebase_q && !w_bad_id_q;  // registers only
+  wire req_by_ram = req_ok && !forward;                      // the RAM's word decides
+  wire req_by_fwd = req_ok && forward && !last_at_edge;      // registers only
+  wire commit     = req_by_fwd || (req_by_ram && !ram_at_edge);
+  wire rebase_ok  = w_valid_q && w_rebase_q && !rebase_overflow;
+  wire rmw_wr_en  = rebase_ok || commit;
 
   // A rebase keeps `open` set only if this PE committed to the barrier after the snapshot:
   // commits up to the cycle before acceptance are in rebase_touched; a commit in the
   // acceptance cycle itself is exactly the forwarded write.
   wire new_open = w_rebase_q ? (w_rb_touched_q || forward) : 1'b1;
-
-  wire rmw_wr_en = w_valid_q && !refuse;
 
   assign ram_wr_en_o   = init_q || rmw_wr_en;
   assign ram_wr_addr_o = init_q ? init_addr_q : w_barrier_q;
@@ -186,14 +217,26 @@ module dsbc_summation #(
     end
   end
 
+  // The count written reaches an edge only from one step short of it (a step from the other
+  // edge wraps, is refused and not written), or as a rebase's count; the clearing writes 0.
+  localparam [T-1:0] COUNT_MAX_1 = {1'b0, {(T-2){1'b1}}, 1'b0};
+  localparam [T-1:0] COUNT_MIN_1 = {1'b1, {(T-2){1'b0}}, 1'b1};
+  wire wr_at_max = w_rebase_q ? (w_rb_count_q[T-1:0] == COUNT_MAX)
+                              : (!w_dec_q && (old_count == COUNT_MAX_1));
+  wire wr_at_min = w_rebase_q ? (w_rb_count_q[T-1:0] == COUNT_MIN)
+                              : (w_dec_q && (old_count == COUNT_MIN_1));
+
   always @(posedge clk_i) begin
     last_wr_addr_q <= ram_wr_addr_o;
     last_wr_data_q <= ram_wr_data_o;
+    fwd_addr_q     <= (ram_wr_addr_o == w_barrier_d);
+    last_at_max_q  <= !init_q && wr_at_max;
+    last_at_min_q  <= !init_q && wr_at_min;
   end
 
   assign ack_valid_o      = w_valid_q && !w_rebase_q;
-  assign ack_refused_o    = ack_valid_o && refuse;
-  assign commit_valid_o   = ack_valid_o && !refuse;
+  assign ack_refused_o    = ack_valid_o && !commit;
+  assign commit_valid_o   = commit;
   assign commit_barrier_o = w_barrier_q;
   assign commit_dec_o     = w_dec_q;
 
@@ -209,7 +252,7 @@ module dsbc_summation #(
       if (rebase_i && init_q) begin
         $fatal(1, "%m: rebase during the RAM clearing at %0t", $time);
       end
-      if (w_valid_q && w_rebase_q && overflow) begin
+      if (w_valid_q && w_rebase_q && rebase_overflow) begin
         $fatal(1, "%m: rebase of barrier %0d overflows at %0t", w_barrier_q, $time);
       end
       // The rebase writes without reading, so ram_wr_old_o holds nothing for it: a snapshot
@@ -218,6 +261,16 @@ module dsbc_summation #(
       // at d+2 or later, architecture.md 4c).
       if (w_valid_q && w_rebase_q && snap_i && (snap_barrier_i == w_barrier_q)) begin
         $fatal(1, "%m: snapshot of barrier %0d while its rebase is written at %0t", w_barrier_q, $time);
+      end
+      // The early address compare is the late one (last_wr_addr_q stays for this check and
+      // the formal harness; synthesis drops it). Qualified by last_wr_en_q, which is set only
+      // after an edge that wrote all three registers.
+      if (last_wr_en_q && (fwd_addr_q != (last_wr_addr_q == w_barrier_q))) begin
+        $fatal(1, "%m: forwarding flag out of step at %0t", $time);
+      end
+      if (last_wr_en_q && ((last_at_max_q != (last_wr_data_q[T-1:0] == COUNT_MAX))
+                           || (last_at_min_q != (last_wr_data_q[T-1:0] == COUNT_MIN)))) begin
+        $fatal(1, "%m: edge flags of the last write out of step at %0t", $time);
       end
     end
   end
