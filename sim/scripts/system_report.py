@@ -58,14 +58,16 @@ def dsbc_delays(r):
 def sched_section(binary, cmds, failures):
     """DSBC under each scheduler on the same executions (same workload, seeds and clock)."""
     md = ["## The DSBC unit's scheduler: rr against arb", "",
-          "The same executions (workload, seed, clock, network) with DSBC alone, once under the paper's round robin "
+          "The same executions (workload, seed, network) with DSBC alone, once under the paper's round robin "
           "(`--sched rr`: every barrier inspected in turn, a word of at least 3 cycles each) and once under the "
           "arbitration scheduler (`--sched arb`, the default: only barriers some PE changed get a word; "
-          "docs/architecture.md 4e). The clock is the same for both (the default clock for N, see above), so "
-          "the difference is the schedule alone. With M = %d barriers a pass is short and the two differ by a few "
-          "cycles; the gap grows with M (docs/performance.md section 6)." % BARRIERS, "",
-          "| workload | N | " + " | ".join("%s mean / median / max ns" % s for s in SCHEDS) + " | arb / rr (mean) |",
-          "|---|---|" + "---|" * (len(SCHEDS) + 1)]
+          "docs/architecture.md 4e), each at its own default clock (1/Fmax of its slower iCE40 HX8K block, "
+          "reports/synth.csv: arb's local block, with its dirty bits and search, is the slower one). With M = %d "
+          "barriers a round-robin pass is short, so arb saves only a few cycles here and its slower clock can "
+          "cost more than that; in cycles the gap grows with M (docs/performance.md section 6)." % BARRIERS, "",
+          "| workload | N | " + " | ".join("%s clock ns | %s mean / median / max ns" % (s, s) for s in SCHEDS)
+          + " | arb / rr (mean) |",
+          "|---|---|" + "---|---|" * len(SCHEDS) + "---|"]
     for key, spec, _ in WORKLOADS:
         for n in PES:
             cells, means = [], {}
@@ -75,7 +77,8 @@ def sched_section(binary, cmds, failures):
                 failures += ["%s N=%d --sched %s: %s" % (key, n, sched, f) for f in r["failures"]]
                 d = dsbc_delays(r)
                 means[sched] = statistics.mean(d)
-                cells.append("%s / %s / %s" % (fmt(means[sched]), fmt(statistics.median(d)), fmt(max(d))))
+                cells.append("%.3f | %s / %s / %s" % (r["clock_ps"] / 1000.0, fmt(means[sched]), fmt(statistics.median(d)),
+                                                       fmt(max(d))))
             md.append("| %s | %d | %s | %.2f |" % (key, n, " | ".join(cells), means["arb"] / means["rr"]))
     return md + [""]
 
@@ -148,7 +151,7 @@ unset multiplot
           "Parameters: M = %d barriers at once, %d epochs each (%d detections per detector and point), seed %d, "
           "network latency %d ns (constant, FIFO channels where the algorithm assumes them), task time %d ns, "
           "T = 16-bit counts, FIFO depth 8, DSBC scheduler arb (the default; rr beside it in the last section); "
-          "DSBC clock = 1/Fmax of the slower iCE40 HX8K block for N "
+          "DSBC clock = 1/Fmax of the slower iCE40 HX8K block for N and the scheduler "
           "(reports/synth.csv; N = 256 was not synthesised and uses N = 64's clock)." % (BARRIERS, EPOCHS, BARRIERS * EPOCHS, SEED, LATENCY_NS, TASK_NS), ""]
     if failures:
         md += ["**Oracle failures:**", ""] + ["- " + f for f in failures] + [""]

@@ -56,13 +56,16 @@ dsbc::Config SystemConfig::dsbc() const {
   return c;
 }
 
-Ps SystemConfig::default_clock_ps(int pes) {
-  // reports/synth.csv, ice40-hx8k, M=16 T=16 D=8 (fmax_mhz, median of 5 seeds):
-  //   dsbc_local 82.34 MHz (independent of N); dsbc_global N=4 116.66, N=8 103.78,
-  //   N=16 84.60, N=32 67.91, N=64 53.53. Period = 1e6 / min(local, global) ps, rounded.
-  if (pes <= 16) return 12'145;  // local 82.34 MHz is the slower block
-  if (pes <= 32) return 14'725;  // global 67.91 MHz
-  return 18'681;                 // global 53.53 MHz (N=64; reused above 64, not measured)
+Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched) {
+  // reports/synth.csv of 2026-11-24 (after the contract-preserving retiming of
+  // docs/architecture.md 4f), ice40-hx8k, M=16 T=16 D=8, fmax_mhz (median of 5 seeds):
+  //   rr:  dsbc_local 101.17 MHz (any N); dsbc_global N=4 156.54, N=8 136.37, N=16 137.23,
+  //        N=32 109.79, N=64 77.51.
+  //   arb: dsbc_local 74.95 MHz (its dirty bits and search); dsbc_global N=4 176.46,
+  //        N=8 152.70, N=16 129.08, N=32 105.42, N=64 77.47.
+  // Period = 1e6 / min(local, global) ps, rounded.
+  if (sched == dsbc::Sched::kArb) return 13'342;  // the arb local block is the slower at every N
+  if (pes <= 32) return 9'884;                    // rr local 101.17 MHz
+  return 12'902;                                  // rr global 77.51 MHz (N=64; reused above 64)
 }
-
 }  // namespace dsys

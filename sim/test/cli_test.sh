@@ -26,10 +26,14 @@ assert mine == dones, (mine, dones)
 print("replay --sched %s: %d done lines identical" % (r["sched"], len(dones)))
 PY
 done
-# --compare-sched: one row per scheduler, every oracle ok; the header names the scheduler.
+# --compare-sched: one row per scheduler (its clock, delays, latencies, cycles), every oracle
+# ok; the header names the scheduler; without --clock-ns each runs at its own default clock.
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --compare-sched > "$tmp/cmp.txt"
 head -n 1 "$tmp/cmp.txt" | grep -q ", scheduler rr$"
-[ "$(grep -cE '^(rr|arb) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 2 ]
+[ "$(grep -cE '^(rr|arb) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 2 ]
+[ "$(awk '$1 == "rr" || $1 == "arb" {print $2}' "$tmp/cmp.txt" | sort -u | wc -l)" -eq 2 ]
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --clock-ns 10 --compare-sched > "$tmp/cmp10.txt"
+[ "$(awk '($1 == "rr" || $1 == "arb") && $2 == "10.000"' "$tmp/cmp10.txt" | wc -l)" -eq 2 ]
 # Bad usage: exit 2, and stderr names the option (and its legal range where it has one).
 expect_usage() {
   local want=$1 rc
