@@ -614,7 +614,9 @@ void Unit::preload_count(int pe, uint32_t barrier, int64_t count) {
   auto& word = impl_->ram[impl_->idx(pe, barrier)];
   word.count = count;
   word.open = true;
-  if (impl_->arb) impl_->set_dirty(pe, barrier, true);  // as a commit would
+  // Not marked dirty under arb: the test's next request to the barrier does that (its commit),
+  // in the model, the RTL and the oracle alike. A flip-flop poked between cycles would reach
+  // the RTL's combinational lines (the POLL) only after the next clock edge.
 }
 
 }  // namespace dsbc

@@ -141,7 +141,9 @@ class Unit final : public Engine {
   /// Test hook (lockstep tests only): set the word of (pe, barrier) to {open = 1, count}
   /// between cycles, as if commits had brought it there. The lockstep test sets the same word
   /// in the RTL's RAM and tells the oracle; used where the count's edge is too many commits
-  /// away to drive (T = 32). Throws std::out_of_range outside the T-bit range.
+  /// away to drive (T = 32). Under arb it does not mark the barrier dirty: the test's next
+  /// request to it does (the lockstep test always follows with one). Throws
+  /// std::out_of_range outside the T-bit range.
   void preload_count(int pe, uint32_t barrier, int64_t count);
 
  private:
