@@ -350,6 +350,12 @@ def synth_generic(cfg, cache):
     return res
 
 
+def keep_other_rows(csv_path, rows, key):
+    """The rows of the existing CSV whose configuration this run did not redo, then `rows`."""
+    redone = {key(r) for r in rows}
+    return [r for r in csv.DictReader(open(csv_path)) if key(r) not in redone] + rows
+
+
 def row_key(r):
     """What identifies a synth.csv row (rows of CSVs from before the schedulers are rr)."""
     return (r["design"], r.get("sched") or ("" if r["design"] == "wnor_top" else "rr"),
@@ -423,9 +429,7 @@ def main():
     # others of the existing CSV, so that the report can be brought up to date piecewise.
     csv_path = os.path.join(ROOT, args.csv)
     if (args.only or args.quick) and os.path.exists(csv_path):
-        redone = {row_key(r) for r in rows}
-        kept = [r for r in csv.DictReader(open(csv_path)) if row_key(r) not in redone]
-        rows = kept + rows
+        rows = keep_other_rows(csv_path, rows, row_key)
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, restval="")
         w.writeheader()
@@ -482,8 +486,7 @@ def unit_main(args):
               + (f", HX8K {row['fmax_mhz']} MHz" if row.get("fmax_mhz") else ""), flush=True)
     csv_path = os.path.join(ROOT, "reports", "unit.csv")
     if args.only and os.path.exists(csv_path):  # keep the rows of the configurations not redone
-        redone = {unit_key(r) for r in rows}
-        rows = [r for r in csv.DictReader(open(csv_path)) if unit_key(r) not in redone] + rows
+        rows = keep_other_rows(csv_path, rows, unit_key)
         rows.sort(key=lambda r: (r["design"], (r.get("sched") or "rr") != "rr", int(r["count_bits"])))
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=UNIT_COLUMNS, restval="")
