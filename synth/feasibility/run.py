@@ -18,10 +18,22 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WORK = os.path.join("build", "synth", "feasibility")
 NICE = ["nice", "-n", "10"]
 
+RMW_PIPE = ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw_pipe.v"]
+
 # name, top, sources, parameters, what it measures
 DESIGNS = [
     ("rmw", "feas_rmw", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw.v"], {},
      "RAM pair (32 x 17 bit): read, +-1 with same-address forwarding, write; one op per cycle"),
+    # The same read-modify-write with the range check, and with the registers a changed
+    # contract could add (architecture.md 4f): how much clock each one buys.
+    ("rmw_range", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 0, "RegWrite": 0},
+     "as rmw, plus the T-bit range check (refused: word unchanged); read in k, write in k+1"),
+    ("rmw_regwrite", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 0, "RegWrite": 1},
+     "as rmw_range, the new word registered before the RAM's write port; write in k+2"),
+    ("rmw_regread", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 0},
+     "as rmw_range, the RAM's output registered before the adder; write in k+2"),
+    ("rmw_regboth", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 1},
+     "both registers; write in k+3, the operand forwarded from three operations in flight"),
     ("popcount64", "feas_popcount", ["rtl/dsbc_encoder.v", "synth/feasibility/feas_popcount.v"],
      {"NumPes": 64, "Carry": 0}, "64-input popcount (dsbc_encoder), register to register"),
     ("popcount64_carry", "feas_popcount",
@@ -59,6 +71,15 @@ def measure(name, top, files, params, seeds):
     return cells, fmax
 
 
+def self_check(name, top, files, params):
+    """feas_rmw_check_tb (Icarus): a pipelined design computes the right words."""
+    exe = os.path.join(WORK, name + "_check")
+    dut_params = "#(" + ", ".join(f".{k}({v})" for k, v in params.items()) + ")" if params else ""
+    run(["iverilog", "-g2005", "-o", exe, f"-DDUT={top}", f"-DDUT_PARAMS={dut_params}",
+         "synth/feasibility/feas_rmw_check_tb.v"] + files)
+    print(f"{name}: " + run(["vvp", "-n", exe]).strip().splitlines()[-1], flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5)
@@ -67,6 +88,8 @@ def main():
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     rows = []
     for name, top, files, params, what in DESIGNS:
+        if top == "feas_rmw_pipe":
+            self_check(name, top, files, params)
         cells, fmax = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
         rows.append(f"| {name} | `{top}`{ps} | {what} | {cells.get('SB_LUT4', 0)} | "
