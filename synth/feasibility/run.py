@@ -34,6 +34,10 @@ DESIGNS = [
      "as rmw_range, the RAM's output registered before the adder; write in k+2"),
     ("rmw_regboth", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 1},
      "both registers; write in k+3, the operand forwarded from three operations in flight"),
+    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw_cut.v"], {},
+     "as rmw_range, the recurrence cut to one bit: operand = RAM word + the unrefused steps "
+     "in flight, refusal from the edge distance brought up to date stage by stage; "
+     "refusal in k+7, write in k+10"),
     ("popcount64", "feas_popcount", ["rtl/dsbc_encoder.v", "synth/feasibility/feas_popcount.v"],
      {"NumPes": 64, "Carry": 0}, "64-input popcount (dsbc_encoder), register to register"),
     ("popcount64_carry", "feas_popcount",
@@ -88,7 +92,7 @@ def main():
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     rows = []
     for name, top, files, params, what in DESIGNS:
-        if top == "feas_rmw_pipe":
+        if top in ("feas_rmw_pipe", "feas_rmw_cut"):
             self_check(name, top, files, params)
         cells, fmax = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
