@@ -251,7 +251,8 @@ void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int 
   }
   const size_t word = static_cast<size_t>(p) / 64;
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
-  busy_[word] = (busy_[word] & ~bit) | (pe.held.empty() && pe.ops.empty() ? 0 : bit);
+  const uint64_t has_work = static_cast<uint64_t>(!pe.held.empty() | !pe.ops.empty());
+  busy_[word] = (busy_[word] & ~bit) | (bit & (0 - has_work));  // masks: no branch on the random outcome
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {
