@@ -385,11 +385,7 @@ void Unit::step(const Inputs& in) {
 
 void Unit::check_inputs(const Inputs& in) {
   const size_t n = static_cast<size_t>(cfg_.pes);
-  if (in.pe.size() != n) {
-    std::ostringstream msg;
-    msg << "Unit::step: inputs for " << in.pe.size() << " PEs, expected " << n;
-    throw std::invalid_argument(msg.str());
-  }
+  if (in.pe.size() != n) throw_pe_count(in.pe.size());
   // One pass over every PE without a branch on the random inputs: which PEs present a request
   // or a pop (the others' inputs are all low, and commit_accept_present skips them). From the
   // last PE down, the mask doubled and the PE's bit added: one cheap instruction a PE on the
@@ -410,6 +406,12 @@ void Unit::check_inputs(const Inputs& in) {
       if (pin.req_valid && out_.pe[i].req_ready && pin.req_barrier >= s.barrier_limit) throw_wide(i, pin);
     }
   }
+}
+
+void Unit::throw_pe_count(size_t got) const {
+  std::ostringstream msg;
+  msg << "Unit::step: inputs for " << got << " PEs, expected " << cfg_.pes;
+  throw std::invalid_argument(msg.str());
 }
 
 void Unit::throw_wide(size_t i, const PeIn& pin) const {
