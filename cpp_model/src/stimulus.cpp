@@ -2,9 +2,17 @@
 #include "dsbc/stimulus.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 namespace dsbc {
+
+namespace {
+
+void set_bit(std::vector<uint64_t>& bits, int p) { bits[static_cast<size_t>(p) / 64] |= uint64_t{1} << (p % 64); }
+
+}  // namespace
 
 Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
     : cfg_(cfg),
@@ -22,17 +30,24 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
     p.popped.assign(cfg_.barriers, 0);
   }
   for (int p = 0; p < cfg_.pes; ++p) next_try_.push_back(next_try_after(0));
-  busy_.assign(cfg_.pes, 0);
+  min_try_ = *std::min_element(next_try_.begin(), next_try_.end());
+  const size_t words = (static_cast<size_t>(cfg_.pes) + 63) / 64;
+  busy_.assign(words, 0);
+  fifo_.assign(words, 0);
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
 }
 
-int Stimulus::stubborn_pe(uint64_t cycle) const {
+int Stimulus::stubborn_pe(uint64_t cycle) {
   if (draining_ || opt_.stubborn_cycles == 0 || opt_.stubborn_period == 0) return -1;
-  const uint64_t round = cycle / opt_.stubborn_period;
-  const bool stubborn_now = (cycle % opt_.stubborn_period) < opt_.stubborn_cycles;
-  return stubborn_now ? static_cast<int>(round % static_cast<uint64_t>(cfg_.pes)) : -1;
+  // The period's start and its PE are kept from the last call: the divisions (a 64-bit one
+  // costs tens of cycles, every cycle) are made only when `cycle` leaves that period.
+  if (cycle < stub_start_ || cycle - stub_start_ >= opt_.stubborn_period) {
+    stub_start_ = cycle - cycle % opt_.stubborn_period;
+    stub_pe_ = static_cast<int>((cycle / opt_.stubborn_period) % static_cast<uint64_t>(cfg_.pes));
+  }
+  return cycle - stub_start_ < opt_.stubborn_cycles ? stub_pe_ : -1;
 }
 
 void Stimulus::send(int from, uint32_t b) {
@@ -56,7 +71,7 @@ void Stimulus::arrive(uint64_t cycle) {
     std::vector<Transit>& slot = wheel_[c == cycle ? now_slot_ : c % w];
     for (const Transit& t : slot) {
       pe_[t.pe].held.push_back(t.barrier);
-      busy_[t.pe] = 1;
+      set_bit(busy_, t.pe);
     }
     in_transit_ -= slot.size();
     slot.clear();
@@ -107,7 +122,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
           --running_;
         } else {
           pe.held.push_back(op.barrier);
-          busy_[p] = 1;
+          set_bit(busy_, p);
           ++tasks_produced_;
         }
         break;
@@ -135,69 +150,109 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
 
   const int stubborn = stubborn_pe(cycle);
 
-  for (int p = 0; p < n; ++p) {
-    PeIn& pin = in.pe[p];
-    pin = PeIn{};
-    // Idle fast path (most PEs in most cycles): no task, no request, no try, nothing to pop;
-    // decided from small per-PE arrays, without touching the PE's record.
-    if (!busy_[p] && next_try_[p] > cycle && !out.pe[p].fifo_valid) continue;
-    Pe& pe = pe_[p];
-    // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
-    // children's +1, and requests commit in order, so the global count never dips early.
-    if (pe.ops.size() < 8) {
-      for (size_t t = 0; t < pe.held.size();) {
-        const uint32_t b = pe.held[t];
-        if (!rng_.bernoulli(act_threshold_)) {
-          ++t;
-          continue;
-        }
-        Barrier& bar = barrier_[b];
-        if (!draining_ && rng_.bernoulli(spawn_threshold_) && bar.live < opt_.max_live_tasks) {
-          ++bar.live;
-          pe.ops.push_back({Kind::Child, b});
-          ++t;
-        } else {
-          pe.ops.push_back({Kind::Consume, b});
-          pe.held[t] = pe.held.back();
-          pe.held.pop_back();
-        }
-      }
+  static_assert(std::is_trivially_copyable_v<PeIn>);
+  std::memset(static_cast<void*>(in.pe.data()), 0, in.pe.size() * sizeof(PeIn));  // every field false or 0: PeIn{}
+  // Only the PEs with a task, a request, a try or something to pop are visited (most PEs in
+  // most cycles have none), told from bitmasks kept up to date as they change, not from a
+  // test of every PE (a branch per PE on the random workload, mispredicted often), and walked
+  // in increasing order, as every PE was, so that the draws come in the same order. A PE's
+  // visit changes only its own bits, so masks taken before the walk are those a test PE by PE
+  // would see.
+  //  - busy_: the PE holds a task or a queued request (set where one arrives, updated by the
+  //    visit).
+  //  - a try is due: looked for only in cycles at or after the earliest try (min_try_).
+  //  - fifo_valid, except the stubborn PE's (it does not pop): the unit pushes a completion
+  //    into every FIFO in the cycle it presents ctl_done (4d), which shows in the next cycle's
+  //    fifo_valid, and nowhere else; so a FIFO can hold an entry now only if it did in the
+  //    last call or that call saw ctl_done (or there was no such call). Only those PEs'
+  //    fifo_valid is read.
+  const bool tries_due = cycle >= min_try_;
+  const bool every_fifo = fifo_all_ || cycle != fifo_cycle_;
+  for (size_t w = 0; w < busy_.size(); ++w) {
+    const int base = static_cast<int>(w * 64);
+    const int end = std::min(n, base + 64);
+    const uint64_t pes = end - base == 64 ? ~uint64_t{0} : (uint64_t{1} << (end - base)) - 1;
+    uint64_t fifo_now = 0;
+    for (uint64_t maybe = every_fifo ? pes : fifo_[w]; maybe != 0; maybe &= maybe - 1) {
+      const int p = base + __builtin_ctzll(maybe);
+      fifo_now |= static_cast<uint64_t>(out.pe[p].fifo_valid) << (p - base);
     }
-    // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
-    // try in each cycle with start_prob, which counts only where starting is allowed: tries
-    // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
-    if (next_try_[p] <= cycle) {
-      next_try_[p] = next_try_after(cycle + 1);
-      const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
-      Barrier& bar = barrier_[b];
-      if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
-          pe.popped[b] == bar.completions) {
-        bar.phase = BarrierPhase::Running;
-        bar.live = 1;
-        ++running_;
-        ++epochs_started_;
-        pe.ops.push_back({Kind::Root, b});
-      }
+    fifo_[w] = fifo_now;
+    if (stubborn >= base && stubborn < end) fifo_now &= ~(uint64_t{1} << (stubborn - base));
+    uint64_t active = busy_[w] | fifo_now;
+    if (tries_due) {
+      uint64_t due = 0;  // from the last PE down, doubled and the PE's bit added (no variable shift)
+      for (int p = end; p-- > base;) due = 2 * due + static_cast<uint64_t>(next_try_[p] <= cycle);
+      active |= due;
     }
-    // Present the oldest request.
-    if (!pe.ops.empty()) {
-      pin.req_valid = true;
-      pin.req_barrier = pe.ops.front().barrier;
-      pin.req_dec = pe.ops.front().kind == Kind::Consume;
-      if (out.pe[p].req_ready) {
-        pe.in_flight = pe.ops.front();
-        pe.ops.pop_front();
-        pe.accepted = true;
-        acked_.push_back(p);
-      }
-    }
-    // Pop completions, with random stalls.
-    if (out.pe[p].fifo_valid && p != stubborn && (draining_ || rng_.bernoulli(pop_threshold_))) {
-      pin.fifo_pop = true;
-      ++pe.popped[out.pe[p].fifo_barrier];
-    }
-    busy_[p] = !pe.held.empty() || !pe.ops.empty();
+    for (; active != 0; active &= active - 1) visit(base + __builtin_ctzll(active), cycle, out, in, stubborn);
   }
+  if (tries_due) min_try_ = *std::min_element(next_try_.begin(), next_try_.end());
+  fifo_all_ = out.global.done;
+  fifo_cycle_ = cycle + 1;
+}
+
+void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
+  PeIn& pin = in.pe[p];
+  Pe& pe = pe_[p];
+  // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
+  // children's +1, and requests commit in order, so the global count never dips early.
+  if (pe.ops.size() < 8) {
+    for (size_t t = 0; t < pe.held.size();) {
+      const uint32_t b = pe.held[t];
+      if (!rng_.bernoulli(act_threshold_)) {
+        ++t;
+        continue;
+      }
+      Barrier& bar = barrier_[b];
+      if (!draining_ && rng_.bernoulli(spawn_threshold_) && bar.live < opt_.max_live_tasks) {
+        ++bar.live;
+        pe.ops.push_back({Kind::Child, b});
+        ++t;
+      } else {
+        pe.ops.push_back({Kind::Consume, b});
+        pe.held[t] = pe.held.back();
+        pe.held.pop_back();
+      }
+    }
+  }
+  // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
+  // try in each cycle with start_prob, which counts only where starting is allowed: tries
+  // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
+  if (next_try_[p] <= cycle) {
+    next_try_[p] = next_try_after(cycle + 1);
+    const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
+    Barrier& bar = barrier_[b];
+    if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
+        pe.popped[b] == bar.completions) {
+      bar.phase = BarrierPhase::Running;
+      bar.live = 1;
+      ++running_;
+      ++epochs_started_;
+      pe.ops.push_back({Kind::Root, b});
+    }
+  }
+  // Present the oldest request.
+  if (!pe.ops.empty()) {
+    pin.req_valid = true;
+    pin.req_barrier = pe.ops.front().barrier;
+    pin.req_dec = pe.ops.front().kind == Kind::Consume;
+    if (out.pe[p].req_ready) {
+      pe.in_flight = pe.ops.front();
+      pe.ops.pop_front();
+      pe.accepted = true;
+      acked_.push_back(p);
+    }
+  }
+  // Pop completions, with random stalls.
+  if (out.pe[p].fifo_valid && p != stubborn && (draining_ || rng_.bernoulli(pop_threshold_))) {
+    pin.fifo_pop = true;
+    ++pe.popped[out.pe[p].fifo_barrier];
+  }
+  const size_t word = static_cast<size_t>(p) / 64;
+  const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
+  const uint64_t has_work = static_cast<uint64_t>(!pe.held.empty() | !pe.ops.empty());
+  busy_[word] = (busy_[word] & ~bit) | (bit & (0 - has_work));  // masks: no branch on the random outcome
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {

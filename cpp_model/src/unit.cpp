@@ -182,6 +182,9 @@ struct Unit::Impl {
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
         fifo(static_cast<size_t>(n), Fifo(depth)),
+        pending_bits((static_cast<size_t>(n) + kWordBits - 1) / kWordBits, 0),
+        input_bits(pending_bits.size(), 0),
+        last_word_pes(~uint64_t{0} >> (kWordBits * pending_bits.size() - static_cast<size_t>(n))),
         dirty(arb ? static_cast<size_t>(n) * static_cast<size_t>(m) : 0, false),
         dirty_pes(arb ? static_cast<size_t>(m) : 0, 0),
         dirty_any(arb ? (static_cast<size_t>(m) + 63) / 64 : 0, 0),
@@ -207,6 +210,17 @@ struct Unit::Impl {
     remark.clear();
   }
 
+  /// arb: clear every PE's dirty bit of barrier b, keeping the per-barrier summary in step.
+  void clear_dirty(uint32_t b) {
+    const size_t row = idx(0, b);
+    std::fill(dirty.begin() + static_cast<std::ptrdiff_t>(row), dirty.begin() + static_cast<std::ptrdiff_t>(row) + n,
+              0);
+    if (dirty_pes[b] != 0) {
+      dirty_pes[b] = 0;
+      dirty_any[b / 64] &= ~(uint64_t{1} << (b % 64));
+      --dirty_count;
+    }
+  }
   /// arb: set or clear the dirty bit of (pe, b), keeping the per-barrier summary in step.
   void set_dirty(int pe, uint32_t b, bool value) {
     const size_t at = idx(pe, b);
@@ -241,7 +255,11 @@ struct Unit::Impl {
     throw std::logic_error("Unit: first_dirty_from with no dirty barrier");
   }
 
-  size_t idx(int pe, uint32_t barrier) const { return static_cast<size_t>(pe) * static_cast<size_t>(m) + barrier; }
+  /// Index of (pe, barrier) in ram, last_commit and dirty: barrier-major, so that the
+  /// snapshot and the rebase, which touch one barrier's word of every PE, read adjacent words.
+  size_t idx(int pe, uint32_t barrier) const {
+    return static_cast<size_t>(barrier) * static_cast<size_t>(n) + static_cast<size_t>(pe);
+  }
 
   /// Would committing `p` on PE `pe` be refused, given the RAM as it is now (i.e. with
   /// every commit of earlier cycles already applied, which is what forwarding gives)?
@@ -257,8 +275,9 @@ struct Unit::Impl {
   bool snapshot_in(uint64_t cycle) const { return load_at == cycle; }
 
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
-  void fill_outputs(uint64_t cycle, Outputs& out) const {
+  void fill_outputs(uint64_t cycle, Outputs& out) {
     const bool ready = ready_in(cycle);
+    ready_out = ready;
     for (size_t i = 0; i < static_cast<size_t>(n); ++i) fill_pe_output(i, ready, out.pe[i]);
     fill_global_output(cycle, out.global);
   }
@@ -295,15 +314,23 @@ struct Unit::Impl {
   const int64_t count_max;
   const uint64_t barrier_limit;  ///< 2^BW: IDs that fit on req_barrier_i
 
-  std::vector<Word> ram;  ///< [pe][barrier], all-zero after initialisation (4a)
-  /// [pe][barrier]: cycle of this PE's last committed (non-refused) request update to
+  std::vector<Word> ram;  ///< [barrier][pe] (idx), all-zero after initialisation (4a)
+  /// [barrier][pe] (idx): cycle of this PE's last committed (non-refused) request update to
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
   std::vector<Pending> pending;  ///< per PE
   std::vector<Fifo> fifo;        ///< per PE, front = fifo_barrier_o
+  // What lets a cycle touch only the PEs with something to do (docs/performance.md 2a).
+  /// Bit i % 64 of word i / 64 is PE i, in the masks below (N <= 256: at most 4 words).
+  static constexpr size_t kWordBits = 64;
+  std::vector<uint64_t> pending_bits;  ///< PEs whose `pending` is valid
+  std::vector<uint64_t> input_bits;    ///< PEs presenting a request or a pop this cycle (check_inputs)
+  uint64_t last_word_pes;              ///< the bits of PEs that exist in the last word
+  bool ready_out = false;              ///< req_ready as presented now: the same for every PE
+  int full_fifos = 0;                  ///< FIFOs holding depth entries
   // Scheduler arb only (empty under rr).
-  std::vector<uint8_t> dirty;       ///< [pe][barrier]: committed to since its last snapshot (4e)
+  std::vector<uint8_t> dirty;       ///< [barrier][pe] (idx): committed to since its last snapshot (4e)
   std::vector<int> dirty_pes;       ///< [barrier]: PEs whose dirty bit is set
   std::vector<uint64_t> dirty_any;  ///< bitmap of barriers with dirty_pes > 0: the OR of every PE's D
   int dirty_count = 0;              ///< barriers set in dirty_any
@@ -356,33 +383,44 @@ void Unit::step(const Inputs& in) {
   impl_->fill_global_output(cycle_, out_.global);
 }
 
-void Unit::check_inputs(const Inputs& in) const {
+void Unit::check_inputs(const Inputs& in) {
   const size_t n = static_cast<size_t>(cfg_.pes);
-  if (in.pe.size() != n) {
-    std::ostringstream msg;
-    msg << "Unit::step: inputs for " << in.pe.size() << " PEs, expected " << n;
-    throw std::invalid_argument(msg.str());
-  }
-  // An accepted ID wider than BW bits. Tested over every PE first without branches on the
-  // random inputs; the PE is looked for only for the message.
-  const auto wide = [&](size_t i) {
-    const PeIn& pin = in.pe[i];
-    return pin.req_valid & out_.pe[i].req_ready & (pin.req_barrier >= impl_->barrier_limit);
-  };
-  bool any_wide = false;
-  for (size_t i = 0; i < n; ++i) any_wide |= wide(i);
-  if (!any_wide) return;
-  for (size_t i = 0; i < n; ++i) {
-    const PeIn& pin = in.pe[i];
-    if (wide(i)) {
-      // The port is only BW bits wide: such an ID cannot be presented to the RTL, and
-      // silently truncating it would hide a stimulus bug.
-      std::ostringstream msg;
-      msg << "Unit::step: PE " << i << " req_barrier = " << pin.req_barrier << " does not fit in "
-          << cfg_.barrier_bits() << " bits";
-      throw std::invalid_argument(msg.str());
+  if (in.pe.size() != n) throw_pe_count(in.pe.size());
+  // One pass over every PE without a branch on the random inputs: which PEs present a request
+  // or a pop (the others' inputs are all low, and commit_accept_present skips them). From the
+  // last PE down, the mask doubled and the PE's bit added: one cheap instruction a PE on the
+  // dependency chain (a shift by a variable count costs more). Then, over those few PEs only,
+  // a request with an ID wider than BW bits that would be accepted (req_ready high).
+  Impl& s = *impl_;
+  for (size_t w = 0; w < s.input_bits.size(); ++w) {
+    const size_t base = w * Impl::kWordBits;
+    const size_t end = std::min(n, base + Impl::kWordBits);
+    uint64_t active = 0;
+    for (size_t i = end; i-- > base;) {
+      active = 2 * active + static_cast<uint64_t>(in.pe[i].req_valid | in.pe[i].fifo_pop);
+    }
+    s.input_bits[w] = active;
+    for (; active != 0; active &= active - 1) {
+      const size_t i = base + static_cast<size_t>(__builtin_ctzll(active));
+      const PeIn& pin = in.pe[i];
+      if (pin.req_valid && out_.pe[i].req_ready && pin.req_barrier >= s.barrier_limit) throw_wide(i, pin);
     }
   }
+}
+
+void Unit::throw_pe_count(size_t got) const {
+  std::ostringstream msg;
+  msg << "Unit::step: inputs for " << got << " PEs, expected " << cfg_.pes;
+  throw std::invalid_argument(msg.str());
+}
+
+void Unit::throw_wide(size_t i, const PeIn& pin) const {
+  // The port is only BW bits wide: such an ID cannot be presented to the RTL, and silently
+  // truncating it would hide a stimulus bug.
+  std::ostringstream msg;
+  msg << "Unit::step: PE " << i << " req_barrier = " << pin.req_barrier << " does not fit in " << cfg_.barrier_bits()
+      << " bits";
+  throw std::invalid_argument(msg.str());
 }
 
 void Unit::poll(uint64_t k) {
@@ -408,8 +446,7 @@ void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // sampled before this cycle's pops and pushes.
   Impl& s = *impl_;
   if (!s.insp.deciding || k != s.insp.snap_cycle + 1) return;
-  s.insp.any_full = false;
-  for (const Impl::Fifo& f : s.fifo) s.insp.any_full = s.insp.any_full || f.size() >= s.depth;
+  s.insp.any_full = s.full_fifos > 0;
 }
 
 void Unit::decide_inspected_word(uint64_t k) {
@@ -495,21 +532,24 @@ void Unit::take_snapshot(uint64_t k) {
     s.poll_at = k + 1;
     return;
   }
-  w.any_open = false;
   w.snap_count.resize(n);
   w.any_full = false;
-  w.snap_dirty.resize(s.arb ? n : 0);
+  const size_t row = s.idx(0, w.barrier);  // the barrier's words of PEs 0 .. N-1 are adjacent
+  bool any_open = false;
   int64_t sum = 0;
   for (size_t i = 0; i < n; ++i) {
-    const Impl::Word& word = s.ram[s.idx(static_cast<int>(i), w.barrier)];
-    w.any_open = w.any_open || word.open;
+    const Impl::Word& word = s.ram[row + i];
+    any_open |= word.open;
     w.snap_count[i] = word.count;
     sum += word.count;
-    if (s.arb) {
-      // Cleared before this cycle's commits, which set it again (commit_accept_present).
-      w.snap_dirty[i] = s.dirty[s.idx(static_cast<int>(i), w.barrier)];
-      s.set_dirty(static_cast<int>(i), w.barrier, false);
-    }
+  }
+  w.any_open = any_open;
+  if (s.arb) {
+    // Every PE's dirty bit of the barrier is cleared before this cycle's commits, which set it
+    // again (commit_accept_present).
+    w.snap_dirty.assign(s.dirty.begin() + static_cast<std::ptrdiff_t>(row),
+                        s.dirty.begin() + static_cast<std::ptrdiff_t>(row + n));
+    s.clear_dirty(w.barrier);
   }
   // The int64 sum is already sign-extended: its low Q bits are the Q-bit sum (Q <= 40).
   const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << s.q) - 1);
@@ -534,52 +574,67 @@ void Unit::commit_rebase(uint64_t k) {
 
 void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
   // One pass over the PEs (the model's speed, docs/performance.md 2a): each step below reads
-  // and writes only PE i's FIFO, RAM row, pending request and outputs, plus the dirty-bit
+  // and writes only PE i's FIFO, RAM words, pending request and outputs, plus the dirty-bit
   // summary, which nothing here reads; the rebase, the only write to every row, has been
   // committed already, and the snapshot and the FIFO-full sample, which read every PE, have
   // been taken. So PE after PE is the same as each step for every PE in turn.
   Impl& s = *impl_;
   // Every event of k is decided: k+1's ready, the same for every PE, is known.
   const bool ready_next = s.ready_in(k + 1);
-  for (size_t i = 0; i < s.pending.size(); ++i) {
-    Impl::Pending& p = s.pending[i];
-    PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
-    const PeIn& pin = in.pe[i];
-    // Idle fast path: no request, pop, pending commit or push: of the PE's outputs only ready
-    // can change (ack_valid and ack_refused stay low, the FIFO as it is).
-    if (!(pin.req_valid | pin.fifo_pop | p.valid | completing)) {
-      o.req_ready = ready_next;
-      continue;
-    }
-    Impl::Fifo& f = s.fifo[i];
-    // An entry is popped when valid (as presented this cycle) and pop are both high; then the
-    // completion of cycle d is pushed (4d).
-    if (pin.fifo_pop && o.fifo_valid) f.pop_front();
-    if (completing) {
-      if (f.size() >= s.depth) {
-        // Section 4d argues this cannot happen; if it does the model is wrong.
-        throw std::logic_error("Unit::step: completion pushed into a full FIFO");
+  // A PE with no request, pop, pending commit or push (most PEs in most cycles) has nothing
+  // else to change: its ack_valid and ack_refused stay low, its FIFO as it is. The others are
+  // visited, told from bitmasks (check_inputs' and pending_bits) without a branch per PE.
+  for (size_t w = 0; w < s.pending_bits.size(); ++w) {
+    const uint64_t pes = w + 1 == s.pending_bits.size() ? s.last_word_pes : ~uint64_t{0};
+    uint64_t visit = s.input_bits[w] | s.pending_bits[w] | (completing ? pes : 0);
+    uint64_t pending_next = 0;
+    for (; visit != 0; visit &= visit - 1) {
+      const size_t i = w * Impl::kWordBits + static_cast<size_t>(__builtin_ctzll(visit));
+      Impl::Pending& p = s.pending[i];
+      PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
+      const PeIn& pin = in.pe[i];
+      Impl::Fifo& f = s.fifo[i];
+      // An entry is popped when valid (as presented this cycle) and pop are both high; then the
+      // completion of cycle d is pushed (4d).
+      if (pin.fifo_pop && o.fifo_valid) {
+        if (f.size() == s.depth) --s.full_fifos;
+        f.pop_front();
       }
-      f.push_back(pushed);
-    }
-    // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
-    if (p.valid) {
-      if (!o.ack_refused) {
-        const size_t at = s.idx(static_cast<int>(i), p.barrier);
-        s.ram[at].count += p.delta;
-        s.ram[at].open = true;
-        s.last_commit[at] = static_cast<int64_t>(k);
-        if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
+      if (completing) {
+        if (f.size() >= s.depth) {
+          // Section 4d argues this cannot happen; if it does the model is wrong.
+          throw std::logic_error("Unit::step: completion pushed into a full FIFO");
+        }
+        f.push_back(pushed);
+        if (f.size() == s.depth) ++s.full_fifos;
       }
-      p.valid = false;
+      // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
+      if (p.valid) {
+        if (!o.ack_refused) {
+          const size_t at = s.idx(static_cast<int>(i), p.barrier);
+          s.ram[at].count += p.delta;
+          s.ram[at].open = true;
+          s.last_commit[at] = static_cast<int64_t>(k);
+          if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
+        }
+        p.valid = false;
+      }
+      // Accept this cycle's request; it is committed (or refused) in cycle k+1.
+      if (pin.req_valid && o.req_ready) {
+        p.valid = true;
+        p.barrier = pin.req_barrier;
+        p.delta = pin.req_dec ? -1 : +1;
+        pending_next |= uint64_t{1} << (i % Impl::kWordBits);
+      }
+      s.fill_pe_output(i, ready_next, o);  // the outputs of k+1
     }
-    // Accept this cycle's request; it is committed (or refused) in cycle k+1.
-    if (pin.req_valid && o.req_ready) {
-      p.valid = true;
-      p.barrier = pin.req_barrier;
-      p.delta = pin.req_dec ? -1 : +1;
-    }
-    s.fill_pe_output(i, ready_next, o);  // the outputs of k+1
+    s.pending_bits[w] = pending_next;
+  }
+  // ready changes around snapshots and completions only: then every PE's copy is written (after
+  // the pass, whose accepts read this cycle's).
+  if (ready_next != s.ready_out) {
+    for (PeOut& o : out_.pe) o.req_ready = ready_next;
+    s.ready_out = ready_next;
   }
 }
 

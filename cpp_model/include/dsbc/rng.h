@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -36,31 +37,33 @@ class Rng {
       z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
       word = z ^ (z >> 31);
     }
+    refill();
   }
 
-  /// 64 uniform bits (xoshiro256**).
+  /// 64 uniform bits (xoshiro256**): the generator's next output.
   uint64_t next() {
-    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+    const uint64_t v = buf_[pos_];
+    if (++pos_ == kBuffered) refill();
+    return v;
   }
 
-  /// 32 uniform bits: the two halves of one next() in turn.
+  /// 32 uniform bits: the two halves of one next() in turn (the low half first; a next() in
+  /// between takes the output after this one, and the high half is still the next next32()).
+  /// Without a branch on which half is due: the agents draw a random number of these per
+  /// cycle, so such a branch is mispredicted often (docs/performance.md 2a). The outputs are
+  /// made kBuffered at a time, so that taking one is an index step.
   uint32_t next32() {
-    if (half_valid_) {
-      half_valid_ = false;
-      return half_;
-    }
-    const uint64_t v = next();
-    half_ = static_cast<uint32_t>(v >> 32);
-    half_valid_ = true;
-    return static_cast<uint32_t>(v);
+    // keep: all ones if the high half is due (it is returned and kept), else zero (the low half
+    // of the next output is returned, its high half kept). Masks, not ?:, which the compiler may
+    // turn into the branch this avoids.
+    const uint32_t keep = 0U - static_cast<uint32_t>(half_valid_);
+    const uint64_t v = buf_[pos_];
+    const uint32_t result = (half_ & keep) | (static_cast<uint32_t>(v) & ~keep);
+    half_ = (half_ & keep) | (static_cast<uint32_t>(v >> 32) & ~keep);
+    pos_ += 1 - (keep & 1);
+    half_valid_ = !half_valid_;
+    if (pos_ == kBuffered) refill();
+    return result;
   }
 
   /// The integer threshold of probability p for bernoulli(): round(p * 2^32), clamped to
@@ -101,7 +104,25 @@ class Rng {
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
+  /// The next kBuffered outputs of xoshiro256**, in order, from buf_[0].
+  void refill() {
+    for (uint64_t& out : buf_) {
+      out = rotl(s_[1] * 5, 7) * 9;
+      const uint64_t t = s_[1] << 17;
+      s_[2] ^= s_[0];
+      s_[3] ^= s_[1];
+      s_[1] ^= s_[2];
+      s_[0] ^= s_[3];
+      s_[2] ^= t;
+      s_[3] = rotl(s_[3], 45);
+    }
+    pos_ = 0;
+  }
+
+  static constexpr size_t kBuffered = 16;
   uint64_t s_[4];
+  uint64_t buf_[kBuffered];  ///< outputs made, not yet taken: buf_[pos_] is the next
+  size_t pos_ = 0;
   uint32_t half_ = 0;
   bool half_valid_ = false;
 };

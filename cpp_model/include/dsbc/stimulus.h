@@ -114,7 +114,10 @@ class Stimulus {
   /// transit time drawn from the options.
   void send(int from, uint32_t b);
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
-  int stubborn_pe(uint64_t cycle) const;
+  int stubborn_pe(uint64_t cycle);
+  /// PE p's part of next(): its tasks act, it may try to start an epoch, presents its oldest
+  /// request and may pop; `stubborn` is stubborn_pe(cycle).
+  void visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
   uint64_t next_try_after(uint64_t from);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
@@ -127,9 +130,13 @@ class Stimulus {
   uint64_t act_threshold_, spawn_threshold_, migrate_threshold_, pop_threshold_;
   double start_log_fail_;
   std::vector<Pe> pe_;
-  // Per PE, kept beside pe_ so that an idle PE is told from a glance at three small arrays.
+  // Per PE, kept beside pe_ so that next() visits only the PEs with something to do.
   std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
-  std::vector<uint8_t> busy_;       ///< the PE holds a task or a queued request
+  uint64_t min_try_ = 0;            ///< the earliest of next_try_
+  std::vector<uint64_t> busy_;      ///< bit p of word p / 64: PE p holds a task or a queued request
+  std::vector<uint64_t> fifo_;      ///< the same bits: PE p's fifo_valid was high in the last call
+  bool fifo_all_ = true;            ///< every FIFO may hold an entry in the next call (ctl_done seen)
+  uint64_t fifo_cycle_ = 0;         ///< the cycle of the next call for which fifo_ is exact
   std::vector<int> acked_;          ///< PEs whose request was accepted in the last call, in order
   std::vector<Barrier> barrier_;
   /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most
@@ -140,6 +147,8 @@ class Stimulus {
   size_t next_slot_ = 0;     ///< wheel_next_'s slot
   size_t now_slot_ = 0;      ///< the slot of the cycle of the current call
   uint64_t in_transit_ = 0;
+  uint64_t stub_start_ = 0;  ///< first cycle of the stubborn period of stubborn_pe's last call
+  int stub_pe_ = 0;          ///< that period's stubborn PE
   int running_ = 0;
   bool draining_ = false;
   uint64_t epochs_started_ = 0, tasks_produced_ = 0;

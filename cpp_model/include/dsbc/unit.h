@@ -149,8 +149,14 @@ class Unit final : public Engine {
  private:
   // The phases of one cycle k, called by step() in this order (docs/architecture.md
   // section 4). Each reads the outputs presented in cycle k (out_) where the hardware does.
-  /// Throws std::invalid_argument for a wrong PE count or a barrier ID wider than BW bits.
-  void check_inputs(const Inputs& in) const;
+  /// Throws std::invalid_argument for a wrong PE count or a barrier ID wider than BW bits;
+  /// records which PEs present a request or a pop (for commit_accept_present).
+  void check_inputs(const Inputs& in);
+  /// The std::invalid_argument of inputs for `got` PEs, not N; and of PE i's request `pin`,
+  /// whose ID is wider than BW bits. Out of line, cold: a message built inline in
+  /// check_inputs cost every cycle the setting up of a stream it never used.
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_pe_count(size_t got) const;
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_wide(size_t i, const PeIn& pin) const;
   /// Scheduler arb, POLL slot (4e): if some PE has a dirty bit, arbitrate the next barrier
   /// and schedule its snapshot BW + 1 cycles later; else poll again next cycle.
   void poll(uint64_t k);
