@@ -304,6 +304,10 @@ std::string rtl_plugin_dir(const Config& cfg, RtlKind kind) { return (cache_root
 
 const RtlPluginInfo& load_rtl_plugin(const Config& cfg, RtlKind kind) {
   cfg.validate();
+  // The plugin's build and its RtlPluginInfo do not carry Pipe yet: refuse rather than
+  // simulate the unpipelined RTL under a pipelined configuration. The lockstep matrix
+  // (testbench/CMakeLists.txt) verilates Pipe = 1 configurations itself.
+  if (cfg.pipe != 0) throw RtlError("the RTL engine does not build Pipe = 1 yet (" + cfg.to_string() + ")");
   static std::mutex mu;
   static std::map<std::string, const RtlPluginInfo*> loaded;
   const std::lock_guard<std::mutex> lock(mu);
