@@ -199,7 +199,9 @@ module dsbc_global #(
     );
     assign cnt2_step = 1'b0;
     wire unused_rr = &{1'b0, rr_load, done_q, carry_advance, cnt2_q};
-  end else if (UsePipe) begin : g_pipe
+  end
+
+  if (UsePipe) begin : g_pipe
     ///////////////////////////////////////////////
     // Round robin on the pipelined sum (Pipe = 1) //
     ///////////////////////////////////////////////
@@ -296,7 +298,9 @@ module dsbc_global #(
     end
 `endif
 `endif
-  end else begin : g_rr
+  end
+
+  if (!UseArb && !UsePipe) begin : g_rr
     assign carry_clear_sel   = (phase_q == PH_WAIT);
     assign carry_advance_sel = carry_advance;
     assign ctl_load_o        = rr_load;
