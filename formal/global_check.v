@@ -11,7 +11,7 @@
 // after the completion (M = 1). CNT2 steps once per ctl_load; the first ctl_load is in
 // cycle M.
 //
-// Pipe = 1 (architecture.md 4f): every decision comes P = 1 + clog2(N) cycles after its slot
+// Pipe = 1 (architecture.md 4f): every decision comes P = 1 + ceil(clog2(N) / 2) cycles after its slot
 // was on the lines, so every expected end moves P cycles later; the lines carry the free
 // noise after the word's last slot while the pipeline still works on it.
 
@@ -37,8 +37,8 @@ module global_check #(
   localparam integer T = CountBits;
   localparam integer Q = T + ((N > 1) ? $clog2(N) : 0);
   localparam integer SW = Q + 4;               // wide enough for a sum of N Q-bit patterns
-  // P of architecture.md 4f: one line register and one register per level of the adder tree.
-  localparam integer P = (Pipe == 1) ? 1 + ((N > 1) ? $clog2(N) : 0) : 0;
+  // P of architecture.md 4f: one line register and one register per two levels of the tree.
+  localparam integer P = (Pipe == 1) ? 1 + (((N > 1) ? $clog2(N) : 0) + 1) / 2 : 0;
   localparam integer AgeW = $clog2(Q + P + 8);
   localparam integer CarryW = (N > 1) ? $clog2(N) : 1;
   localparam integer LastBarrier = M - 1;

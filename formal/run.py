@@ -69,7 +69,7 @@ def global_job(n, m, t=8, short=False, pipe=0):
     the induction runs deep enough that every state it starts from has seen a ctl_load: a
     word lasts at most Q + P + 6 cycles, and the k-cycle window then fixes the pipeline."""
     q = t + (n - 1).bit_length() if n > 1 else t
-    p = (1 + (n - 1).bit_length() if n > 1 else 1) if pipe else 0
+    p = 1 + ((n - 1).bit_length() + 1) // 2 if pipe else 0  # 4f: 1 + ceil(clog2(N) / 2)
     return dict(name=f"global_{'pipe_' if pipe else ''}n{n}_m{m}_t{t}", top="global_check",
                 # dsbc_arb_ctl too: dsbc_global's default (Sched = 1) elaborates it, although
                 # global_check instantiates the round robin (Sched = 0).

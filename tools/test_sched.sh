@@ -48,7 +48,7 @@ expect_done() {
     fail "--sched $sched: done lines '$got', expected '$want'"
   fi
 }
-# rr with the pipelined sum (--pipe 1, architecture.md 4f): every decision P = 1 + clog2 N = 2
+# rr with the pipelined sum (--pipe 1, architecture.md 4f): every decision P = 1 + ceil(clog2(N) / 2) = 2
 # cycles after its slot: an open-slot exit starts the next word in s+3+P = s+5, an exit at
 # count bit 0 in s+5+P = s+7, a completion is in s+Q+4+P = s+15. Snapshots: b0 4, b1 9 (sum
 # 1: the +1 waited for the snapshot cycle 4 and committed in 6), b2 16, b3 21, b0 26, b1 31

@@ -83,14 +83,15 @@ TEST(PipeTest, ConfigRules) {
   EXPECT_EQ(Config{}.pipe, 0);  // off unless asked for
 }
 
-TEST(PipeTest, LatencyIsOneLineRegisterPlusOneStagePerTreeLevel) {
-  // P = 1 + clog2(N); 0 without the pipeline.
+TEST(PipeTest, LatencyIsOneLineRegisterPlusOneStagePerTwoTreeLevels) {
+  // P = 1 + ceil(clog2(N) / 2); 0 without the pipeline.
   EXPECT_EQ(pipe_config(1, 4, 8, 2).sum_latency(), 1);
   EXPECT_EQ(pipe_config(2, 4, 8, 2).sum_latency(), 2);
-  EXPECT_EQ(pipe_config(3, 4, 8, 2).sum_latency(), 3);
-  EXPECT_EQ(pipe_config(16, 4, 8, 2).sum_latency(), 5);
-  EXPECT_EQ(pipe_config(64, 4, 8, 2).sum_latency(), 7);
-  EXPECT_EQ(pipe_config(256, 4, 8, 2).sum_latency(), 9);
+  EXPECT_EQ(pipe_config(3, 4, 8, 2).sum_latency(), 2);
+  EXPECT_EQ(pipe_config(5, 4, 8, 2).sum_latency(), 3);
+  EXPECT_EQ(pipe_config(16, 4, 8, 2).sum_latency(), 3);
+  EXPECT_EQ(pipe_config(64, 4, 8, 2).sum_latency(), 4);
+  EXPECT_EQ(pipe_config(256, 4, 8, 2).sum_latency(), 5);
   Config off = pipe_config(64, 4, 8, 2);
   off.pipe = 0;
   EXPECT_EQ(off.sum_latency(), 0);
@@ -98,10 +99,10 @@ TEST(PipeTest, LatencyIsOneLineRegisterPlusOneStagePerTreeLevel) {
 
 TEST(PipeTest, LatencyBoundGainsPPerWord) {
   // Section 6 with P: L_max = M (Q + 4 + P) + 5 + P + floor(log2 N) [+ 2 if M == 1].
-  EXPECT_EQ(pipe_config(16, 32, 16, 8).latency_bound(), 32 * (20 + 4 + 5) + 5 + 5 + 4);  // 942
-  EXPECT_EQ(pipe_config(64, 4, 8, 2).latency_bound(), 4 * (14 + 4 + 7) + 5 + 7 + 6);
+  EXPECT_EQ(pipe_config(16, 32, 16, 8).latency_bound(), 32 * (20 + 4 + 3) + 5 + 3 + 4);  // 876
+  EXPECT_EQ(pipe_config(64, 4, 8, 2).latency_bound(), 4 * (14 + 4 + 4) + 5 + 4 + 6);
   EXPECT_EQ(pipe_config(1, 1, 8, 2).latency_bound(), 1 * (8 + 4 + 1) + 5 + 1 + 0 + 2);
-  EXPECT_EQ(pipe_config(3, 4, 8, 2).latency_bound(), 4 * (10 + 4 + 3) + 5 + 3 + 1);
+  EXPECT_EQ(pipe_config(3, 4, 8, 2).latency_bound(), 4 * (10 + 4 + 2) + 5 + 2 + 1);
 }
 
 TEST(PipeTest, DirectedRoundRobinTimingIsPCyclesLate) {

@@ -63,9 +63,9 @@ struct Config {
   int q() const { return count_bits + sum_extra_bits(); }
   /// P, cycles between a slot on the serial lines and the global decision about it
   /// (docs/architecture.md 4f): 0 without the pipeline; with it one line register plus one
-  /// register per level of the tree of serial adders, 1 + clog2(N). The one definition in
-  /// the model (rtl/dsbc_serial_sum.v's Latency is the RTL's).
-  int sum_latency() const { return pipe == 1 ? 1 + sum_extra_bits() : 0; }
+  /// register per two levels of the tree of serial adders, 1 + ceil(clog2(N) / 2). The one
+  /// definition in the model (rtl/dsbc_serial_sum.v's Latency is the RTL's).
+  int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
   int64_t latency_bound() const;
