@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The pipelined global sum (Config::pipe, docs/architecture.md 4f) in the golden model: the
-// configuration rules, P and the worst-case bound from their formulas, directed round-robin
-// timing worked out by hand from 4c with every decision P cycles late, and the closed loop
-// with the oracle.
+// configuration rules, P and the worst-case bound from their formulas, and directed
+// round-robin timing worked out by hand from 4c with every decision P cycles late (the closed
+// loop with the oracle is sched_test.cpp's SchedClosedLoop).
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "dsbc/closed_loop.h"
-#include "dsbc/oracle.h"
-#include "dsbc/stimulus.h"
+#include "drive.h"
 #include "dsbc/unit.h"
 
 namespace {
@@ -33,30 +30,22 @@ Config pipe_config(int n, int m, int t, int d) {
   return c;
 }
 
-/// Cycles in which snap (ctl_load) or done was high, up to `until`; `drive(k, in)` fills the
-/// inputs of cycle k.
+/// Cycles in which snap (ctl_load) or done was high.
 struct Seen {
   std::vector<uint64_t> snaps;
   std::vector<uint64_t> dones;
 };
-Seen run(dsbc::Unit& u, uint64_t until, const std::function<void(uint64_t, dsbc::Inputs&)>& drive) {
+Seen seen_in(const std::vector<dsbc::test::Event>& events) {
   Seen seen;
-  while (u.cycle() < until) {
-    dsbc::Inputs in;
-    in.pe.resize(static_cast<size_t>(u.config().pes));
-    drive(u.cycle(), in);
-    if (u.outputs().global.snap) seen.snaps.push_back(u.cycle());
-    if (u.outputs().global.done) seen.dones.push_back(u.cycle());
-    u.step(in);
+  for (const dsbc::test::Event& e : events) {
+    if (e.snap) seen.snaps.push_back(e.cycle);
+    if (e.done) seen.dones.push_back(e.cycle);
   }
   return seen;
 }
 
-void request(dsbc::Inputs& in, int pe, uint32_t b, bool dec) {
-  in.pe[static_cast<size_t>(pe)].req_valid = true;
-  in.pe[static_cast<size_t>(pe)].req_barrier = b;
-  in.pe[static_cast<size_t>(pe)].req_dec = dec;
-}
+using dsbc::test::request;
+using dsbc::test::run;
 
 TEST(PipeTest, ConfigRules) {
   Config c = pipe_config(4, 4, 16, 8);
@@ -112,10 +101,10 @@ TEST(PipeTest, DirectedRoundRobinTimingIsPCyclesLate) {
   // snapshot cycle, accepted in 5, committed in 6; PE 1's -1 in cycle 40 (no snapshot) is
   // committed in 41. Barrier 1's words at 9 and 31 see the sum 1, the one at 53 sees 0.
   dsbc::Unit u(pipe_config(2, 4, 8, 2));
-  const Seen seen = run(u, 80, [](uint64_t k, dsbc::Inputs& in) {
+  const Seen seen = seen_in(run(u, 80, [](uint64_t k, dsbc::Inputs& in) {
     if (k == 4 || k == 5) request(in, 0, 1, false);  // held until accepted (ready low in 4)
     if (k == 40) request(in, 1, 1, true);
-  });
+  }));
   const std::vector<uint64_t> snaps{4, 9, 16, 21, 26, 31, 38, 43, 48, 53, 68, 73, 78};
   EXPECT_EQ(seen.snaps, snaps);
   EXPECT_EQ(seen.dones, std::vector<uint64_t>{68});
@@ -127,42 +116,12 @@ TEST(PipeTest, DirectedSingleBarrierGapFollowsThePipelinedCompletion) {
   // -1 presented in 3 commits in 4: the snapshot of 5 sees count 0, open: done in
   // 5 + Q + 4 + P = 18, and (M = 1) the next snapshot two cycles later, in 20.
   dsbc::Unit u(pipe_config(1, 1, 8, 2));
-  const Seen seen = run(u, 26, [](uint64_t k, dsbc::Inputs& in) {
+  const Seen seen = seen_in(run(u, 26, [](uint64_t k, dsbc::Inputs& in) {
     if (k == 2) request(in, 0, 0, false);
     if (k == 3) request(in, 0, 0, true);
-  });
+  }));
   EXPECT_EQ(seen.snaps, (std::vector<uint64_t>{1, 5, 20, 24}));
   EXPECT_EQ(seen.dones, std::vector<uint64_t>{18});
 }
-
-struct LoopCase {
-  int n, m, t, d;
-};
-
-class PipeClosedLoop : public ::testing::TestWithParam<LoopCase> {};
-
-TEST_P(PipeClosedLoop, OracleAcceptsRandomWorkloadAndDrain) {
-  const LoopCase lc = GetParam();
-  const Config cfg = pipe_config(lc.n, lc.m, lc.t, lc.d);
-  dsbc::StimulusOptions opt;
-  opt.stubborn_period = 4000;
-  opt.stubborn_cycles = 1500;
-  dsbc::Unit unit(cfg);
-  dsbc::ClosedLoop loop(unit, opt, 3);
-  loop.run_until(20000);
-  loop.stimulus().drain();
-  const uint64_t limit = 20000 + 40 * static_cast<uint64_t>(cfg.latency_bound());
-  while (unit.cycle() < limit && !loop.stimulus().quiescent(unit.outputs())) loop.step();
-  EXPECT_TRUE(loop.stimulus().quiescent(unit.outputs())) << cfg.to_string();
-  dsbc::Oracle oracle = loop.oracle();
-  oracle.finish(true);
-  EXPECT_TRUE(oracle.ok()) << cfg.to_string() << ": " << (oracle.messages().empty() ? "" : oracle.messages().front());
-  EXPECT_GT(oracle.completions(), 10u) << cfg.to_string();
-  EXPECT_GT(oracle.bin(dsbc::Oracle::kLatencyChecked), 0u) << cfg.to_string();
-}
-
-INSTANTIATE_TEST_SUITE_P(Rr, PipeClosedLoop,
-                         ::testing::Values(LoopCase{1, 1, 8, 1}, LoopCase{2, 2, 8, 1}, LoopCase{3, 5, 8, 2},
-                                           LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}, LoopCase{64, 4, 8, 2}));
 
 }  // namespace
