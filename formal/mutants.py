@@ -157,6 +157,19 @@ mutant("arb_no_dropout", "dsbc_arb_ctl.v",
        "arb: racers that lost an arbitration bit stay in the race",
        ["unit_arb_n2_m3_t8_d2"])
 
+# The pipelined global sum (Pipe = 1, architecture.md 4f), caught by the global_pipe_* jobs.
+mutant("pipe_tag", "dsbc_serial_sum.v",
+       "wire c = carry_q[i] && !tag;",
+       "wire c = carry_q[i];",
+       "pipelined sum: a tree node's carry is not cleared at count bit 0 (one word's carry leaks "
+       "into the next)",
+       ["global_pipe_n3_m2_t8"])
+mutant("pipe_or_late", "dsbc_serial_sum.v",
+       "assign open_o = ld_q[Latency+1];",
+       "assign open_o = ld_q[Latency+2];",
+       "pipelined control one cycle late: the open slot is decided on the full slot's column",
+       ["global_pipe_n2_m2_t8"])
+
 
 if __name__ == "__main__":
     # mutants.py apply <id> <file>   |   mutants.py list-sim

@@ -37,7 +37,8 @@ def rtl(*names):
     return ["rtl/" + n + ".v" for n in names]
 
 
-UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_arb_ctl", "dsbc_global",
+UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial_sum",
+               "dsbc_arb_ctl", "dsbc_global",
                "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty",
                "dsbc_arb_local", "dsbc_local", "dsbc_top")
 
@@ -62,19 +63,28 @@ def sum_job(m, t, short=False):
                         "p_init_addr": "u_sum.init_addr_q"})
 
 
-def global_job(n, m, t=8, short=False):
+def global_job(n, m, t=8, short=False, pipe=0):
+    """pipe=1: the pipelined global sum (Pipe = 1, architecture.md 4f), every end P cycles
+    later. Its pipeline holds no state the harness can name cheaply (the tree's carries), so
+    the induction runs deep enough that every state it starts from has seen a ctl_load: a
+    word lasts at most Q + P + 6 cycles, and the k-cycle window then fixes the pipeline."""
     q = t + (n - 1).bit_length() if n > 1 else t
-    return dict(name=f"global_n{n}_m{m}_t{t}", top="global_check",
+    p = 1 + ((n - 1).bit_length() + 1) // 2 if pipe else 0  # 4f: 1 + ceil(clog2(N) / 2)
+    return dict(name=f"global_{'pipe_' if pipe else ''}n{n}_m{m}_t{t}", top="global_check",
                 # dsbc_arb_ctl too: dsbc_global's default (Sched = 1) elaborates it, although
                 # global_check instantiates the round robin (Sched = 0).
-                files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_arb_ctl",
-                          "dsbc_global") + ["formal/global_check.v"],
-                params=dict(NumPes=n, NumBarriers=m, CountBits=t), mode="prove",
-                depth=4, short=short, mutant_depth=q + 8 + m,
+                files=rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial_sum",
+                          "dsbc_arb_ctl", "dsbc_global") + ["formal/global_check.v"],
+                params=dict(NumPes=n, NumBarriers=m, CountBits=t, Pipe=pipe), mode="prove",
+                depth=q + p + 8 if pipe else 4, short=short, mutant_depth=q + p + 8 + m,
                 # the last barrier's completion needs more words when M > 2
-                cover_depth=q + m + 12 if m <= 2 else 2 * (q + 6) + m,
-                probes={"p_phase": "u_dut.phase_q", "p_cnt1": "u_dut.cnt1_q",
-                        "p_carry": "u_dut.u_decision.carry_q", "p_init_cnt": "u_dut.init_cnt_q"})
+                cover_depth=(q + m + 12 if m <= 2 else 2 * (q + 6) + m) + 2 * p,
+                probes=dict({"p_phase": "u_dut.phase_q", "p_cnt1": "u_dut.cnt1_q",
+                             "p_carry": "u_dut.u_decision.carry_q",
+                             "p_init_cnt": "u_dut.init_cnt_q"},
+                            **({"p_pslot": "u_dut.g_pipe.slot_q", "p_pcount": "u_dut.g_pipe.count_q",
+                                "p_pwait": "u_dut.g_pipe.wait_q", "p_pstart": "u_dut.g_pipe.start_q",
+                                "p_pld": "u_dut.g_pipe.u_sum.ld_q"} if pipe else {})))
 
 
 def unit_probes(n, m, t, d, arb=False):
@@ -146,6 +156,8 @@ def jobs_all():
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
+            global_job(2, 2, pipe=1), global_job(3, 2, pipe=1), global_job(5, 2, pipe=1),
+            global_job(1, 1, pipe=1),
             unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),

@@ -18,16 +18,17 @@ ncl_configs=("1 8" "2 8" "3 9" "4 16" "5 11" "16 8" "64 32" "256 8")
 wnor_configs=("1 1 2" "2 16 2" "3 5 3" "7 3 8" "16 16 4" "64 32 4" "1024 2 4" "64 256 2")
 
 lint_dsbc() {
-  local c s
-  # Both schedulers (Sched 0: rr, 1: arb, issue 13) for every configuration.
-  for s in 0 1; do
+  local c v
+  # Both schedulers (Sched 0: rr, 1: arb, issue 13) and the pipelined sum (Pipe 1, rr only)
+  # for every configuration: "Sched Pipe".
+  for v in "0 0" "1 0" "0 1"; do
     for c in "${dsbc_configs[@]}"; do
-      set -- $c
+      set -- $c $v
       "$VERILATOR" --lint-only -Wall lint/verilator_waiver.vlt -Irtl rtl/dsbc_top.v --top-module dsbc_top \
-        -GNumPes="$1" -GNumBarriers="$2" -GCountBits="$3" -GFifoDepth="$4" -GSched="$s"
+        -GNumPes="$1" -GNumBarriers="$2" -GCountBits="$3" -GFifoDepth="$4" -GSched="$5" -GPipe="$6"
     done
   done
-  echo "lint dsbc: clean for ${#dsbc_configs[@]} configurations x 2 schedulers"
+  echo "lint dsbc: clean for ${#dsbc_configs[@]} configurations x 3 (rr, arb, rr with Pipe = 1)"
 }
 
 lint_ncl() {

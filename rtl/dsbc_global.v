@@ -14,6 +14,11 @@
 // copy and snap_o instead of the control below; the encoder and the carry latch are shared.
 // The round-robin control stays in place (and is optimised away as unused) so that its
 // registers keep the names the formal harness and the mutation check use.
+//
+// Pipe = 1 (round robin only, architecture.md 4f, "Pipelined global sum"): dsbc_serial_sum
+// replaces the encoder and the carry latch, and the slots reach the control P cycles after
+// they were on the lines; the control of g_pipe below decides each slot then, with the same
+// rules. Every event of a word therefore comes P cycles later than with Pipe = 0.
 
 `default_nettype none
 
@@ -23,7 +28,8 @@ module dsbc_global #(
   parameter integer CountBits   = 16,  // T, 8..32
   parameter integer FifoDepth   = 8,   // checked only
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,
-  parameter integer Sched       = 1    // scheduler: 0 rr, 1 arb (default) (legal 0..1)
+  parameter integer Sched       = 1,   // scheduler: 0 rr, 1 arb (default) (legal 0..1)
+  parameter integer Pipe        = 0    // 1: pipelined global sum (rr only) (legal 0..1)
 ) (
   input  wire                clk_i,       // clock, rising edge
   input  wire                rst_ni,      // asynchronous reset, active low
@@ -36,7 +42,7 @@ module dsbc_global #(
 
   dsbc_param_check #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched)
+    .Sched(Sched), .Pipe(Pipe)
   ) u_param_check ();
 
   // Q = T + clog2(N) count slots make the serial sum exact (architecture.md 4c).
@@ -160,10 +166,11 @@ module dsbc_global #(
 
   // Global copy of CNT2, stepped exactly like the local ones.
   reg [BarrierW-1:0] cnt2_q;
+  wire cnt2_step;  // ctl_load of the round robin's control (Pipe = 0 or 1)
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cnt2_q <= LAST_BARRIER;
-    end else if (rr_load) begin
+    end else if (cnt2_step) begin
       cnt2_q <= (cnt2_q == LAST_BARRIER) ? {BarrierW{1'b0}} : cnt2_q + 1'b1;
     end
   end
@@ -172,6 +179,8 @@ module dsbc_global #(
   // would make the arb modules fail to elaborate first, with an error that names neither;
   // the rr branch survives them, so the user sees the parameter check's message.
   localparam UseArb = (Sched == 1) && (NumPes >= 1) && (NumBarriers >= 1);
+  // Pipe = 1 with arb is illegal (dsbc_param_check); arb wins here so that it still elaborates.
+  localparam UsePipe = !UseArb && (Pipe == 1) && (NumPes >= 1) && (NumBarriers >= 1);
 
   if (UseArb) begin : g_arb
     dsbc_arb_ctl #(
@@ -188,14 +197,117 @@ module dsbc_global #(
       .snap_o          (snap_o),
       .cnt2_o          (cnt2_o)
     );
+    assign cnt2_step = 1'b0;
     wire unused_rr = &{1'b0, rr_load, done_q, carry_advance, cnt2_q};
-  end else begin : g_rr
+  end
+
+  if (UsePipe) begin : g_pipe
+    ///////////////////////////////////////////////
+    // Round robin on the pipelined sum (Pipe = 1) //
+    ///////////////////////////////////////////////
+    // The slots of a word leave dsbc_serial_sum P cycles after they were on the lines: the
+    // open slot in s+2+P (open_w), the full slot in s+3+P, count bit j in s+4+j+P. The
+    // control keeps no phase counter: slot_q is one-hot over the slots after the open one
+    // and every bit is passed on only if its slot did not end the word, so it is all zero
+    // between words and every decision is a function of a few flip-flops (one or two LUT
+    // levels: the control must not become the path the pipeline removed).
+    localparam integer LastPos = Q + 1;  // slot_q index of the last count slot (count bit Q-1)
+    wire open_w, sum_w, any_w;
+    reg  [LastPos:1] slot_q;      // [1]: full slot at the outputs; [2+j]: count bit j
+    reg              count_q;     // some count slot is (= |slot_q[LastPos:2])
+    reg              pipe_load_q, pipe_done_q;
+    reg              gap1_q, gap2_q;  // M = 1: the two cycles between ctl_done and ctl_load
+    reg              start_q;     // the cycle before the first ctl_load (cycle M - 1)
+    reg  [InitW-1:0] wait_q;      // counts the RAM clearing down (4a)
+
+
+    dsbc_serial_sum #(.NumPes(NumPes)) u_sum (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .lines_i (rr_bits_i),
+      .load_i  (pipe_load_q),
+      .open_o  (open_w),
+      .sum_o   (sum_w),
+      .any_o   (any_w)
+    );
+
+    // The decisions of 4c, each on the slot now at the outputs.
+    wire exit_open  = open_w && !any_w;       // nobody used the barrier
+    wire exit_full  = slot_q[1] && any_w;     // some FIFO has no room
+    wire exit_count = count_q && sum_w;       // this bit of the global sum is 1
+    wire complete   = slot_q[LastPos] && !sum_w;  // all Q bits are 0
+    wire pipe_load_d = exit_open || exit_full || exit_count || (complete && NumBarriers > 1)
+                    || gap2_q || start_q;
+    wire [LastPos:1] slot_d;
+    assign slot_d[1] = open_w && any_w;
+    assign slot_d[2] = slot_q[1] && !any_w;
+    if (LastPos > 2) begin : g_count_slots
+      assign slot_d[LastPos:3] = slot_q[LastPos-1:2] & {(LastPos-2){!sum_w}};
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        slot_q      <= {LastPos{1'b0}};
+        count_q     <= 1'b0;
+        pipe_load_q <= 1'b0;
+        pipe_done_q <= 1'b0;
+        gap1_q      <= 1'b0;
+        gap2_q      <= 1'b0;
+        start_q     <= (NumBarriers == 1);
+        wait_q      <= INIT_CYCLES;
+      end else begin
+        slot_q      <= slot_d;
+        count_q     <= slot_d[2] || (count_q && !sum_w && !slot_q[LastPos]);
+        pipe_load_q <= pipe_load_d;
+        pipe_done_q <= complete;
+        gap1_q      <= complete && (NumBarriers == 1);
+        gap2_q      <= gap1_q;
+        // wait_q = M - 1 - cycle until it reaches 0: it is 1 in cycle M - 2.
+        start_q     <= (wait_q == {{(InitW-1){1'b0}}, 1'b1});
+        if (wait_q != {InitW{1'b0}}) wait_q <= wait_q - 1'b1;
+      end
+    end
+
+    assign carry_clear_sel   = 1'b0;
+    assign carry_advance_sel = 1'b0;
+    assign ctl_load_o        = pipe_load_q;
+    assign ctl_done_o        = pipe_done_q;
+    assign snap_o            = pipe_load_q;
+    assign cnt2_o            = cnt2_q;
+    assign cnt2_step         = pipe_load_q;
+    wire unused_rr = &{1'b0, rr_load, done_q, carry_advance, decision};
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // At most one slot of one word is at the outputs; no ctl_load while a word is deciding.
+    wire [LastPos:0] live = {slot_q, open_w};
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        // out of reset only
+      end else begin
+        if ((live & (live - 1'b1)) != {(LastPos+1){1'b0}}) begin
+          $fatal(1, "%m: two slots at the pipeline's outputs at once at %0t", $time);
+        end
+        if (pipe_load_q && live != {(LastPos+1){1'b0}}) begin
+          $fatal(1, "%m: ctl_load while a word is still being decided at %0t", $time);
+        end
+        if (count_q != (slot_q[LastPos:2] != {(LastPos-1){1'b0}})) begin
+          $fatal(1, "%m: count-slot flag out of step with the slot register at %0t", $time);
+        end
+      end
+    end
+`endif
+`endif
+  end
+
+  if (!UseArb && !UsePipe) begin : g_rr
     assign carry_clear_sel   = (phase_q == PH_WAIT);
     assign carry_advance_sel = carry_advance;
     assign ctl_load_o        = rr_load;
     assign ctl_done_o        = done_q;
     assign snap_o            = rr_load;
     assign cnt2_o            = cnt2_q;
+    assign cnt2_step         = rr_load;
   end
 
 `ifndef SYNTHESIS

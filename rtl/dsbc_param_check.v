@@ -12,7 +12,8 @@ module dsbc_param_check #(
   parameter integer NumBarriers = 4,   // M, legal 1..1024
   parameter integer CountBits   = 16,  // T, legal 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries, legal 1..1024
-  parameter integer Sched       = 1    // scheduler: 0 rr, 1 arb (architecture.md 4e; default)
+  parameter integer Sched       = 1,   // scheduler: 0 rr, 1 arb (architecture.md 4e; default)
+  parameter integer Pipe        = 0    // pipelined global sum, legal 0..1, 1 only with Sched 0
 ) ();
 
   if (NumPes < 1 || NumPes > 256) begin : g_bad_num_pes
@@ -54,6 +55,24 @@ module dsbc_param_check #(
     initial $fatal(1, "dsbc: parameter Sched = %0d is out of range: legal 0..1 (0 rr, 1 arb)", Sched);
 `else
     $error("dsbc: parameter Sched is out of range: legal 0..1 (0 rr, 1 arb)");
+`endif
+  end
+
+  if (Pipe < 0 || Pipe > 1) begin : g_bad_pipe
+`ifdef __ICARUS__
+    initial $fatal(1, "dsbc: parameter Pipe = %0d is out of range: legal 0..1", Pipe);
+`else
+    $error("dsbc: parameter Pipe is out of range: legal 0..1");
+`endif
+  end
+
+  // The pipelined sum (architecture.md 4f) serves the round robin only: arb's POLL and
+  // arbitration round trips are not pipelined.
+  if (Pipe == 1 && Sched != 0) begin : g_bad_pipe_sched
+`ifdef __ICARUS__
+    initial $fatal(1, "dsbc: parameter Pipe = 1 needs Sched = 0 (rr), not Sched = %0d", Sched);
+`else
+    $error("dsbc: parameter Pipe = 1 needs Sched = 0 (rr): legal Pipe 0 with any Sched, Pipe 1 with Sched 0");
 `endif
   end
 

@@ -2,7 +2,8 @@
 // DSBC unit: N local blocks and one global block (dissertation Fig. 5.1). Per-PE ports are
 // packed vectors, PE i in bits [i*W +: W]. Between local block i and the global block run
 // exactly three wires: rr_bits[i] up, and the broadcast ctl_load and ctl_done down.
-// Sched picks what they carry (0: rr, the paper's round robin; 1: arb, architecture.md 4e).
+// Sched picks what they carry (0: rr, the paper's round robin; 1: arb, architecture.md 4e);
+// Pipe = 1 (rr only) pipelines the global sum: every decision comes P cycles later (4f).
 
 `default_nettype none
 
@@ -12,7 +13,8 @@ module dsbc_top #(
   parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
-  parameter integer Sched       = 1    // scheduler: 0 rr (round robin), 1 arb (default); 0..1
+  parameter integer Sched       = 1,   // scheduler: 0 rr (round robin), 1 arb (default); 0..1
+  parameter integer Pipe        = 0    // 1: pipelined global sum, rr only (architecture.md 4f); 0..1
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -34,7 +36,7 @@ module dsbc_top #(
 
   dsbc_param_check #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched)
+    .Sched(Sched), .Pipe(Pipe)
   ) u_param_check ();
 
   wire [NumPes-1:0] rr_bits;
@@ -66,7 +68,7 @@ module dsbc_top #(
 
   dsbc_global #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(Sched)
+    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(Sched), .Pipe(Pipe)
   ) u_global (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -47,7 +47,7 @@ DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_sum
                     "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v", "rtl/dsbc_arb_local.v",
                     "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
-                     "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
+                     "rtl/dsbc_serial_sum.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
 DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
 SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
@@ -85,9 +85,16 @@ def count_ram_blocks(m, t, sched="rr"):
 
 
 class Config:
-    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr"):
+    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
         self.sched = sched if design != "wnor_top" else ""
+        # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).
+        self.pipe = pipe
+
+    @property
+    def sched_label(self):
+        """The CSV's sched column: rr, arb, or rr-pipe (rr with Pipe = 1)."""
+        return self.sched + ("-pipe" if self.pipe else "")
 
     @property
     def name(self):
@@ -95,6 +102,7 @@ class Config:
             return f"wnor_top_n{self.n}_m{self.m}_a{self.arity}"
         # rr keeps the names of the flows from before the schedulers (and their caches).
         tag = "_arb" if self.sched == "arb" else ""
+        tag += "_pipe" if self.pipe else ""
         return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
@@ -104,8 +112,11 @@ class Config:
     def params(self):
         if self.design == "wnor_top":
             return {"NumPes": self.n, "NumBarriers": self.m, "TreeArity": self.arity}
-        return {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
-                "FifoDepth": self.d, "Sched": SCHED_PARAM[self.sched]}
+        p = {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
+             "FifoDepth": self.d, "Sched": SCHED_PARAM[self.sched]}
+        if self.pipe:
+            p["Pipe"] = 1  # only then: the other configurations keep their scripts (and caches)
+        return p
 
     def brams(self):
         if self.design == "dsbc_local":
@@ -131,7 +142,8 @@ def unit_configs():
 def configs(quick):
     """make synth: every DSBC block and unit over N and M under rr; the blocks under arb too,
     and the arb unit at N = 4 (placed) and at N = 16 (the issue 13 configuration: its Yosys
-    estimate does not fit the HX8K); Wired-NOR."""
+    estimate does not fit the HX8K); the global block with the pipelined sum (rr, Pipe = 1) at
+    N = 16, 64, 256, M = 32; Wired-NOR."""
     ns = [4, 16] if quick else [4, 8, 16, 32, 64]
     ms = [16, 256] if quick else [16, 32, 256]
     out = []
@@ -144,6 +156,8 @@ def configs(quick):
                     if design == "dsbc_top" and sched == "arb" and m == 256:
                         continue
                     out.append(Config(design, n, m, t=16, d=8, sched=sched))
+    for n in ([16, 64] if quick else [16, 64, 256]):
+        out.append(Config("dsbc_global", n, 32, t=16, d=8, pipe=1))
     for n in ns:
         for m in ([16] if quick else [16, 32]):
             out.append(Config("wnor_top", n, m, arity=4))
@@ -390,7 +404,7 @@ def main():
     for i, cfg in enumerate(todo):
         cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
         cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
-        base = {"design": cfg.design, "sched": cfg.sched, "pes": cfg.n, "barriers": cfg.m,
+        base = {"design": cfg.design, "sched": cfg.sched_label, "pes": cfg.n, "barriers": cfg.m,
                 "count_bits": cfg.t or "", "fifo_depth": cfg.d or "",
                 "tree_arity": cfg.arity or ""}
         max_brams = max(d["brams"] for d in DEVICES.values())

@@ -173,6 +173,9 @@ def load_synth(path):
     by = {}
     for r in rows:
         design = r["design"] + (ARB if r.get("sched") == "arb" else "")
+        # The pipelined global sum (sched rr-pipe, architecture.md 4f) is a block of its own:
+        # keyed apart so that it does not stand in for the rr global block of the same N, M.
+        design += "-pipe" if r.get("sched") == "rr-pipe" else ""
         by[(design, r["target"], int(r["pes"]), int(r["barriers"]))] = r
     return by
 

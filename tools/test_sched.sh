@@ -48,6 +48,22 @@ expect_done() {
     fail "--sched $sched: done lines '$got', expected '$want'"
   fi
 }
+# rr with the pipelined sum (--pipe 1, architecture.md 4f): every decision P = 1 + ceil(clog2(N) / 2) = 2
+# cycles after its slot: an open-slot exit starts the next word in s+3+P = s+5, an exit at
+# count bit 0 in s+5+P = s+7, a completion is in s+Q+4+P = s+15. Snapshots: b0 4, b1 9 (sum
+# 1: the +1 waited for the snapshot cycle 4 and committed in 6), b2 16, b3 21, b0 26, b1 31
+# (sum 1), b2 38, b3 43 (the -1 of cycle 40, no snapshot cycle, commits in 41), b0 48, b1 53
+# with sum 0: done in 53 + 15 = 68.
+pipe_done="done 68 1 53"
+checks=$((checks + 1))
+"$BIN" --sched rr --pipe 1 "$TMP/one.trace" >"$TMP/pipe.out" 2>"$TMP/err"
+rc=$?
+got=$(grep '^done ' "$TMP/pipe.out")
+if [[ $rc -ne 0 ]]; then
+  fail "--sched rr --pipe 1: exit $rc ($(cat "$TMP/err"))"
+elif [[ "$got" != "$pipe_done" ]]; then
+  fail "--sched rr --pipe 1: done lines '$got', expected '$pipe_done'"
+fi
 expect_done rr "$rr_done"
 expect_done arb "$arb_done"
 checks=$((checks + 1))
@@ -75,5 +91,7 @@ expect_error empty "--sched: invalid value '': expected a scheduler, one of rr, 
 expect_error upper-case "--sched: invalid value 'RR'" --sched RR "$TMP/one.trace"
 checks=$((checks + 1))
 "$BIN" --help | grep -q -- "--sched NAME .*scheduler: rr, arb" || fail "--help does not list the schedulers"
+expect_error pipe-arb "--pipe: pipe = 1 needs sched = rr, not sched = arb" --pipe 1 --sched arb "$TMP/one.trace"
+expect_error pipe-range "--pipe: invalid value '2': expected 0 or 1" --pipe 2 --sched rr "$TMP/one.trace"
 
 finish

@@ -184,12 +184,16 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
           uncovered_[b] = c.cycle;
         }
       }
-      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2) or s+Q+1
-      // (arb: head, full, Q count slots from s+2); done follows it.
-      const uint64_t done_after = static_cast<uint64_t>(cfg_.q()) + (arb ? 2 : 4);
+      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2), decided P
+      // cycles later (4f), or s+Q+1 (arb: head, full, Q count slots from s+2); done follows it.
+      const uint64_t done_after =
+          static_cast<uint64_t>(cfg_.q()) + (arb ? 2 : 4 + static_cast<uint64_t>(cfg_.sum_latency()));
       if (k - s != done_after) {
         fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) + " cycles after its snapshot, not " +
-                    (arb ? "Q + 2 = " : "Q + 4 = ") + std::to_string(done_after));
+                    (arb              ? "Q + 2 = "
+                     : cfg_.pipe == 1 ? "Q + 4 + P = "
+                                      : "Q + 4 = ") +
+                    std::to_string(done_after));
       }
       if (bs.closed_pending && bs.close_cycle < s) {
         const uint64_t lat = k - bs.close_cycle;
@@ -278,7 +282,8 @@ void Oracle::preload(uint64_t cycle, int pe, uint32_t b, int64_t count) {
 
 void Oracle::end_of_word(uint64_t k, uint32_t b) {
   const uint64_t len = k - last_snap_cycle_;
-  const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4;
+  const uint64_t p = static_cast<uint64_t>(cfg_.sum_latency());  // every decision P cycles after its slot (4f)
+  const uint64_t full_word = static_cast<uint64_t>(cfg_.q()) + 4 + p;
   if (word_done_) {
     word_done_ = false;  // counted as kCompletion at the done
     const uint64_t expect = full_word + (cfg_.barriers == 1 ? 2 : 0);
@@ -288,14 +293,14 @@ void Oracle::end_of_word(uint64_t k, uint32_t b) {
     }
     return;
   }
-  // Exit decided in cycle e: the next snapshot in e + 1. The open slot is decided in s+2,
-  // the full slot in s+3, count bit j in s+4+j (4c).
-  if (len < 3 || len > full_word) {
+  // Exit decided in cycle e: the next snapshot in e + 1. The open slot is decided in s+2+P,
+  // the full slot in s+3+P, count bit j in s+4+j+P (4c, 4f).
+  if (len < 3 + p || len > full_word) {
     fail(k, "a word of barrier " + std::to_string(b) + " lasted " + std::to_string(len) +
-                " cycles without completing (legal: 3.." + std::to_string(full_word) + ")");
-  } else if (len == 3) {
+                " cycles without completing (legal: " + std::to_string(3 + p) + ".." + std::to_string(full_word) + ")");
+  } else if (len == 3 + p) {
     ++bins_[kOpenSlotExit];
-  } else if (len == 4) {
+  } else if (len == 4 + p) {
     ++bins_[kFullSlotExit];
     // Held back: the snapshot saw the closing commit, so only the full slot stopped it.
     const BarrierState& bs = barrier_[b];

@@ -74,6 +74,12 @@ void Config::validate() const {
   check_range(kBarriersLimit, barriers);
   check_range(kCountBitsLimit, count_bits);
   check_range(kFifoDepthLimit, fifo_depth);
+  check_range(kPipeLimit, pipe);
+  if (pipe == 1 && sched != Sched::kRr) {
+    // arb's POLL and arbitration round trips are not pipelined (docs/architecture.md 4f).
+    throw std::invalid_argument(std::string("pipe = 1 needs sched = rr, not sched = ") + sched_name(sched) +
+                                ": legal pipe 0 with any sched, pipe 1 with sched rr");
+  }
 }
 
 int Config::barrier_bits() const {
@@ -87,8 +93,10 @@ int64_t Config::latency_bound() const {
   const int64_t m = barriers;
   // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).
   if (sched == Sched::kArb) return m * (q() + barrier_bits() + 4) + 4 + floor_log2(pes);
-  // Section 6: L_max = M*(Q+4) + 5 + floor(log2 N) [+ 2 if M == 1].
-  return m * (q() + 4) + 5 + floor_log2(pes) + (barriers == 1 ? 2 : 0);
+  // Section 6: L_max = M*(Q+4+P) + 5 + P + floor(log2 N) [+ 2 if M == 1]; P = 0 unpipelined
+  // (every decision of a word, and so every word and the closing word's exit, P cycles later).
+  const int p = sum_latency();
+  return m * (q() + 4 + p) + 5 + p + floor_log2(pes) + (barriers == 1 ? 2 : 0);
 }
 
 std::string Config::to_string() const {
@@ -96,6 +104,7 @@ std::string Config::to_string() const {
   s << "N=" << pes << " M=" << barriers << " T=" << count_bits << " D=" << fifo_depth;
   // rr leaves the string (and the file names made from it) as it always was.
   if (sched != Sched::kRr) s << " S=" << sched_name(sched);
+  if (pipe == 1) s << " P=1";  // likewise, only when the pipelined sum is on
   return s.str();
 }
 
@@ -170,6 +179,7 @@ struct Unit::Impl {
 
   explicit Impl(const Config& cfg)
       : arb(cfg.sched == Sched::kArb),
+        p(static_cast<uint64_t>(cfg.sum_latency())),
         n(cfg.pes),
         m(cfg.barriers),
         bw(cfg.barrier_bits()),
@@ -304,7 +314,8 @@ struct Unit::Impl {
     g.done_barrier = cnt2;
   }
 
-  const bool arb;  ///< Config::sched == Sched::kArb: dirty bits are kept
+  const bool arb;    ///< Config::sched == Sched::kArb: dirty bits are kept
+  const uint64_t p;  ///< P (Config::sum_latency()): rr decides a slot P cycles after it is on the lines
   const int n;
   const int m;
   const int bw;  ///< BW, barrier-ID width: the number of arbitration slots
@@ -470,14 +481,17 @@ void Unit::decide_inspected_word(uint64_t k) {
     }
     return;
   }
-  if (slot == 2) {
+  // rr: the slot on the lines in cycle s + t is decided in s + t + P (4c, 4f).
+  if (slot < s.p) return;
+  const uint64_t on_lines = slot - s.p;
+  if (on_lines == 2) {
     // Nobody used the barrier since its last completion.
     if (!w.any_open) s.exit_word(k);
-  } else if (slot == 3) {
+  } else if (on_lines == 3) {
     // No room to report it: re-inspect it next pass.
     if (w.any_full) s.exit_word(k);
-  } else if (slot >= 4) {
-    add_count_column(k, slot - 4);
+  } else if (on_lines >= 4) {
+    add_count_column(k, on_lines - 4);
   }
 }
 
@@ -490,7 +504,7 @@ void Unit::add_count_column(uint64_t k, uint64_t j) {
   }
   if (j == static_cast<uint64_t>(s.q) - 1) {  // all Q bits zero: the barrier completes
     w.deciding = false;
-    s.done_at = k + 1;  // d = s + Q + 4 (rr), s + Q + 2 (arb)
+    s.done_at = k + 1;  // d = s + Q + 4 + P (rr), s + Q + 2 (arb)
     s.done_snap = w.snap_cycle;
     // The next word starts in d with CNT2 + 1; with one barrier that is this barrier
     // again, and its snapshot must see the rebase committed in d+1.

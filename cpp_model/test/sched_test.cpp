@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "drive.h"
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
 #include "dsbc/stimulus.h"
@@ -31,34 +32,9 @@ Config arb_config(int n, int m, int t, int d) {
   return c;
 }
 
-/// What the global outputs showed in one cycle.
-struct Event {
-  uint64_t cycle;
-  bool snap;
-  bool done;
-  uint32_t barrier;
-};
-
-/// Steps `u` to cycle `until`; `drive(k, in)` fills the inputs of cycle k. Returns the
-/// cycles with snap or done high.
-std::vector<Event> run(dsbc::Unit& u, uint64_t until, const std::function<void(uint64_t, dsbc::Inputs&)>& drive) {
-  std::vector<Event> events;
-  while (u.cycle() < until) {
-    dsbc::Inputs in;
-    in.pe.resize(static_cast<size_t>(u.config().pes));
-    drive(u.cycle(), in);
-    const dsbc::GlobalOut& g = u.outputs().global;
-    if (g.snap || g.done) events.push_back({u.cycle(), g.snap, g.done, g.done_barrier});
-    u.step(in);
-  }
-  return events;
-}
-
-void request(dsbc::Inputs& in, int pe, uint32_t b, bool dec) {
-  in.pe[static_cast<size_t>(pe)].req_valid = true;
-  in.pe[static_cast<size_t>(pe)].req_barrier = b;
-  in.pe[static_cast<size_t>(pe)].req_dec = dec;
-}
+using dsbc::test::Event;
+using dsbc::test::request;
+using dsbc::test::run;
 
 TEST(SchedTest, ParseAndName) {
   EXPECT_EQ(dsbc::parse_sched("rr"), Sched::kRr);
@@ -300,16 +276,23 @@ struct LoopCase {
   int n, m, t, d;
 };
 
-class SchedClosedLoop : public ::testing::TestWithParam<std::tuple<LoopCase, Sched>> {};
+/// A scheduler, and rr with the pipelined global sum (pipe = 1, docs/architecture.md 4f).
+struct SchedCase {
+  Sched sched;
+  int pipe;
+};
+
+class SchedClosedLoop : public ::testing::TestWithParam<std::tuple<LoopCase, SchedCase>> {};
 
 TEST_P(SchedClosedLoop, OracleAcceptsRandomWorkloadAndDrain) {
-  const auto [lc, sched] = GetParam();
+  const auto [lc, sc] = GetParam();
   Config cfg;
   cfg.pes = lc.n;
   cfg.barriers = lc.m;
   cfg.count_bits = lc.t;
   cfg.fifo_depth = lc.d;
-  cfg.sched = sched;
+  cfg.sched = sc.sched;
+  cfg.pipe = sc.pipe;
   dsbc::StimulusOptions opt;
   opt.stubborn_period = 4000;
   opt.stubborn_cycles = 1500;
@@ -327,10 +310,12 @@ TEST_P(SchedClosedLoop, OracleAcceptsRandomWorkloadAndDrain) {
   EXPECT_GT(oracle.bin(dsbc::Oracle::kLatencyChecked), 0u) << cfg.to_string();
 }
 
+// Both schedulers, and rr with the pipelined global sum.
 INSTANTIATE_TEST_SUITE_P(Both, SchedClosedLoop,
                          ::testing::Combine(::testing::Values(LoopCase{1, 1, 8, 1}, LoopCase{2, 2, 8, 1},
                                                               LoopCase{3, 5, 8, 2}, LoopCase{4, 4, 16, 8},
                                                               LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
-                                            ::testing::Values(Sched::kRr, Sched::kArb)));
+                                            ::testing::Values(SchedCase{Sched::kRr, 0}, SchedCase{Sched::kArb, 0},
+                                                              SchedCase{Sched::kRr, 1})));
 
 }  // namespace

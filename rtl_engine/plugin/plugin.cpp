@@ -117,6 +117,7 @@ const RtlPluginInfo kInfo = {
     DSBC_T,
     DSBC_D,
     Sched::DSBC_SCHED,
+    DSBC_PIPE,
 #if DSBC_PLUGIN_KIND == 2
     nullptr,
     &make_sc_unit,

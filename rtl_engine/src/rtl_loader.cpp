@@ -119,8 +119,11 @@ class Sha256 {
 };
 
 std::string params_tag(const Config& cfg) {
-  return "n" + std::to_string(cfg.pes) + "-m" + std::to_string(cfg.barriers) + "-t" + std::to_string(cfg.count_bits) +
-         "-d" + std::to_string(cfg.fifo_depth) + "-" + sched_name(cfg.sched);
+  std::string tag = "n" + std::to_string(cfg.pes) + "-m" + std::to_string(cfg.barriers) + "-t" +
+                    std::to_string(cfg.count_bits) + "-d" + std::to_string(cfg.fifo_depth) + "-" +
+                    sched_name(cfg.sched);
+  if (cfg.pipe == 1) tag += "-pipe";  // Pipe = 0 keeps the tags (and cache names) it always had
+  return tag;
 }
 
 std::string plugin_key(const Config& cfg, RtlKind kind) {
@@ -204,13 +207,14 @@ int build_plugin(const Config& cfg, RtlKind kind, const fs::path& work) {
   const fs::path root(rtl_source_dir());
   const fs::path log = work / "build.log";
   const fs::path bin = work / "build";
-  const int configure = run_logged(
-      {DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B", bin.string(),
-       "-DCMAKE_BUILD_TYPE=Release", std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
-       "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
-       "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
-       std::string("-DDSBC_SCHED=") + sched_name(cfg.sched), std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
-      log);
+  const int configure =
+      run_logged({DSBC_CMAKE_COMMAND, "-S", (root / "rtl_engine" / "plugin").string(), "-B", bin.string(),
+                  "-DCMAKE_BUILD_TYPE=Release", std::string("-DCMAKE_CXX_COMPILER=") + DSBC_CXX_COMPILER,
+                  "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
+                  "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
+                  std::string("-DDSBC_SCHED=") + sched_name(cfg.sched), "-DDSBC_PIPE=" + std::to_string(cfg.pipe),
+                  std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
+                 log);
   if (configure != 0) return configure;
   const unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
   const int build = run_logged({DSBC_CMAKE_COMMAND, "--build", bin.string(), "-j", std::to_string(jobs)}, log);
@@ -325,7 +329,8 @@ const RtlPluginInfo& load_rtl_plugin(const Config& cfg, RtlKind kind) {
     throw RtlError(path + ": plugin interface " + std::to_string(info->abi) + ", this tool speaks " +
                    std::to_string(kRtlPluginAbi) + " (rebuild the tool)");
   if (info->kind != kind || info->pes != cfg.pes || info->barriers != cfg.barriers ||
-      info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth || info->sched != cfg.sched)
+      info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth || info->sched != cfg.sched ||
+      info->pipe != cfg.pipe)
     throw RtlError(path + " holds another configuration than " + cfg.to_string());
   loaded.emplace(path, info);
   return *info;

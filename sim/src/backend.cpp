@@ -47,10 +47,11 @@ Ps Backend::ack_time(std::uint64_t id) const {
 void Backend::finish() {
   const std::uint64_t m = static_cast<std::uint64_t>(cfg_.barriers);
   // Bounded: after the last request, every open barrier completes within L_max cycles and
-  // the quiet rule then needs at most (M+1) words of Q+4 cycles; four times that is ample.
-  const std::uint64_t limit = std::max(cycle_, max_req_cycle_) +
-                              4 * static_cast<std::uint64_t>(cfg_.latency_bound() + (m + 1) * (cfg_.q() + 4) + 64) +
-                              4 * unacked_;
+  // the quiet rule then needs at most (M+1) words of Q+4+P cycles; four times that is ample.
+  const std::uint64_t limit =
+      std::max(cycle_, max_req_cycle_) +
+      4 * static_cast<std::uint64_t>(cfg_.latency_bound() + (m + 1) * (cfg_.q() + 4 + cfg_.sum_latency()) + 64) +
+      4 * unacked_;
   while (!settled()) {
     if (cycle_ >= limit)
       throw std::runtime_error("DSBC did not become quiet by cycle " + std::to_string(limit) +

@@ -8,7 +8,8 @@ module harness_dsbc_global #(
   parameter integer NumBarriers = 16,
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
-  parameter integer Sched       = 1   // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
+  parameter integer Sched       = 1,  // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
+  parameter integer Pipe        = 0   // 1: pipelined global sum (rr only; set likewise)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -32,7 +33,7 @@ module harness_dsbc_global #(
   (* keep_hierarchy *)
   dsbc_global #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched)
+    .Sched(Sched), .Pipe(Pipe)
   ) u_dut (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

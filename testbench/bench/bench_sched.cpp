@@ -9,11 +9,14 @@
 //   busy     many epochs at once (bench_main's "busy").
 // Every run is checked by the oracle (a violation stops the bench: its figures mean nothing).
 // Usage: bench_sched [cycles per run, default 1250000 (bench_main's at N=16)] [csv file]
+// Environment: BENCH_SCHED_PIPE=1 adds rr with the pipelined global sum (Config::pipe,
+// docs/architecture.md 4f) as a third row per M, "rr-pipe" (reports/sched.csv is made without).
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
@@ -66,17 +69,30 @@ int main(int argc, char** argv) {
   sparse1.opt.max_open_barriers = 1;
   const Workload workloads[] = {sparse1, sparse2, busy};
 
-  std::printf("%-8s %-4s %5s %9s %6s %6s %8s %10s %8s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
+  // What each row runs: every scheduler, and rr with Pipe = 1 when asked for.
+  struct Variant {
+    dsbc::Sched sched;
+    int pipe;
+  };
+  std::vector<Variant> variants;
+  for (const dsbc::Sched sched : dsbc::all_scheds()) variants.push_back({sched, 0});
+  const char* pipe_env = std::getenv("BENCH_SCHED_PIPE");
+  if (pipe_env != nullptr && std::string(pipe_env) == "1") variants.push_back({dsbc::Sched::kRr, 1});
+
+  std::printf("%-8s %-7s %5s %9s %6s %6s %8s %10s %8s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
               "done/kcyc", "blocked");
   for (const Workload& w : workloads) {
     for (int m = 4; m <= 1024; m *= 2) {
-      for (const dsbc::Sched sched : dsbc::all_scheds()) {
+      for (const Variant& v : variants) {
+        const dsbc::Sched sched = v.sched;
+        const std::string label = std::string(dsbc::sched_name(sched)) + (v.pipe == 1 ? "-pipe" : "");
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;
         cfg.count_bits = 16;
         cfg.fifo_depth = 8;
         cfg.sched = sched;
+        cfg.pipe = v.pipe;
         dsbc::Unit unit(cfg);
         dsbc::ClosedLoop loop(unit, w.opt, w.seed);
         loop.run_until(cycles);
@@ -88,15 +104,15 @@ int main(int argc, char** argv) {
         }
         const dsbc::LatencyStats& l = o.latency();
         const double per_k = 1000.0 * static_cast<double>(o.completions()) / static_cast<double>(cycles);
-        std::printf("%-8s %-4s %5d %9.1f %6llu %6llu %8llu %10.2f %8llu\n", w.name, dsbc::sched_name(sched), m,
-                    l.mean(), static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
+        std::printf("%-8s %-7s %5d %9.1f %6llu %6llu %8llu %10.2f %8llu\n", w.name, label.c_str(), m, l.mean(),
+                    static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
                     static_cast<unsigned long long>(l.count), per_k,
                     static_cast<unsigned long long>(o.blocked_completions()));
         std::fflush(stdout);
         if (csv) {
-          csv << w.name << ',' << dsbc::sched_name(sched) << ',' << cfg.pes << ',' << m << ',' << cfg.count_bits << ','
-              << cfg.fifo_depth << ',' << cfg.q() << ',' << cfg.barrier_bits() << ',' << cycles << ',' << l.count << ','
-              << l.mean() << ',' << l.percentile(99) << ',' << l.max << ',' << o.completions() << ',' << per_k << ','
+          csv << w.name << ',' << label << ',' << cfg.pes << ',' << m << ',' << cfg.count_bits << ',' << cfg.fifo_depth
+              << ',' << cfg.q() << ',' << cfg.barrier_bits() << ',' << cycles << ',' << l.count << ',' << l.mean()
+              << ',' << l.percentile(99) << ',' << l.max << ',' << o.completions() << ',' << per_k << ','
               << o.blocked_completions() << ',' << cfg.latency_bound() << '\n';
         }
       }

@@ -36,11 +36,12 @@ for c in "${configs[@]}"; do
 done
 traces=("$work"/random*.trace "$root"/tools/examples/*.trace)
 
-# Both schedulers (issue 13): rr, the paper's round robin, and arb.
+# Both schedulers (issue 13): rr, the paper's round robin, and arb; and rr with the pipelined
+# global sum (Pipe = 1, docs/architecture.md 4f).
 runs=0 lines=0
-for replay_diff_sched in rr arb; do
+for replay_diff_sched in rr arb rr-pipe; do
   replay_diff icarus-check Icarus path "$replay" "$work" rtl "${traces[@]}"
   echo "icarus-check: sched $replay_diff_sched: $replay_diff_runs runs, $replay_diff_lines output lines"
   runs=$((runs + replay_diff_runs)) lines=$((lines + replay_diff_lines))
 done
-echo "icarus-check: $runs runs, $lines output lines, Icarus RTL == model on all (rr and arb)"
+echo "icarus-check: $runs runs, $lines output lines, Icarus RTL == model on all (rr, arb, rr-pipe)"

@@ -14,9 +14,10 @@
 #   REPLAY  dsbc-replay;  WORK  scratch directory
 #   IMAGE   the vvp file to run, or "rtl": compile rtl/dsbc_*.v with tb_replay for each trace's
 #           configuration (read from the stimulus header)
-# The scheduler is $replay_diff_sched (rr, the default, or arb): the model replays with
-# --sched, and an "rtl" image is compiled with the matching tb_replay.Sched (a netlist IMAGE
-# must have been synthesized with it).
+# The scheduler is $replay_diff_sched (rr, the default, arb, or rr-pipe: rr with the pipelined
+# global sum, docs/architecture.md 4f): the model replays with --sched (and --pipe), and an
+# "rtl" image is compiled with the matching tb_replay.Sched and Pipe (a netlist IMAGE must
+# have been synthesized with them).
 # On a mismatch: prints the first differences and exits 1. Otherwise sets replay_diff_runs
 # and replay_diff_lines (runs and model output lines compared) for the caller's summary.
 
@@ -26,19 +27,22 @@ replay_diff() {
   local tag=$1 versus=$2 naming=$3 replay=$4 work=$5 image=$6
   shift 6
   local t period name n m tb d vvp label
-  local sched=${replay_diff_sched:-rr} sched_param
+  local sched=${replay_diff_sched:-rr} sched_param pipe=0 model_sched
   case $sched in
     rr) sched_param=0 ;;
     arb) sched_param=1 ;;
-    *) echo "$tag: replay_diff_sched = '$sched' is not a scheduler: legal rr, arb"; exit 2 ;;
+    rr-pipe) sched_param=0 pipe=1 ;;
+    *) echo "$tag: replay_diff_sched = '$sched' is not a scheduler: legal rr, arb, rr-pipe"; exit 2 ;;
   esac
+  model_sched=${sched%-pipe}
   replay_diff_runs=0
   replay_diff_lines=0
   for t in "$@"; do
     [ -f "$t" ] || continue
     for period in 1 3 40; do
       name=$(basename "$t" .trace)-$sched-p$period
-      "$replay" --engine model --sched "$sched" --pop-period "$period" --emit-stim "$work/$name.stim" "$t" \
+      "$replay" --engine model --sched "$model_sched" --pipe "$pipe" --pop-period "$period" \
+        --emit-stim "$work/$name.stim" "$t" \
         > "$work/$name.model"
       vvp=$image
       if [ "$image" = rtl ]; then
@@ -46,7 +50,8 @@ replay_diff() {
         vvp=$work/$name.vvp
         iverilog -g2005 -o "$vvp" \
           -P tb_replay.NumPes="$n" -P tb_replay.NumBarriers="$m" -P tb_replay.CountBits="$tb" \
-          -P tb_replay.FifoDepth="$d" -P tb_replay.Sched="$sched_param" -s tb_replay "$replay_diff_root"/rtl/dsbc_*.v \
+          -P tb_replay.FifoDepth="$d" -P tb_replay.Sched="$sched_param" -P tb_replay.Pipe="$pipe" \
+          -s tb_replay "$replay_diff_root"/rtl/dsbc_*.v \
           "$replay_diff_root/testbench/icarus/tb_replay.v"
       fi
       vvp -n "$vvp" +stim="$work/$name.stim" +pop_period="$period" \

@@ -16,6 +16,7 @@ module tb_replay #(
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
   parameter integer Sched       = 1,   // dsbc_top's scheduler: 0 rr, 1 arb (default)
+  parameter integer Pipe        = 0,   // dsbc_top's pipelined global sum (rr only): 0, 1
   parameter integer MaxEvents   = 200000,
   parameter integer MaxCycles   = 100000000
 );
@@ -41,7 +42,7 @@ module tb_replay #(
 
   dsbc_top #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched)
+    .Sched(Sched), .Pipe(Pipe)
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),

@@ -26,10 +26,10 @@ if ! limits=$("$printer"); then
   echo "FAIL: $printer exited with an error" >&2
   exit 1
 fi
-# Guard against a vacuous pass: the four parameters of docs/architecture.md section 2, and
-# the scheduler Sched.
-if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 5 ]; then
-  echo "FAIL: expected 5 limits from $printer, got:" >&2
+# Guard against a vacuous pass: the four parameters of docs/architecture.md section 2, the
+# scheduler Sched and the pipelined sum Pipe.
+if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 6 ]; then
+  echo "FAIL: expected 6 limits from $printer, got:" >&2
   printf '%s\n' "$limits" >&2
   exit 1
 fi
@@ -37,14 +37,20 @@ fi
 failures=0
 checks=0
 
-# run_tools NAME VALUE: elaborate dsbc_top with NAME=VALUE under both simulators; sets
-# vl_rc/vl_out (Verilator) and iv_rc/iv_out (Icarus compile + run at time 0).
+# run_tools NAME VALUE [SCHED]: elaborate dsbc_top with NAME=VALUE (and Sched=SCHED if given)
+# under both simulators; sets vl_rc/vl_out (Verilator) and iv_rc/iv_out (Icarus compile + run
+# at time 0).
 run_tools() {
+  local vl_extra=() iv_extra=()
+  if [ $# -ge 3 ]; then
+    vl_extra=("-GSched=$3")
+    iv_extra=("-Pdsbc_top.Sched=$3")
+  fi
   vl_out=$("$verilator" --lint-only -Wall "$root/lint/verilator_waiver.vlt" -I"$root/rtl" \
-    "$root/rtl/dsbc_top.v" --top-module dsbc_top "-G$1=$2" 2>&1)
+    "$root/rtl/dsbc_top.v" --top-module dsbc_top "-G$1=$2" "${vl_extra[@]}" 2>&1)
   vl_rc=$?
   iv_out=$("$iverilog" -g2005 -I"$root/rtl" -y"$root/rtl" -s dsbc_top -P"dsbc_top.$1=$2" \
-    -o "$work/sim.vvp" "$root/rtl/dsbc_top.v" 2>&1 && "$vvp" -n "$work/sim.vvp" 2>&1)
+    "${iv_extra[@]}" -o "$work/sim.vvp" "$root/rtl/dsbc_top.v" 2>&1 && "$vvp" -n "$work/sim.vvp" 2>&1)
   iv_rc=$?
 }
 
@@ -55,14 +61,17 @@ fail() {
 
 while read -r name lo hi; do
   failures_before=$failures
+  # Pipe = 1 is legal only with Sched = 0 (rr): its edges are tried under rr.
+  sched=()
+  [ "$name" = Pipe ] && sched=(0)
   for v in "$lo" "$hi"; do
-    run_tools "$name" "$v"
+    run_tools "$name" "$v" "${sched[@]}"
     checks=$((checks + 1))
     [ "$vl_rc" -eq 0 ] || fail "verilator refuses legal $name=$v:"$'\n'"$vl_out"
     [ "$iv_rc" -eq 0 ] || fail "icarus refuses legal $name=$v:"$'\n'"$iv_out"
   done
   for v in $((lo - 1)) $((hi + 1)); do
-    run_tools "$name" "$v"
+    run_tools "$name" "$v" "${sched[@]}"
     checks=$((checks + 1))
     want="parameter $name is out of range: legal $lo..$hi"
     want_iv="parameter $name = $v is out of range: legal $lo..$hi"
@@ -83,6 +92,18 @@ while read -r name lo hi; do
     echo "$name: $lo..$hi: $((failures - failures_before)) failure(s), see above"
   fi
 done <<<"$limits"
+
+# The one illegal combination of legal values: Pipe = 1 under arb, refused naming both.
+run_tools Pipe 1 1
+checks=$((checks + 1))
+want="parameter Pipe = 1 needs Sched = 0 (rr)"
+if [ "$vl_rc" -eq 0 ] || ! grep -qF "$want" <<<"$vl_out"; then
+  fail "verilator: Pipe=1 Sched=1 not refused with '$want':"$'\n'"$vl_out"
+elif [ "$iv_rc" -eq 0 ] || ! grep -qF "$want" <<<"$iv_out"; then
+  fail "icarus: Pipe=1 Sched=1 not refused with '$want':"$'\n'"$iv_out"
+else
+  echo "Pipe = 1 with Sched = 1 refused, naming both"
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "param_limits_test: $failures failure(s) in $checks elaborations" >&2

@@ -10,5 +10,7 @@ int main() {
   for (const dsbc::ParamLimit& l : dsbc::kConfigLimits) std::printf("%s %d %d\n", l.rtl, l.min, l.max);
   // The RTL's Sched is the dsbc::Sched value: 0 rr .. 1 arb.
   std::printf("Sched %d %d\n", static_cast<int>(dsbc::Sched::kRr), static_cast<int>(dsbc::Sched::kArb));
+  // Pipe: the pipelined global sum, off or on (Config::pipe; legal with Sched 0 only).
+  std::printf("%s %d %d\n", dsbc::kPipeLimit.rtl, dsbc::kPipeLimit.min, dsbc::kPipeLimit.max);
   return 0;
 }

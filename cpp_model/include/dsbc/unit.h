@@ -28,6 +28,9 @@ inline constexpr ParamLimit kBarriersLimit{"barriers", "NumBarriers", 1, 1024};
 /// T >= 8 keeps the rebase of a count from ever overflowing.
 inline constexpr ParamLimit kCountBitsLimit{"count_bits", "CountBits", 8, 32};
 inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
+/// Pipelined global sum (docs/architecture.md 4f): 0 off, 1 on; 1 needs Sched::kRr.
+/// Not in kConfigLimits: it is a switch of the round robin, not a size.
+inline constexpr ParamLimit kPipeLimit{"pipe", "Pipe", 0, 1};
 /// Every limit, in the order of the parameter table.
 inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit, kFifoDepthLimit};
 
@@ -48,6 +51,7 @@ struct Config {
   int count_bits = 16;        ///< T (kCountBitsLimit), two's complement local count
   int fifo_depth = 8;         ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
   Sched sched = Sched::kArb;  ///< which barrier a word inspects (4c rr, 4e arb; issue 13 default)
+  int pipe = 0;               ///< 1: pipelined global sum, rr only (kPipeLimit; 4f)
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -57,10 +61,16 @@ struct Config {
   int sum_extra_bits() const;
   /// Q = T + clog2(N): count slots checked per word.
   int q() const { return count_bits + sum_extra_bits(); }
+  /// P, cycles between a slot on the serial lines and the global decision about it
+  /// (docs/architecture.md 4f): 0 without the pipeline; with it one line register plus one
+  /// register per two levels of the tree of serial adders, 1 + ceil(clog2(N) / 2). The one
+  /// definition in the model (rtl/dsbc_serial_sum.v's Latency is the RTL's).
+  int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
   int64_t latency_bound() const;
-  /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb": for messages and file names.
+  /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
+  /// pipelined sum): for messages and file names.
   std::string to_string() const;
 };
 
@@ -162,8 +172,8 @@ class Unit final : public Engine {
   void poll(uint64_t k);
   /// The full slot of the inspected word: which FIFOs are full as of the start of s+1.
   void sample_fifo_full_after_snapshot(uint64_t k);
-  /// The slots of the inspected word: rr open (s+2), full (s+3), count bits (s+4+j);
-  /// arb head (s), full (s+1), count bits (s+2+j).
+  /// The slots of the inspected word: rr open (s+2), full (s+3), count bits (s+4+j), each
+  /// decided P = Config::sum_latency() cycles later; arb head (s), full (s+1), count bits (s+2+j).
   void decide_inspected_word(uint64_t k);
   /// Count slot j: exit if bit j is the lowest 1 bit of the snapshot sum; complete after bit Q-1.
   void add_count_column(uint64_t k, uint64_t j);

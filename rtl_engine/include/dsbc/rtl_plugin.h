@@ -15,7 +15,7 @@
 
 namespace dsbc {
 
-inline constexpr int kRtlPluginAbi = 2;  // 2: RtlPluginInfo::sched
+inline constexpr int kRtlPluginAbi = 3;  // 2: RtlPluginInfo::sched; 3: RtlPluginInfo::pipe
 
 /// What a plugin was verilated as.
 enum class RtlKind : int {
@@ -38,6 +38,7 @@ struct RtlPluginInfo {
   RtlKind kind;
   int pes, barriers, count_bits, fifo_depth;  ///< the Verilated configuration
   Sched sched;                                ///< ... and its scheduler (RTL parameter Sched)
+  int pipe;                                   ///< ... and RTL parameter Pipe (Config::pipe)
   /// kCpp/kCppFst: a new Engine (caller owns it); nullptr for kSystemC.
   Engine* (*make_engine)(const Config& cfg, const RtlEngineOptions& opts);
   /// kSystemC: a new ScUnit module named `name`, bound to `s` (caller owns it; call during
