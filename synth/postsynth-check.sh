@@ -28,11 +28,19 @@ trap 'rm -rf "$work"' EXIT
 # FIFO fills up under the pop stalls. T+1 = 9 bits fit one SB_RAM40_4K per PE.
 N=3 M=16 T=8 D=2
 brams=$((N * ((T + 1 + 15) / 16)))
-# One netlist per scheduler (issue 13): Sched 0 = rr, 1 = arb.
-for sched in rr arb; do
-  S=0
-  [ "$sched" = arb ] && S=1
-  sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
+# One netlist per scheduler (issue 13): rr (Sched 0), arb (Sched 1), and rr with the
+# pipelined global sum (rr-pipe: Sched 0, Pipe 1; docs/architecture.md 4f).
+variants="rr arb rr-pipe"
+sched_params() {  # $1 = variant -> S (Sched) and P (Pipe)
+  case "$1" in
+    rr) S=0 P=0 ;;
+    arb) S=1 P=0 ;;
+    rr-pipe) S=0 P=1 ;;
+  esac
+}
+for sched in $variants; do
+  sched_params "$sched"
+  sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s/@P@/$P/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
     synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist_$sched.ys"
   nice -n 10 yosys -q -l "$out/netlist_$sched.log" -s "$work/netlist_$sched.ys" > /dev/null
 done
@@ -47,19 +55,18 @@ awk -v d=$D -v m=$M '/^barriers/ {print "barriers " m; next} /^count_bits/ {prin
 
 # The netlist has no parameters: Icarus warns that tb_replay's overrides are unused, which
 # is expected (the netlist is this configuration); tb_replay checks the stimulus header and
-# takes Sched for its end condition.
+# takes Sched and Pipe for its end condition.
 runs=0 lines=0 cells_used=
-for replay_diff_sched in rr arb; do
-  S=0
-  [ "$replay_diff_sched" = arb ] && S=1
+for replay_diff_sched in $variants; do
+  sched_params "$replay_diff_sched"
   netlist=$out/dsbc_top_n${N}_m${M}_${replay_diff_sched}_ice40
   iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net_$replay_diff_sched.vvp" \
     -P tb_replay.NumPes=$N -P tb_replay.NumBarriers=$M -P tb_replay.CountBits=$T \
-    -P tb_replay.FifoDepth=$D -P tb_replay.Sched=$S -s tb_replay "$netlist.v" "$cells" \
+    -P tb_replay.FifoDepth=$D -P tb_replay.Sched=$S -P tb_replay.Pipe=$P -s tb_replay "$netlist.v" "$cells" \
     testbench/icarus/tb_replay.v 2> "$work/iverilog.err" || { cat "$work/iverilog.err"; exit 1; }
   replay_diff postsynth-check "iCE40 netlist" basename "$replay" "$work" "$work/net_$replay_diff_sched.vvp" \
     "$work"/random0.trace "$work"/random1.trace "$work"/small.trace
   runs=$((runs + replay_diff_runs)) lines=$((lines + replay_diff_lines))
   cells_used="$cells_used $replay_diff_sched $(grep -E 'Number of cells' "$netlist.stat" | tail -1 | awk '{print $4}')"
 done
-echo "postsynth-check: iCE40 netlists of N=$N M=$M T=$T D=$D (cells:$cells_used; $brams SB_RAM40_4K each): $runs runs, $lines output lines identical to the model (rr and arb)"
+echo "postsynth-check: iCE40 netlists of N=$N M=$M T=$T D=$D (cells:$cells_used; $brams SB_RAM40_4K each): $runs runs, $lines output lines identical to the model ($variants)"
