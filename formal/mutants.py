@@ -163,7 +163,7 @@ mutant("pipe_tag", "dsbc_serial_sum.v",
        "wire c = carry_q[i];",
        "pipelined sum: a tree node's carry is not cleared at count bit 0 (one word's carry leaks "
        "into the next)",
-       ["global_pipe_n3_m2_t8"])
+       ["global_pipe_n3_m2_t8"], sim=True)
 mutant("pipe_or_late", "dsbc_serial_sum.v",
        "assign open_o = ld_q[Latency+1];",
        "assign open_o = ld_q[Latency+2];",
