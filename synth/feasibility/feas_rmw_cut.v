@@ -42,10 +42,8 @@ module feas_rmw_cut (
   localparam [T-1:0] CountMax = {1'b0, {(T - 1){1'b1}}};
   localparam [T-1:0] CountMin = {1'b1, {(T - 1){1'b0}}};
 
-  reg [15:0] lfsr_q = 16'd0;
-  always @(posedge clk_i) begin
-    lfsr_q <= {lfsr_q[14:0], lfsr_q[15] ^ lfsr_q[13] ^ lfsr_q[12] ^ lfsr_q[10] ^ sin_i};
-  end
+  wire [15:0] lfsr_q;
+  feas_lfsr u_lfsr (.clk_i(clk_i), .sin_i(sin_i), .state_o(lfsr_q));
 
   wire [A-1:0] rd_addr = lfsr_q[A-1:0];  // cycle k: the operation's read
   wire         dec     = lfsr_q[A];

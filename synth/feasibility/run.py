@@ -18,11 +18,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WORK = os.path.join("build", "synth", "feasibility")
 NICE = ["nice", "-n", "10"]
 
-RMW_PIPE = ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw_pipe.v"]
+LFSR = "synth/feasibility/feas_lfsr.v"
+RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 
 # name, top, sources, parameters, what it measures
 DESIGNS = [
-    ("rmw", "feas_rmw", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw.v"], {},
+    ("rmw", "feas_rmw", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw.v"], {},
      "RAM pair (32 x 17 bit): read, +-1 with same-address forwarding, write; one op per cycle"),
     # The same read-modify-write with the range check, and with the registers a changed
     # contract could add (architecture.md 4f): how much clock each one buys.
@@ -34,7 +35,7 @@ DESIGNS = [
      "as rmw_range, the RAM's output registered before the adder; write in k+2"),
     ("rmw_regboth", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 1},
      "both registers; write in k+3, the operand forwarded from three operations in flight"),
-    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", "synth/feasibility/feas_rmw_cut.v"], {},
+    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_cut.v"], {},
      "as rmw_range, the recurrence cut to one bit: operand = RAM word + the unrefused steps "
      "in flight, refusal from the edge distance brought up to date stage by stage; "
      "refusal in k+7, write in k+10"),
