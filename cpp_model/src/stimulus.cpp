@@ -94,6 +94,7 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
 void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   const int n = cfg_.pes;
   in.pe.resize(n);
+  in.active.resize(busy_.size());  // the model's hint (Inputs::active): set below, word by word
   // This cycle's slot of the transit wheel (a division only if a cycle was skipped).
   now_slot_ = cycle == wheel_next_ ? next_slot_ : cycle % wheel_.size();
 
@@ -185,14 +186,19 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
       for (int p = end; p-- > base;) due = 2 * due + static_cast<uint64_t>(next_try_[p] <= cycle);
       active |= due;
     }
-    for (; active != 0; active &= active - 1) visit(base + __builtin_ctzll(active), cycle, out, in, stubborn);
+    uint64_t presented = 0;  // the PEs visited that present a request or a pop: the model's hint
+    for (; active != 0; active &= active - 1) {
+      const int p = base + __builtin_ctzll(active);
+      presented |= visit(p, cycle, out, in, stubborn) << (p - base);
+    }
+    in.active[w] = presented;
   }
   if (tries_due) min_try_ = *std::min_element(next_try_.begin(), next_try_.end());
   fifo_all_ = out.global.done;
   fifo_cycle_ = cycle + 1;
 }
 
-void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
+uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
   PeIn& pin = in.pe[p];
   Pe& pe = pe_[p];
   // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
@@ -253,6 +259,7 @@ void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int 
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
   const uint64_t has_work = static_cast<uint64_t>(!pe.held.empty() | !pe.ops.empty());
   busy_[word] = (busy_[word] & ~bit) | (bit & (0 - has_work));  // masks: no branch on the random outcome
+  return static_cast<uint64_t>(pin.req_valid | pin.fifo_pop);
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {

@@ -52,8 +52,8 @@ class Stimulus {
   /// Inputs for cycle `cycle`, given the engine's outputs in that cycle. Called once per
   /// cycle, cycles in increasing order.
   Inputs next(uint64_t cycle, const Outputs& out);
-  /// The same, written into `in` (every field of every PE; resized to N): no allocation per
-  /// cycle once `in` has its size.
+  /// The same, written into `in` (every field of every PE, and the hint Inputs::active;
+  /// resized to N): no allocation per cycle once `in` has its size.
   void next(uint64_t cycle, const Outputs& out, Inputs& in);
   /// Stop starting epochs and let running ones finish; pops resume everywhere.
   void drain() { draining_ = true; }
@@ -116,8 +116,9 @@ class Stimulus {
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
   int stubborn_pe(uint64_t cycle);
   /// PE p's part of next(): its tasks act, it may try to start an epoch, presents its oldest
-  /// request and may pop; `stubborn` is stubborn_pe(cycle).
-  void visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
+  /// request and may pop; `stubborn` is stubborn_pe(cycle). Returns 1 if PE p presents a
+  /// request or a pop (its bit of Inputs::active), else 0.
+  uint64_t visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
   uint64_t next_try_after(uint64_t from);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
