@@ -99,7 +99,7 @@ struct Inputs {
   /// model reads only those PEs' inputs instead of every PE's each cycle; the stimulus agents
   /// know these PEs already. The RTL ignores it; callers that give none (replay, the lockstep
   /// tests' own stimulus) leave it empty.
-  std::vector<uint64_t> active;
+  std::vector<uint64_t> active{};
 };
 
 struct Outputs {
