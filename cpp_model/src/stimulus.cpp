@@ -30,10 +30,11 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
     p.popped.assign(cfg_.barriers, 0);
   }
   for (int p = 0; p < cfg_.pes; ++p) next_try_.push_back(next_try_after(0));
-  min_try_ = *std::min_element(next_try_.begin(), next_try_.end());
   const size_t words = (static_cast<size_t>(cfg_.pes) + 63) / 64;
   busy_.assign(words, 0);
   fifo_.assign(words, 0);
+  try_wheel_.assign(kTryWheel * words, 0);
+  far_tries_.assign(words, 0);  // the wheel is filled by the first call of next() (place_tries)
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
@@ -85,6 +86,43 @@ uint64_t Stimulus::next_try_after(uint64_t from) {
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
+void Stimulus::place_try(int p, uint64_t cycle) {
+  const uint64_t t = next_try_[p];
+  const size_t w = static_cast<size_t>(p) / 64;
+  const uint64_t bit = uint64_t{1} << (p % 64);
+  if (t - cycle < kTryWheel) {  // t >= cycle: the current slot only for a try due now (place_tries)
+    try_wheel_[(t % kTryWheel) * busy_.size() + w] |= bit;
+  } else {
+    far_tries_[w] |= bit;
+    far_check_ = std::min(far_check_, t - (kTryWheel - 1));
+  }
+}
+
+void Stimulus::place_tries(uint64_t cycle) {
+  std::fill(try_wheel_.begin(), try_wheel_.end(), 0);
+  std::fill(far_tries_.begin(), far_tries_.end(), 0);
+  far_check_ = Rng::kNever;
+  for (int p = 0; p < cfg_.pes; ++p) {
+    if (next_try_[p] <= cycle) {
+      try_wheel_[(cycle % kTryWheel) * busy_.size() + static_cast<size_t>(p) / 64] |= uint64_t{1} << (p % 64);
+    } else {
+      place_try(p, cycle);
+    }
+  }
+  try_cycle_ = cycle;
+}
+
+void Stimulus::pull_far_tries(uint64_t cycle) {
+  // From far_check_ on the earliest far try is within the wheel's reach (and not yet due: this
+  // runs in every cycle from then on, or place_tries does); the others stay far.
+  far_check_ = Rng::kNever;
+  for (size_t w = 0; w < far_tries_.size(); ++w) {
+    uint64_t far = far_tries_[w];
+    far_tries_[w] = 0;
+    for (; far != 0; far &= far - 1) place_try(static_cast<int>(w * 64) + __builtin_ctzll(far), cycle);
+  }
+}
+
 Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
   Inputs in;
   next(cycle, out, in);
@@ -94,6 +132,7 @@ Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
 void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   const int n = cfg_.pes;
   in.pe.resize(n);
+  in.active.resize(busy_.size());  // the model's hint (Inputs::active): set below, word by word
   // This cycle's slot of the transit wheel (a division only if a cycle was skipped).
   now_slot_ = cycle == wheel_next_ ? next_slot_ : cycle % wheel_.size();
 
@@ -160,13 +199,16 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   // would see.
   //  - busy_: the PE holds a task or a queued request (set where one arrives, updated by the
   //    visit).
-  //  - a try is due: looked for only in cycles at or after the earliest try (min_try_).
+  //  - a try is due: this cycle's slot of the try wheel (place_try), which a visit that draws
+  //    a PE's next try fills again.
   //  - fifo_valid, except the stubborn PE's (it does not pop): the unit pushes a completion
   //    into every FIFO in the cycle it presents ctl_done (4d), which shows in the next cycle's
   //    fifo_valid, and nowhere else; so a FIFO can hold an entry now only if it did in the
   //    last call or that call saw ctl_done (or there was no such call). Only those PEs'
   //    fifo_valid is read.
-  const bool tries_due = cycle >= min_try_;
+  if (cycle != try_cycle_) place_tries(cycle);  // the first call, or a cycle skipped
+  if (cycle >= far_check_) pull_far_tries(cycle);
+  uint64_t* const tries = &try_wheel_[(cycle % kTryWheel) * busy_.size()];
   const bool every_fifo = fifo_all_ || cycle != fifo_cycle_;
   for (size_t w = 0; w < busy_.size(); ++w) {
     const int base = static_cast<int>(w * 64);
@@ -180,19 +222,21 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     fifo_[w] = fifo_now;
     if (stubborn >= base && stubborn < end) fifo_now &= ~(uint64_t{1} << (stubborn - base));
     uint64_t active = busy_[w] | fifo_now;
-    if (tries_due) {
-      uint64_t due = 0;  // from the last PE down, doubled and the PE's bit added (no variable shift)
-      for (int p = end; p-- > base;) due = 2 * due + static_cast<uint64_t>(next_try_[p] <= cycle);
-      active |= due;
+    active |= tries[w];
+    tries[w] = 0;            // the due PEs' visits file their next tries in later slots
+    uint64_t presented = 0;  // the PEs visited that present a request or a pop: the model's hint
+    for (; active != 0; active &= active - 1) {
+      const int p = base + __builtin_ctzll(active);
+      presented |= visit(p, cycle, out, in, stubborn) << (p - base);
     }
-    for (; active != 0; active &= active - 1) visit(base + __builtin_ctzll(active), cycle, out, in, stubborn);
+    in.active[w] = presented;
   }
-  if (tries_due) min_try_ = *std::min_element(next_try_.begin(), next_try_.end());
+  try_cycle_ = cycle + 1;
   fifo_all_ = out.global.done;
   fifo_cycle_ = cycle + 1;
 }
 
-void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
+uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
   PeIn& pin = in.pe[p];
   Pe& pe = pe_[p];
   // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
@@ -221,6 +265,7 @@ void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int 
   // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
   if (next_try_[p] <= cycle) {
     next_try_[p] = next_try_after(cycle + 1);
+    place_try(p, cycle);
     const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
     Barrier& bar = barrier_[b];
     if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
@@ -253,6 +298,7 @@ void Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int 
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
   const uint64_t has_work = static_cast<uint64_t>(!pe.held.empty() | !pe.ops.empty());
   busy_[word] = (busy_[word] & ~bit) | (bit & (0 - has_work));  // masks: no branch on the random outcome
+  return static_cast<uint64_t>(pin.req_valid | pin.fifo_pop);
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {

@@ -402,13 +402,23 @@ void Unit::check_inputs(const Inputs& in) {
   // last PE down, the mask doubled and the PE's bit added: one cheap instruction a PE on the
   // dependency chain (a shift by a variable count costs more). Then, over those few PEs only,
   // a request with an ID wider than BW bits that would be accepted (req_ready high).
+  // With a hint (Inputs::active, from the stimulus agents) that pass is not made: the hint's
+  // bits are taken as they are (bits past PE N-1 cleared), a superset of the PEs with a
+  // request or a pop, which is all commit_accept_present needs (a visit of a PE with all-low
+  // inputs and nothing pending changes nothing).
   Impl& s = *impl_;
+  const bool hinted = !in.active.empty();
+  if (hinted && in.active.size() != s.input_bits.size()) throw_hint_size(in.active.size());
   for (size_t w = 0; w < s.input_bits.size(); ++w) {
     const size_t base = w * Impl::kWordBits;
     const size_t end = std::min(n, base + Impl::kWordBits);
     uint64_t active = 0;
-    for (size_t i = end; i-- > base;) {
-      active = 2 * active + static_cast<uint64_t>(in.pe[i].req_valid | in.pe[i].fifo_pop);
+    if (hinted) {
+      active = in.active[w] & (w + 1 == s.input_bits.size() ? s.last_word_pes : ~uint64_t{0});
+    } else {
+      for (size_t i = end; i-- > base;) {
+        active = 2 * active + static_cast<uint64_t>(in.pe[i].req_valid | in.pe[i].fifo_pop);
+      }
     }
     s.input_bits[w] = active;
     for (; active != 0; active &= active - 1) {
@@ -422,6 +432,13 @@ void Unit::check_inputs(const Inputs& in) {
 void Unit::throw_pe_count(size_t got) const {
   std::ostringstream msg;
   msg << "Unit::step: inputs for " << got << " PEs, expected " << cfg_.pes;
+  throw std::invalid_argument(msg.str());
+}
+
+void Unit::throw_hint_size(size_t got) const {
+  std::ostringstream msg;
+  msg << "Unit::step: a hint (Inputs::active) of " << got << " words for " << cfg_.pes << " PEs, expected "
+      << impl_->input_bits.size() << " or none";
   throw std::invalid_argument(msg.str());
 }
 

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "dsbc/rng.h"
@@ -142,7 +143,9 @@ TEST(StimulusLaw, StartTriesAreStartProbPerCycle) {
   // Every Root is accepted the cycle it is queued and refused the next, before that cycle's
   // try: the barrier is idle again at every try, so every try starts and is presented at once,
   // and the gaps between requests are the gaps between tries.
-  for (double p : {0.02, 0.2}) {
+  // 0.002: most gaps are longer than the agents' try wheel (256 cycles), so tries are filed
+  // as far tries first (stimulus.h).
+  for (double p : {0.02, 0.2, 0.002}) {
     dsbc::StimulusOptions opt;
     opt.start_prob = p;
     opt.stubborn_cycles = 0;
@@ -151,7 +154,8 @@ TEST(StimulusLaw, StartTriesAreStartProbPerCycle) {
     std::vector<double> gaps;
     uint64_t last = 0;
     bool seen = false;
-    for (uint64_t c = 0; c < 400000; ++c) {
+    const uint64_t cycles = p < 0.01 ? 1500000 : 400000;  // over 1,000 gaps
+    for (uint64_t c = 0; c < cycles; ++c) {
       const dsbc::Inputs in = s.next(c, o);
       if (!in.pe[0].req_valid) continue;
       ASSERT_FALSE(in.pe[0].req_dec);  // a refused Root leaves no task: only Roots are sent
@@ -159,8 +163,31 @@ TEST(StimulusLaw, StartTriesAreStartProbPerCycle) {
       last = c;
       seen = true;
     }
-    expect_geometric_gaps(gaps, p, p == 0.02 ? "start, p = 0.02" : "start, p = 0.2");
+    expect_geometric_gaps(gaps, p, ("start, p = " + std::to_string(p)).c_str());
   }
+}
+
+TEST(StimulusLaw, EveryTryIsDueAfterSkippedCycles) {
+  // next() for cycle 0, then for cycle 100,000: every PE's try (gaps of mean 50 cycles) is
+  // due by then, so every PE tries to start an epoch of a random barrier; only a barrier drawn
+  // twice fails (70 PEs, M = 1024: 2.4 such pairs expected), so more than 60 start and present
+  // their Root (ready low: it stays presented). Tries lost over the skip would leave a few.
+  dsbc::Config cfg;
+  cfg.pes = 70;  // two words of PE bits
+  cfg.barriers = 1024;
+  dsbc::StimulusOptions opt;
+  opt.stubborn_cycles = 0;
+  dsbc::Stimulus s(cfg, opt, 15);
+  dsbc::Outputs o;
+  o.pe.resize(static_cast<size_t>(cfg.pes));
+  const uint64_t first = s.next(0, o).pe.size();
+  ASSERT_EQ(first, 70u);
+  const uint64_t before = s.epochs_started();
+  const dsbc::Inputs in = s.next(100000, o);
+  int presenting = 0;
+  for (const dsbc::PeIn& pin : in.pe) presenting += pin.req_valid ? 1 : 0;
+  EXPECT_GT(s.epochs_started() - before, 60u) << "tries lost over the skipped cycles";
+  EXPECT_GT(presenting, 60);
 }
 
 TEST(StimulusLaw, ActGapsAndSpawnsFollowActProb) {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "dsbc/stimulus.h"
 #include "dsbc/unit.h"
 
 namespace {
@@ -241,6 +242,61 @@ TEST(InputTest, WrongPeCountThrows) {
   in.pe.resize(3);
   EXPECT_NO_THROW(u.step(in));
   EXPECT_EQ(u.cycle(), 1U);
+}
+
+TEST(InputTest, HintOfWrongSizeThrows) {
+  Unit u(make_config(65, 2, 8, 2));  // two mask words
+  Inputs in;
+  in.pe.resize(65);
+  in.active.assign(1, 0);
+  EXPECT_THROW(u.step(in), std::invalid_argument);
+  in.active.assign(3, 0);
+  EXPECT_THROW(u.step(in), std::invalid_argument);
+  EXPECT_EQ(u.cycle(), 0U);
+  in.active.assign(2, 0);
+  EXPECT_NO_THROW(u.step(in));
+  in.active.clear();
+  EXPECT_NO_THROW(u.step(in));
+}
+
+// The hint (Inputs::active) only saves the model a pass over the inputs: a unit given the
+// stimulus agents' hint, one given none and one given every bit set must present the same
+// outputs in every cycle, and the agents' hint must name every PE with a request or a pop.
+TEST(InputTest, HintChangesNoOutput) {
+  dsbc::StimulusOptions busy;
+  busy.start_prob = 0.2;
+  for (const dsbc::Sched sched : {dsbc::Sched::kRr, dsbc::Sched::kArb}) {
+    for (const int n : {1, 7, 16, 65, 130}) {
+      Config cfg = make_config(n, 8, 8, 2);
+      cfg.sched = sched;
+      Unit hinted(cfg), plain(cfg), all(cfg);
+      dsbc::Stimulus stim(cfg, busy, 77);
+      Inputs in;
+      Inputs none;
+      Inputs every;
+      uint64_t requests = 0, pops = 0;
+      for (uint64_t k = 0; k < 4000; ++k) {
+        stim.next(k, hinted.outputs(), in);
+        ASSERT_EQ(in.active.size(), (static_cast<size_t>(n) + 63) / 64);
+        for (size_t i = 0; i < in.pe.size(); ++i) {
+          const bool bit = (in.active[i / 64] >> (i % 64) & 1) != 0;
+          ASSERT_EQ(bit, in.pe[i].req_valid || in.pe[i].fifo_pop) << cfg.to_string() << " cycle " << k << " PE " << i;
+          requests += in.pe[i].req_valid ? 1 : 0;
+          pops += in.pe[i].fifo_pop ? 1 : 0;
+        }
+        none.pe = in.pe;
+        every.pe = in.pe;
+        every.active.assign(in.active.size(), ~uint64_t{0});
+        hinted.step(in);
+        plain.step(none);
+        all.step(every);
+        ASSERT_EQ(hinted.outputs(), plain.outputs()) << cfg.to_string() << " cycle " << k;
+        ASSERT_EQ(hinted.outputs(), all.outputs()) << cfg.to_string() << " cycle " << k;
+      }
+      EXPECT_GT(requests, 400U) << cfg.to_string();  // every run exercises both inputs
+      EXPECT_GT(pops, 20U) << cfg.to_string();
+    }
+  }
 }
 
 TEST(InputTest, IntrospectionRangeChecked) {

@@ -52,8 +52,8 @@ class Stimulus {
   /// Inputs for cycle `cycle`, given the engine's outputs in that cycle. Called once per
   /// cycle, cycles in increasing order.
   Inputs next(uint64_t cycle, const Outputs& out);
-  /// The same, written into `in` (every field of every PE; resized to N): no allocation per
-  /// cycle once `in` has its size.
+  /// The same, written into `in` (every field of every PE, and the hint Inputs::active;
+  /// resized to N): no allocation per cycle once `in` has its size.
   void next(uint64_t cycle, const Outputs& out, Inputs& in);
   /// Stop starting epochs and let running ones finish; pops resume everywhere.
   void drain() { draining_ = true; }
@@ -116,10 +116,17 @@ class Stimulus {
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
   int stubborn_pe(uint64_t cycle);
   /// PE p's part of next(): its tasks act, it may try to start an epoch, presents its oldest
-  /// request and may pop; `stubborn` is stubborn_pe(cycle).
-  void visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
+  /// request and may pop; `stubborn` is stubborn_pe(cycle). Returns 1 if PE p presents a
+  /// request or a pop (its bit of Inputs::active), else 0.
+  uint64_t visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
   uint64_t next_try_after(uint64_t from);
+  /// Files PE p's next try, after `cycle`, in the try wheel or among the far tries.
+  void place_try(int p, uint64_t cycle);
+  /// The try wheel rebuilt from next_try_ for `cycle`: every try due at or before it in its slot.
+  void place_tries(uint64_t cycle);
+  /// The far tries fewer than kTryWheel cycles after `cycle` moved into the wheel.
+  void pull_far_tries(uint64_t cycle);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
   void arrive(uint64_t cycle);
 
@@ -132,12 +139,21 @@ class Stimulus {
   std::vector<Pe> pe_;
   // Per PE, kept beside pe_ so that next() visits only the PEs with something to do.
   std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
-  uint64_t min_try_ = 0;            ///< the earliest of next_try_
-  std::vector<uint64_t> busy_;      ///< bit p of word p / 64: PE p holds a task or a queued request
-  std::vector<uint64_t> fifo_;      ///< the same bits: PE p's fifo_valid was high in the last call
-  bool fifo_all_ = true;            ///< every FIFO may hold an entry in the next call (ctl_done seen)
-  uint64_t fifo_cycle_ = 0;         ///< the cycle of the next call for which fifo_ is exact
-  std::vector<int> acked_;          ///< PEs whose request was accepted in the last call, in order
+  /// The tries by cycle, so that a cycle finds its due PEs without a test of every PE's try: a
+  /// timing wheel of kTryWheel slots of PE bits (slot c % kTryWheel, busy_.size() words each)
+  /// holds the PEs whose try is fewer than kTryWheel cycles ahead; the others are in
+  /// far_tries_ and move into the wheel from far_check_ on (the earliest far try less
+  /// kTryWheel - 1). Exact for the cycle try_cycle_; another cycle rebuilds it (place_tries).
+  static constexpr uint64_t kTryWheel = 256;
+  std::vector<uint64_t> try_wheel_;
+  std::vector<uint64_t> far_tries_;
+  uint64_t far_check_ = Rng::kNever;
+  uint64_t try_cycle_ = Rng::kNever;
+  std::vector<uint64_t> busy_;  ///< bit p of word p / 64: PE p holds a task or a queued request
+  std::vector<uint64_t> fifo_;  ///< the same bits: PE p's fifo_valid was high in the last call
+  bool fifo_all_ = true;        ///< every FIFO may hold an entry in the next call (ctl_done seen)
+  uint64_t fifo_cycle_ = 0;     ///< the cycle of the next call for which fifo_ is exact
+  std::vector<int> acked_;      ///< PEs whose request was accepted in the last call, in order
   std::vector<Barrier> barrier_;
   /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most
   /// transit_max cycles after it is sent): a timing wheel, so that a cycle touches only the

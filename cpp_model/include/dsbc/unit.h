@@ -103,6 +103,13 @@ struct GlobalOut {
 
 struct Inputs {
   std::vector<PeIn> pe;  ///< size N
+  /// Optional hint for the golden model's speed (docs/performance.md 2a), not a port: empty,
+  /// or (N + 63) / 64 words in which bit i % 64 of word i / 64 is set for every PE i whose
+  /// req_valid or fifo_pop is high (a set bit with all-low inputs is allowed). With it the
+  /// model reads only those PEs' inputs instead of every PE's each cycle; the stimulus agents
+  /// know these PEs already. The RTL ignores it; callers that give none (replay, the lockstep
+  /// tests' own stimulus) leave it empty.
+  std::vector<uint64_t> active{};
 };
 
 struct Outputs {
@@ -159,13 +166,15 @@ class Unit final : public Engine {
  private:
   // The phases of one cycle k, called by step() in this order (docs/architecture.md
   // section 4). Each reads the outputs presented in cycle k (out_) where the hardware does.
-  /// Throws std::invalid_argument for a wrong PE count or a barrier ID wider than BW bits;
-  /// records which PEs present a request or a pop (for commit_accept_present).
+  /// Throws std::invalid_argument for a wrong PE count, a hint (Inputs::active) of the wrong
+  /// size or a barrier ID wider than BW bits; records which PEs present a request or a pop (for
+  /// commit_accept_present), from the hint if there is one.
   void check_inputs(const Inputs& in);
   /// The std::invalid_argument of inputs for `got` PEs, not N; and of PE i's request `pin`,
   /// whose ID is wider than BW bits. Out of line, cold: a message built inline in
   /// check_inputs cost every cycle the setting up of a stream it never used.
   [[noreturn, gnu::cold, gnu::noinline]] void throw_pe_count(size_t got) const;
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_hint_size(size_t got) const;
   [[noreturn, gnu::cold, gnu::noinline]] void throw_wide(size_t i, const PeIn& pin) const;
   /// Scheduler arb, POLL slot (4e): if some PE has a dirty bit, arbitrate the next barrier
   /// and schedule its snapshot BW + 1 cycles later; else poll again next cycle.
