@@ -31,15 +31,9 @@ brams=$((N * ((T + 1 + 15) / 16)))
 # One netlist per scheduler (issue 13): rr (Sched 0), arb (Sched 1), and rr with the
 # pipelined global sum (rr-pipe: Sched 0, Pipe 1; docs/architecture.md 4f).
 variants="rr arb rr-pipe"
-sched_params() {  # $1 = variant -> S (Sched) and P (Pipe)
-  case "$1" in
-    rr) S=0 P=0 ;;
-    arb) S=1 P=0 ;;
-    rr-pipe) S=0 P=1 ;;
-  esac
-}
 for sched in $variants; do
-  sched_params "$sched"
+  replay_diff_params postsynth-check "$sched"
+  S=$replay_diff_sched_param P=$replay_diff_pipe
   sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s/@P@/$P/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
     synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist_$sched.ys"
   nice -n 10 yosys -q -l "$out/netlist_$sched.log" -s "$work/netlist_$sched.ys" > /dev/null
@@ -58,7 +52,8 @@ awk -v d=$D -v m=$M '/^barriers/ {print "barriers " m; next} /^count_bits/ {prin
 # takes Sched and Pipe for its end condition.
 runs=0 lines=0 cells_used=
 for replay_diff_sched in $variants; do
-  sched_params "$replay_diff_sched"
+  replay_diff_params postsynth-check "$replay_diff_sched"
+  S=$replay_diff_sched_param P=$replay_diff_pipe
   netlist=$out/dsbc_top_n${N}_m${M}_${replay_diff_sched}_ice40
   iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net_$replay_diff_sched.vvp" \
     -P tb_replay.NumPes=$N -P tb_replay.NumBarriers=$M -P tb_replay.CountBits=$T \

@@ -23,17 +23,26 @@
 
 replay_diff_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
+# replay_diff_params TAG SCHED: the RTL parameters of a scheduler name, in
+# replay_diff_sched_param (Sched) and replay_diff_pipe (Pipe); an unknown name exits 2. Also
+# for callers that synthesize a netlist per scheduler (synth/postsynth-check.sh).
+replay_diff_params() {
+  replay_diff_pipe=0
+  case $2 in
+    rr) replay_diff_sched_param=0 ;;
+    arb) replay_diff_sched_param=1 ;;
+    rr-pipe) replay_diff_sched_param=0 replay_diff_pipe=1 ;;
+    *) echo "$1: scheduler '$2' is not one: legal rr, arb, rr-pipe"; exit 2 ;;
+  esac
+}
+
 replay_diff() {
   local tag=$1 versus=$2 naming=$3 replay=$4 work=$5 image=$6
   shift 6
   local t period name n m tb d vvp label
-  local sched=${replay_diff_sched:-rr} sched_param pipe=0 model_sched
-  case $sched in
-    rr) sched_param=0 ;;
-    arb) sched_param=1 ;;
-    rr-pipe) sched_param=0 pipe=1 ;;
-    *) echo "$tag: replay_diff_sched = '$sched' is not a scheduler: legal rr, arb, rr-pipe"; exit 2 ;;
-  esac
+  local sched=${replay_diff_sched:-rr} sched_param pipe model_sched
+  replay_diff_params "$tag" "$sched"
+  sched_param=$replay_diff_sched_param pipe=$replay_diff_pipe
   model_sched=${sched%-pipe}
   replay_diff_runs=0
   replay_diff_lines=0
