@@ -218,7 +218,10 @@ module dsbc_global #(
     reg              pipe_load_q, pipe_done_q;
     reg              gap1_q, gap2_q;  // M = 1: the two cycles between ctl_done and ctl_load
     reg              start_q;     // the cycle before the first ctl_load (cycle M - 1)
-    reg  [InitW-1:0] wait_q;      // counts the RAM clearing down (4a)
+    // Counts the RAM clearing down (4a). Its own counter, not the rr control's init_cnt_q:
+    // starting from that control's phase would keep the unpipelined encoder, which feeds the
+    // phase, alive in the netlist.
+    reg  [InitW-1:0] wait_q;
 
 
     dsbc_serial_sum #(.NumPes(NumPes)) u_sum (

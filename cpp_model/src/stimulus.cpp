@@ -87,10 +87,11 @@ uint64_t Stimulus::next_try_after(uint64_t from) {
 }
 
 void Stimulus::place_try(int p, uint64_t cycle) {
-  const uint64_t t = next_try_[p];
+  // A try already due (only place_tries meets one) goes into this cycle's slot.
+  const uint64_t t = std::max(next_try_[p], cycle);
   const size_t w = static_cast<size_t>(p) / 64;
   const uint64_t bit = uint64_t{1} << (p % 64);
-  if (t - cycle < kTryWheel) {  // t >= cycle: the current slot only for a try due now (place_tries)
+  if (t - cycle < kTryWheel) {
     try_wheel_[(t % kTryWheel) * busy_.size() + w] |= bit;
   } else {
     far_tries_[w] |= bit;
@@ -102,13 +103,7 @@ void Stimulus::place_tries(uint64_t cycle) {
   std::fill(try_wheel_.begin(), try_wheel_.end(), 0);
   std::fill(far_tries_.begin(), far_tries_.end(), 0);
   far_check_ = Rng::kNever;
-  for (int p = 0; p < cfg_.pes; ++p) {
-    if (next_try_[p] <= cycle) {
-      try_wheel_[(cycle % kTryWheel) * busy_.size() + static_cast<size_t>(p) / 64] |= uint64_t{1} << (p % 64);
-    } else {
-      place_try(p, cycle);
-    }
-  }
+  for (int p = 0; p < cfg_.pes; ++p) place_try(p, cycle);
   try_cycle_ = cycle;
 }
 
