@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility design (synth/feasibility/README.md), not part of the unit: a local block with
+// dsbc_local's ports (round robin, Sched = 0, only) under the "commit at the write" contract of
+// architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core. It
+// exists to measure the clock such a block reaches, alone and in a whole unit
+// (feas_unit_pipe); the golden model does not follow this contract.
+//
+// Contract (an update accepted in cycle t; D_r = 7, D_w = 10, feas_rmw_cut_core):
+// - ack_valid_o / ack_refused_o in t + D_r + 1 (today t + 1); one request per cycle, to any
+//   barriers, as today.
+// - The update's commit is its word entering the core's write register in t + D_w - 1; the
+//   RAM is written in t + D_w (a refused update rewrites its word unchanged). Every update is
+//   committed the same number of cycles after its acceptance in every local block, so the
+//   commits before a cycle s are a consistent cut (architecture.md 4f).
+// - Snapshot (ctl_load in s): the RAM read of word CNT2 + 1 in s, as today, holding every
+//   commit before s, i.e. every update accepted before s - D_w + 1 and not refused. The RAM
+//   misses only the write in s itself (a read at the edge of a write to its address is
+//   undefined), and that write's commit was in s - 1: so dsbc_rr's read-first bypass, unchanged,
+//   is handed the word being written instead of the word before it, and becomes a
+//   write-first bypass: a register (the core's write register) muxed in, no arithmetic. Its
+//   accumulator and `touched` (commits from s on) then mean what they mean today.
+// - Completion (ctl_done in d): the FIFO push in d as today. The rebase `count <- count -
+//   snap` must be the last write of the barrier's epoch: req_ready_o is low in d .. d + D_w
+//   (D_w + 1 cycles), so the last update accepted before d commits by d + D_w - 2 and writes
+//   by d + D_w - 1, and the rebase is written in d + D_w; the next update reads in d + D_w + 1
+//   or later and sees it. count - snap is the sum of this PE's commits to the barrier from s
+//   to d + D_w - 1: dsbc_rr's accumulator gives those up to d (rebase_count_o), and
+//   `tail` below adds those of d + 1 .. d + D_w - 1 (at most D_w - 2 of them), with the
+//   `touched` flag likewise.
+//   A cheaper rule would hold back only the completed barrier's requests (ready would then
+//   depend on req_barrier_i), or forward the rebase's word into the write stage of the
+//   updates behind it (architecture.md 4f); neither is built here.
+// - The rebase must be written before the next snapshot of its barrier: with the round robin
+//   that is M - 1 words later, at least (M - 1)(3 + P) cycles, so this block needs
+//   (M - 1)(3 + P) > D_w (M >= 4 at P = 2, M >= 3 at P = 3; M = 1 is not supported: the
+//   global block's d + 2 gap would have to become d + D_w + 1). Checked in simulation.
+// - req_ready_o is low during the RAM clearing after reset (M cycles), in snapshot cycles,
+//   and in d .. d + D_w.
+
+`default_nettype none
+
+module feas_local_pipe #(
+  parameter integer NumPes      = 4,   // N (checked only)
+  parameter integer NumBarriers = 4,   // M, >= 2 (see the rebase above)
+  parameter integer CountBits   = 16,  // T, 8..32
+  parameter integer FifoDepth   = 8,   // 1..1024
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+) (
+  input  wire                clk_i,           // clock, rising edge
+  input  wire                rst_ni,          // asynchronous reset, active low
+  // PE side
+  input  wire                req_valid_i,     // PE request, held until accepted (valid/ready)
+  input  wire [BarrierW-1:0] req_barrier_i,   // its barrier ID, 0..M-1
+  input  wire                req_dec_i,       // 0: produce (+1), 1: consume (-1)
+  output wire                req_ready_o,     // low: RAM clearing, snapshots, d .. d + D_w
+  output wire                ack_valid_o,     // D_r + 1 cycles after acceptance: committed ...
+  output wire                ack_refused_o,   // ... unless refused (overflow or ID >= M)
+  output wire                fifo_valid_o,    // a completed barrier ID waits
+  output wire [BarrierW-1:0] fifo_barrier_o,  // the oldest completed barrier ID
+  input  wire                fifo_pop_i,      // the PE takes it at this edge
+  // The three wires to the global block
+  output wire                rr_bit_o,        // serial snapshot bit, one slot per cycle
+  input  wire                ctl_load_i,      // snapshot the next barrier now
+  input  wire                ctl_done_i       // that barrier is complete: push, rebase
+);
+
+  localparam integer T   = CountBits;
+  localparam integer Dr  = 7;   // read (acceptance) to refusal, feas_rmw_cut_core
+  localparam integer Dw  = 10;  // read (acceptance) to write, feas_rmw_cut_core
+  localparam integer LastBarrier = NumBarriers - 1;
+  localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
+  localparam [3:0] REBASE_WAIT = Dw[3:0];
+
+  dsbc_param_check #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Sched(0)
+  ) u_param_check ();
+
+  ////////////////////
+  // Initialisation //
+  ////////////////////
+
+  // Cycles 0..M-1 after reset write {open=0, count=0} to word 0..M-1, as dsbc_summation.
+  reg                init_q;
+  reg [BarrierW-1:0] init_addr_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      init_q      <= 1'b1;
+      init_addr_q <= {BarrierW{1'b0}};
+    end else if (init_q) begin
+      init_q      <= (init_addr_q != LAST_BARRIER);
+      init_addr_q <= init_addr_q + 1'b1;
+    end
+  end
+
+  ////////////
+  // Accept //
+  ////////////
+
+  // reb_wait_q counts down from D_w after the completion: the rebase is written at 1.
+  reg  [3:0] reb_wait_q;
+  assign req_ready_o = !init_q && !ctl_load_i && !ctl_done_i && (reb_wait_q == 4'd0);
+  wire accept = req_valid_i && req_ready_o;
+
+  // An ID >= M (only when M is not a power of two) is refused without entering the pipeline;
+  // its acknowledge is delayed like the others'.
+  wire bad_ack;
+  wire req_bad_id;
+  if ((1 << BarrierW) > NumBarriers) begin : g_id_check
+    assign req_bad_id = (req_barrier_i > LAST_BARRIER);
+    reg [Dr:0] bad_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) bad_q <= {(Dr + 1){1'b0}};
+      else         bad_q <= {bad_q[Dr-1:0], accept && req_bad_id};
+    end
+    assign bad_ack = bad_q[Dr];
+  end else begin : g_id_all_legal
+    assign req_bad_id = 1'b0;
+    assign bad_ack    = 1'b0;
+  end
+
+  ///////////////////////////////////////////
+  // Read-modify-write pipeline and the RAM //
+  ///////////////////////////////////////////
+
+  wire [BarrierW-1:0] snap_rd_addr;
+  wire [T:0]          rd_data;
+  wire                core_ack_valid, core_ack_refused;
+  wire                commit_valid, commit_dec;
+  wire [BarrierW-1:0] commit_barrier;
+  wire                core_wr_en;
+  wire [BarrierW-1:0] core_wr_addr;
+  wire [T:0]          core_wr_data;
+
+  feas_rmw_cut_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .op_valid_i     (accept && !req_bad_id),
+    .op_addr_i      (req_barrier_i),
+    .op_dec_i       (req_dec_i),
+    .rd_data_i      (rd_data),
+    .ack_valid_o    (core_ack_valid),
+    .ack_refused_o  (core_ack_refused),
+    .commit_valid_o (commit_valid),
+    .commit_addr_o  (commit_barrier),
+    .commit_dec_o   (commit_dec),
+    .wr_en_o        (core_wr_en),
+    .wr_addr_o      (core_wr_addr),
+    .wr_data_o      (core_wr_data)
+  );
+
+  assign ack_valid_o   = core_ack_valid || bad_ack;
+  assign ack_refused_o = (core_ack_valid && core_ack_refused) || bad_ack;
+
+  // The write port: the clearing, the rebase (d + D_w) and the pipeline never meet (no update
+  // is accepted during the clearing or in d, whose write would fall in d + D_w).
+  reg  [BarrierW-1:0] reb_barrier_q;
+  reg  [T:0]          reb_count_q;
+  reg                 reb_touched_q;
+  wire                reb_write = (reb_wait_q == 4'd1);
+  wire                wr_en     = init_q || reb_write || core_wr_en;
+  wire [BarrierW-1:0] wr_addr   = init_q ? init_addr_q : (reb_write ? reb_barrier_q : core_wr_addr);
+  wire [T:0]          wr_data   = init_q ? {(T+1){1'b0}}
+                                : (reb_write ? {reb_touched_q, reb_count_q[T-1:0]} : core_wr_data);
+
+  dsbc_ram_dp #(
+    .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
+  ) u_ram (
+    .clk_i     (clk_i),
+    .wr_en_i   (wr_en),
+    .wr_addr_i (wr_addr),
+    .wr_data_i (wr_data),
+    .rd_addr_i (ctl_load_i ? snap_rd_addr : req_barrier_i),
+    .rd_data_o (rd_data)
+  );
+
+  ///////////////////////////////////////
+  // Snapshot, PISO, CNT2 (dsbc_rr, rr) //
+  ///////////////////////////////////////
+
+  wire                fifo_full;
+  wire [BarrierW-1:0] cnt2, cnt2_succ;
+  wire [T:0]          rebase_count;  // this PE's commits to CNT2 from s to d
+  wire                touched;       // ... from s to d - 1
+
+  dsbc_rr #(
+    .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .Sched(0)
+  ) u_rr (
+    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .snap_addr_i(cnt2_succ),
+    .rr_bit_o         (rr_bit_o),
+    .ram_rd_addr_o    (snap_rd_addr),
+    .ram_rd_data_i    (rd_data),
+    // The write in the snapshot cycle was committed the cycle before: write-first (above).
+    .ram_wr_en_i      (wr_en),
+    .ram_wr_addr_i    (wr_addr),
+    .ram_wr_old_i     (wr_data),
+    .commit_valid_i   (commit_valid),
+    .commit_barrier_i (commit_barrier),
+    .commit_dec_i     (commit_dec),
+    .fifo_full_i      (fifo_full),
+    .cnt2_o           (cnt2),
+    .cnt2_succ_o      (cnt2_succ),
+    .rebase_count_o   (rebase_count),
+    .touched_o        (touched)
+  );
+
+  ////////////////////////////////
+  // Rebase: the commits' tail //
+  ////////////////////////////////
+
+  // In d the completed barrier is CNT2; afterwards CNT2 moves on, so it is kept.
+  wire [BarrierW-1:0] reb_barrier = ctl_done_i ? cnt2 : reb_barrier_q;
+  wire                commit_to_reb = commit_valid && (commit_barrier == reb_barrier);
+  wire [T:0]          commit_step = commit_dec ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      reb_wait_q <= 4'd0;
+    end else if (ctl_done_i) begin
+      reb_wait_q <= REBASE_WAIT;
+    end else if (reb_wait_q != 4'd0) begin
+      reb_wait_q <= reb_wait_q - 4'd1;
+    end
+  end
+
+  // No reset: read only in d + D_w, after d loaded them.
+  always @(posedge clk_i) begin
+    if (ctl_done_i) begin
+      reb_barrier_q <= cnt2;
+      reb_count_q   <= rebase_count;              // includes d's commit to CNT2
+      reb_touched_q <= touched || commit_to_reb;  // touched stops before d
+    end else begin
+      if (commit_to_reb) reb_count_q <= reb_count_q + commit_step;
+      reb_touched_q <= reb_touched_q || commit_to_reb;
+    end
+  end
+
+  ///////////
+  // FIFO //
+  ///////////
+
+  dsbc_fifo #(
+    .Depth(FifoDepth), .Width(BarrierW)
+  ) u_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .push_i      (ctl_done_i),
+    .push_data_i (cnt2),
+    .pop_i       (fifo_pop_i),
+    .valid_o     (fifo_valid_o),
+    .data_o      (fifo_barrier_o),
+    .full_o      (fifo_full)
+  );
+
+`ifndef SYNTHESIS
+  // What the contract above relies on; any of these stops the run.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // out of reset only
+    end else begin
+      if (core_wr_en && (init_q || reb_write)) begin
+        $fatal(1, "%m: the pipeline's write meets the clearing or the rebase at %0t", $time);
+      end
+      if (ctl_done_i && reb_wait_q != 4'd0) begin
+        $fatal(1, "%m: completion while the last rebase is pending at %0t", $time);
+      end
+      if (ctl_load_i && reb_wait_q > 4'd1 && snap_rd_addr == reb_barrier_q) begin
+        $fatal(1, "%m: snapshot of barrier %0d before its rebase is written at %0t (M too small)",
+               reb_barrier_q, $time);
+      end
+      if (reb_write && (reb_count_q[T] != reb_count_q[T-1])) begin
+        $fatal(1, "%m: rebase of barrier %0d overflows at %0t", reb_barrier_q, $time);
+      end
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
