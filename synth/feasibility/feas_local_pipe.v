@@ -44,7 +44,15 @@ module feas_local_pipe #(
   parameter integer NumBarriers = 4,   // M, >= 2 (see the rebase above)
   parameter integer CountBits   = 16,  // T, 8..32
   parameter integer FifoDepth   = 8,   // 1..1024
-  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,
+  // 0: dsbc_rr as it is: the rebase count from its accumulator (commit -> barrier compare ->
+  // T+1-bit adder in one cycle) and the snapshot's address CNT2 + 1 from its CNT2 (a compare
+  // and an increment before the RAM), the placed block's critical paths. 1: retimed here:
+  // this block's own accumulators, one cycle late behind registered barrier compares (the
+  // rebase is written D_w cycles after d, so the count may be late) and AccW bits wide
+  // instead of T+1 (below), and CNT2 + 1 kept in a register; dsbc_rr's accumulator and
+  // address are then unused and removed by the synthesis.
+  parameter integer Retime      = 1
 ) (
   input  wire                clk_i,           // clock, rising edge
   input  wire                rst_ni,          // asynchronous reset, active low
@@ -70,6 +78,11 @@ module feas_local_pipe #(
   localparam integer LastBarrier = NumBarriers - 1;
   localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
   localparam [3:0] REBASE_WAIT = Dw[3:0];
+  // count - snap is the sum of at most one commit per cycle from s to d + D_w - 1: a word
+  // lives at most Q + 4 + P cycles (P <= 5, Pipe = 1), so |count - snap| <= Q + 9 + D_w,
+  // far inside T bits (architecture.md section 2); Retime = 1 accumulates it in AccW bits.
+  localparam integer Q      = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);
+  localparam integer AccW   = $clog2(Q + 9 + Dw + 1) + 1;
 
   dsbc_param_check #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
@@ -123,7 +136,8 @@ module feas_local_pipe #(
   // Read-modify-write pipeline and the RAM //
   ///////////////////////////////////////////
 
-  wire [BarrierW-1:0] snap_rd_addr;
+  wire [BarrierW-1:0] snap_rd_addr;  // CNT2 + 1 from dsbc_rr
+  wire [BarrierW-1:0] snap_addr;     // the one the RAM gets (Retime = 1: a register)
   wire [T:0]          rd_data;
   wire                core_ack_valid, core_ack_refused;
   wire                commit_valid, commit_dec;
@@ -155,13 +169,13 @@ module feas_local_pipe #(
   // The write port: the clearing, the rebase (d + D_w) and the pipeline never meet (no update
   // is accepted during the clearing or in d, whose write would fall in d + D_w).
   reg  [BarrierW-1:0] reb_barrier_q;
-  reg  [T:0]          reb_count_q;
+  wire [T:0]          reb_count;      // count - snap, valid in d + D_w
   reg                 reb_touched_q;
   wire                reb_write = (reb_wait_q == 4'd1);
   wire                wr_en     = init_q || reb_write || core_wr_en;
   wire [BarrierW-1:0] wr_addr   = init_q ? init_addr_q : (reb_write ? reb_barrier_q : core_wr_addr);
   wire [T:0]          wr_data   = init_q ? {(T+1){1'b0}}
-                                : (reb_write ? {reb_touched_q, reb_count_q[T-1:0]} : core_wr_data);
+                                : (reb_write ? {reb_touched_q, reb_count[T-1:0]} : core_wr_data);
 
   dsbc_ram_dp #(
     .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
@@ -170,7 +184,7 @@ module feas_local_pipe #(
     .wr_en_i   (wr_en),
     .wr_addr_i (wr_addr),
     .wr_data_i (wr_data),
-    .rd_addr_i (ctl_load_i ? snap_rd_addr : req_barrier_i),
+    .rd_addr_i (ctl_load_i ? snap_addr : req_barrier_i),
     .rd_data_o (rd_data)
   );
 
@@ -204,14 +218,12 @@ module feas_local_pipe #(
     .touched_o        (touched)
   );
 
-  ////////////////////////////////
-  // Rebase: the commits' tail //
-  ////////////////////////////////
+  ////////////
+  // Rebase //
+  ////////////
 
-  // In d the completed barrier is CNT2; afterwards CNT2 moves on, so it is kept.
-  wire [BarrierW-1:0] reb_barrier = ctl_done_i ? cnt2 : reb_barrier_q;
-  wire                commit_to_reb = commit_valid && (commit_barrier == reb_barrier);
-  wire [T:0]          commit_step = commit_dec ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
+  // count - snap: this PE's commits to the completed barrier from s to d + D_w - 1.
+  wire unused_reb_top = &{1'b0, reb_count[T]};  // only the simulation checks it
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -223,16 +235,87 @@ module feas_local_pipe #(
     end
   end
 
-  // No reset: read only in d + D_w, after d loaded them.
+  // In d the completed barrier is CNT2; afterwards CNT2 moves on, so it is kept.
   always @(posedge clk_i) begin
-    if (ctl_done_i) begin
-      reb_barrier_q <= cnt2;
-      reb_count_q   <= rebase_count;              // includes d's commit to CNT2
-      reb_touched_q <= touched || commit_to_reb;  // touched stops before d
-    end else begin
-      if (commit_to_reb) reb_count_q <= reb_count_q + commit_step;
-      reb_touched_q <= reb_touched_q || commit_to_reb;
+    if (ctl_done_i) reb_barrier_q <= cnt2;
+  end
+
+  if (Retime == 0) begin : g_acc_rr
+    wire [T:0] commit_step = commit_dec ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
+    reg [T:0] reb_count_q;
+    assign reb_count = reb_count_q;
+    assign snap_addr = snap_rd_addr;
+    wire [BarrierW-1:0] reb_barrier = ctl_done_i ? cnt2 : reb_barrier_q;
+    wire commit_to_reb = commit_valid && (commit_barrier == reb_barrier);
+    // No reset: read only in d + D_w, after d loaded them.
+    always @(posedge clk_i) begin
+      if (ctl_done_i) begin
+        reb_count_q   <= rebase_count;              // includes d's commit to CNT2
+        reb_touched_q <= touched || commit_to_reb;  // touched stops before d
+      end else begin
+        if (commit_to_reb) reb_count_q <= reb_count_q + commit_step;
+        reb_touched_q <= reb_touched_q || commit_to_reb;
+      end
     end
+  end else begin : g_acc_reg
+    // Everything one cycle late: in cycle c + 1 the commit of cycle c is added, its barrier
+    // compares (against CNT2, CNT2 + 1 and the completed barrier, as of cycle c) and the
+    // broadcasts of cycle c having been registered in c. So the adders start at registers.
+    reg         ld_q, done_q;           // ctl_load / ctl_done in the last cycle
+    reg              to_cur_q, to_next_q;  // the last cycle's commit was to CNT2 / CNT2 + 1
+    reg              to_reb_q;             // ... to the completed barrier (after d)
+    reg  [AccW-1:0]  step_q;
+    reg  [AccW-1:0]  acc_q;                // commits to CNT2 since its snapshot, to c - 2
+    reg              touched_q;
+    reg  [AccW-1:0]  reb_acc_q;
+    reg  [BarrierW-1:0] next_q;            // CNT2 + 1, kept apart for the RAM's address
+    wire [AccW-1:0]  acc_sum = acc_q + (to_cur_q ? step_q : {AccW{1'b0}});
+    assign reb_count = {{(T + 1 - AccW){reb_acc_q[AccW-1]}}, reb_acc_q};
+    assign snap_addr = next_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        ld_q      <= 1'b0;
+        done_q    <= 1'b0;
+        acc_q     <= {AccW{1'b0}};
+        touched_q <= 1'b0;
+        next_q    <= {BarrierW{1'b0}};  // CNT2 resets to M - 1
+      end else begin
+        if (ctl_load_i) next_q <= (next_q == LAST_BARRIER) ? {BarrierW{1'b0}} : next_q + 1'b1;
+        ld_q      <= ctl_load_i;
+        done_q    <= ctl_done_i;
+        acc_q     <= ld_q ? (to_next_q ? step_q : {AccW{1'b0}}) : acc_sum;
+        touched_q <= ld_q ? to_next_q : (touched_q || to_cur_q);
+      end
+    end
+    always @(posedge clk_i) begin
+      to_cur_q  <= commit_valid && (commit_barrier == cnt2);
+      to_next_q <= commit_valid && (commit_barrier == next_q);
+      to_reb_q  <= commit_valid && (commit_barrier == reb_barrier_q);
+      step_q    <= commit_dec ? {AccW{1'b1}} : {{(AccW - 1){1'b0}}, 1'b1};
+      // In d + 1 the completed word's sum through d's commit; then its tail.
+      if (done_q) begin
+        reb_acc_q     <= acc_sum;
+        reb_touched_q <= touched_q || to_cur_q;
+      end else begin
+        if (to_reb_q) reb_acc_q <= reb_acc_q + step_q;
+        reb_touched_q <= reb_touched_q || to_reb_q;
+      end
+    end
+    wire unused_rr_acc = &{1'b0, rebase_count, touched, snap_rd_addr, cnt2_succ};
+`ifndef SYNTHESIS
+    // The narrow sums never wrap (the bound above), and next_q is CNT2 + 1.
+    always @(posedge clk_i) begin
+      if (rst_ni && ((to_cur_q && (acc_q[AccW-1] == step_q[AccW-1])
+                      && (acc_sum[AccW-1] != acc_q[AccW-1]))
+                     || (!done_q && to_reb_q && (reb_acc_q[AccW-1] == step_q[AccW-1])
+                         && (reb_acc_q[AccW-1] != (reb_acc_q + step_q) >> (AccW - 1))))) begin
+        $fatal(1, "%m: a rebase accumulator wraps at %0t", $time);
+      end
+      if (rst_ni && (next_q != cnt2_succ)) begin
+        $fatal(1, "%m: next_q is not CNT2 + 1 at %0t", $time);
+      end
+    end
+`endif
   end
 
   ///////////
@@ -267,7 +350,7 @@ module feas_local_pipe #(
         $fatal(1, "%m: snapshot of barrier %0d before its rebase is written at %0t (M too small)",
                reb_barrier_q, $time);
       end
-      if (reb_write && (reb_count_q[T] != reb_count_q[T-1])) begin
+      if (reb_write && (reb_count[T] != reb_count[T-1])) begin
         $fatal(1, "%m: rebase of barrier %0d overflows at %0t", reb_barrier_q, $time);
       end
     end

@@ -13,7 +13,8 @@ module feas_unit_pipe #(
   parameter integer NumBarriers = 4,   // M, barrier IDs (RAM words per PE), 1..1024
   parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
-  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1   // derived
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
+  parameter integer Retime      = 1    // feas_local_pipe's Retime (0 or 1)
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -41,7 +42,7 @@ module feas_unit_pipe #(
   for (i = 0; i < NumPes; i = i + 1) begin : g_pe
     feas_local_pipe #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-      .FifoDepth(FifoDepth), .BarrierW(BarrierW)
+      .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Retime(Retime)
     ) u_local (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),

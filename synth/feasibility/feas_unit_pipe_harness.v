@@ -8,7 +8,8 @@ module feas_unit_pipe_harness #(
   parameter integer NumPes      = 4,
   parameter integer NumBarriers = 16,
   parameter integer CountBits   = 16,
-  parameter integer FifoDepth   = 8
+  parameter integer FifoDepth   = 8,
+  parameter integer Retime      = 1   // feas_local_pipe's Retime (0 or 1)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -31,7 +32,8 @@ module feas_unit_pipe_harness #(
 
   (* keep_hierarchy *)
   feas_unit_pipe #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .Retime(Retime)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
