@@ -138,11 +138,13 @@ module feas_local_pipe #(
 
   wire [BarrierW-1:0] snap_rd_addr;  // CNT2 + 1 from dsbc_rr
   wire [BarrierW-1:0] snap_addr;     // the one the RAM gets (Retime = 1: a register)
+  wire                snap_wr_en;    // the write dsbc_rr's bypass sees (Retime = 1: none)
+  wire [T:0]          snap_rd_data;  // the RAM's word for dsbc_rr (Retime = 1: bypassed here)
   wire [T:0]          rd_data;
   wire                core_ack_valid, core_ack_refused;
   wire                commit_valid, commit_dec;
   wire [BarrierW-1:0] commit_barrier;
-  wire                core_wr_en;
+  wire                core_wr_en, core_wr_next;
   wire [BarrierW-1:0] core_wr_addr;
   wire [T:0]          core_wr_data;
 
@@ -158,6 +160,7 @@ module feas_local_pipe #(
     .commit_valid_o (commit_valid),
     .commit_addr_o  (commit_barrier),
     .commit_dec_o   (commit_dec),
+    .wr_en_next_o   (core_wr_next),
     .wr_en_o        (core_wr_en),
     .wr_addr_o      (core_wr_addr),
     .wr_data_o      (core_wr_data)
@@ -171,11 +174,11 @@ module feas_local_pipe #(
   reg  [BarrierW-1:0] reb_barrier_q;
   wire [T:0]          reb_count;      // count - snap, valid in d + D_w
   reg                 reb_touched_q;
-  wire                reb_write = (reb_wait_q == 4'd1);
-  wire                wr_en     = init_q || reb_write || core_wr_en;
-  wire [BarrierW-1:0] wr_addr   = init_q ? init_addr_q : (reb_write ? reb_barrier_q : core_wr_addr);
+  reg                 reb_write_q;  // reb_wait_q == 1, registered (it drives the write port's mux)
+  wire                wr_en     = init_q || reb_write_q || core_wr_en;
+  wire [BarrierW-1:0] wr_addr   = init_q ? init_addr_q : (reb_write_q ? reb_barrier_q : core_wr_addr);
   wire [T:0]          wr_data   = init_q ? {(T+1){1'b0}}
-                                : (reb_write ? {reb_touched_q, reb_count[T-1:0]} : core_wr_data);
+                                : (reb_write_q ? {reb_touched_q, reb_count[T-1:0]} : core_wr_data);
 
   dsbc_ram_dp #(
     .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
@@ -203,9 +206,9 @@ module feas_local_pipe #(
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .snap_addr_i(cnt2_succ),
     .rr_bit_o         (rr_bit_o),
     .ram_rd_addr_o    (snap_rd_addr),
-    .ram_rd_data_i    (rd_data),
+    .ram_rd_data_i    (snap_rd_data),
     // The write in the snapshot cycle was committed the cycle before: write-first (above).
-    .ram_wr_en_i      (wr_en),
+    .ram_wr_en_i      (snap_wr_en),
     .ram_wr_addr_i    (wr_addr),
     .ram_wr_old_i     (wr_data),
     .commit_valid_i   (commit_valid),
@@ -228,10 +231,14 @@ module feas_local_pipe #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       reb_wait_q <= 4'd0;
-    end else if (ctl_done_i) begin
-      reb_wait_q <= REBASE_WAIT;
-    end else if (reb_wait_q != 4'd0) begin
-      reb_wait_q <= reb_wait_q - 4'd1;
+      reb_write_q  <= 1'b0;
+    end else begin
+      if (ctl_done_i) begin
+        reb_wait_q <= REBASE_WAIT;
+      end else if (reb_wait_q != 4'd0) begin
+        reb_wait_q <= reb_wait_q - 4'd1;
+      end
+      reb_write_q <= (reb_wait_q == 4'd2);
     end
   end
 
@@ -244,7 +251,10 @@ module feas_local_pipe #(
     wire [T:0] commit_step = commit_dec ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
     reg [T:0] reb_count_q;
     assign reb_count = reb_count_q;
-    assign snap_addr = snap_rd_addr;
+    wire unused_wr_next = &{1'b0, core_wr_next};
+    assign snap_addr    = snap_rd_addr;
+    assign snap_wr_en   = wr_en;
+    assign snap_rd_data = rd_data;
     wire [BarrierW-1:0] reb_barrier = ctl_done_i ? cnt2 : reb_barrier_q;
     wire commit_to_reb = commit_valid && (commit_barrier == reb_barrier);
     // No reset: read only in d + D_w, after d loaded them.
@@ -272,6 +282,24 @@ module feas_local_pipe #(
     wire [AccW-1:0]  acc_sum = acc_q + (to_cur_q ? step_q : {AccW{1'b0}});
     assign reb_count = {{(T + 1 - AccW){reb_acc_q[AccW-1]}}, reb_acc_q};
     assign snap_addr = next_q;
+    // dsbc_rr's bypass compares the write's address with CNT2 + 1 in the ctl_load cycle,
+    // behind CNT2's increment (a critical path of the placed unit). The write of cycle s is
+    // known in s - 1 (the core's commit stage, or the rebase's countdown at 2; there is no
+    // snapshot during the clearing, and no ctl_load in s - 1, so next_q holds), so here the
+    // compare is registered a cycle early and dsbc_rr's bypass is given nothing to do.
+    reg        coll_q;      // the RAM's write of the next cycle hits word next_q
+    reg        byp_q;
+    reg [T:0]  byp_word_q;
+    always @(posedge clk_i) begin
+      coll_q <= (core_wr_next && (commit_barrier == next_q))
+             || ((reb_wait_q == 4'd2) && (reb_barrier_q == next_q));
+      if (ctl_load_i) begin
+        byp_q      <= coll_q;
+        byp_word_q <= wr_data;
+      end
+    end
+    assign snap_wr_en   = 1'b0;
+    assign snap_rd_data = byp_q ? byp_word_q : rd_data;
     always @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         ld_q      <= 1'b0;
@@ -314,6 +342,9 @@ module feas_local_pipe #(
       if (rst_ni && (next_q != cnt2_succ)) begin
         $fatal(1, "%m: next_q is not CNT2 + 1 at %0t", $time);
       end
+      if (rst_ni && ctl_load_i && (coll_q != (wr_en && (wr_addr == next_q)))) begin
+        $fatal(1, "%m: the early bypass compare is wrong at %0t", $time);
+      end
     end
 `endif
   end
@@ -340,7 +371,7 @@ module feas_local_pipe #(
     if (!rst_ni) begin
       // out of reset only
     end else begin
-      if (core_wr_en && (init_q || reb_write)) begin
+      if (core_wr_en && (init_q || reb_write_q)) begin
         $fatal(1, "%m: the pipeline's write meets the clearing or the rebase at %0t", $time);
       end
       if (ctl_done_i && reb_wait_q != 4'd0) begin
@@ -350,7 +381,7 @@ module feas_local_pipe #(
         $fatal(1, "%m: snapshot of barrier %0d before its rebase is written at %0t (M too small)",
                reb_barrier_q, $time);
       end
-      if (reb_write && (reb_count[T] != reb_count[T-1])) begin
+      if (reb_write_q && (reb_count[T] != reb_count[T-1])) begin
         $fatal(1, "%m: rebase of barrier %0d overflows at %0t", reb_barrier_q, $time);
       end
     end

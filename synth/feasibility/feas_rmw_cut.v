@@ -30,6 +30,7 @@ module feas_rmw_cut (
     .clk_i(clk_i), .rst_ni(1'b1),
     .op_valid_i(1'b1), .op_addr_i(rd_addr), .op_dec_i(lfsr_q[A]), .rd_data_i(rd_data),
     .ack_valid_o(), .ack_refused_o(), .commit_valid_o(), .commit_addr_o(), .commit_dec_o(),
+    .wr_en_next_o(),
     .wr_en_o(wr_en), .wr_addr_o(wr_addr), .wr_data_o(wr_data)
   );
 

@@ -48,6 +48,7 @@ module feas_rmw_cut_core #(
   output wire                 commit_valid_o,  // a taken step's word is in the write register
   output wire [AddrW-1:0]     commit_addr_o,   // ... for this address
   output wire                 commit_dec_o,    // ... and the step was -1
+  output wire                 wr_en_next_o,    // wr_en_o of the next cycle (wr_addr_o: commit_addr_o)
   output wire                 wr_en_o,         // write the word of the operation read 10 cycles ago
   output wire [AddrW-1:0]     wr_addr_o,       // ... at this address
   output wire [CountBits:0]   wr_data_o        // ... this word {open, count}
@@ -278,6 +279,7 @@ module feas_rmw_cut_core #(
   assign commit_valid_o = done_valid_q[1] && done_step_q[1];
   assign commit_addr_o  = done_addr_q[1];
   assign commit_dec_o   = done_dec_q[1];
+  assign wr_en_next_o   = done_valid_q[1];
   assign wr_en_o        = done_valid_q[2];
   assign wr_addr_o      = done_addr_q[2];
   assign wr_data_o      = new_q;

@@ -49,7 +49,8 @@ DESIGNS = [
      "as rmw_range, the RAM's output registered before the adder; write in k+2"),
     ("rmw_regboth", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 1},
      "both registers; write in k+3, the operand forwarded from three operations in flight"),
-    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_cut.v"], {},
+    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_cut.v",
+                                 "synth/feasibility/feas_rmw_cut_core.v"], {},
      "as rmw_range, the recurrence cut to one bit: operand = RAM word + the unrefused steps "
      "in flight, refusal from the edge distance brought up to date stage by stage; "
      "refusal in k+7, write in k+10"),
