@@ -18,15 +18,16 @@
 //   undefined), and that write's commit was in s - 1: so dsbc_rr's read-first bypass, unchanged,
 //   is handed the word being written instead of the word before it, and becomes a
 //   write-first bypass: a register (the core's write register) muxed in, no arithmetic. Its
-//   accumulator and `touched` (commits from s on) then mean what they mean today.
+//   accumulator and `touched` (commits from s on) then mean what they mean today. (Retime = 1
+//   does the same bypass here, with the address compare a cycle early.)
 // - Completion (ctl_done in d): the FIFO push in d as today. The rebase `count <- count -
 //   snap` must be the last write of the barrier's epoch: req_ready_o is low in d .. d + D_w
 //   (D_w + 1 cycles), so the last update accepted before d commits by d + D_w - 2 and writes
 //   by d + D_w - 1, and the rebase is written in d + D_w; the next update reads in d + D_w + 1
 //   or later and sees it. count - snap is the sum of this PE's commits to the barrier from s
-//   to d + D_w - 1: dsbc_rr's accumulator gives those up to d (rebase_count_o), and
-//   `tail` below adds those of d + 1 .. d + D_w - 1 (at most D_w - 2 of them), with the
-//   `touched` flag likewise.
+//   to d + D_w - 1: dsbc_rr's accumulator gives those up to d (rebase_count_o), and the
+//   rebase's own accumulator below adds those of d + 1 .. d + D_w - 1 (at most D_w - 2 of
+//   them), with the `touched` flag likewise (Retime = 1: both accumulators are here).
 //   A cheaper rule would hold back only the completed barrier's requests (ready would then
 //   depend on req_barrier_i), or forward the rebase's word into the write stage of the
 //   updates behind it (architecture.md 4f); neither is built here.
@@ -52,7 +53,9 @@ module feas_local_pipe #(
   // rebase is written D_w cycles after d, so the count may be late) and AccW bits wide
   // instead of T+1 (below), and CNT2 + 1 kept in a register; dsbc_rr's accumulator and
   // address are then unused and removed by the synthesis.
-  parameter integer Retime      = 1
+  parameter integer Retime      = 1,
+  // 0: dsbc_fifo; 1: feas_fifo_reg, the same FIFO with its flags in registers.
+  parameter integer FifoReg     = 0
 ) (
   input  wire                clk_i,           // clock, rising edge
   input  wire                rst_ni,          // asynchronous reset, active low
@@ -353,17 +356,31 @@ module feas_local_pipe #(
   // FIFO //
   ///////////
 
-  dsbc_fifo #(
-    .Depth(FifoDepth), .Width(BarrierW)
-  ) u_fifo (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .push_i      (ctl_done_i),
-    .push_data_i (cnt2),
-    .pop_i       (fifo_pop_i),
-    .valid_o     (fifo_valid_o),
-    .data_o      (fifo_barrier_o),
-    .full_o      (fifo_full)
-  );
+  if (FifoReg == 0) begin : g_fifo
+    dsbc_fifo #(
+      .Depth(FifoDepth), .Width(BarrierW)
+    ) u_fifo (
+      .clk_i(clk_i), .rst_ni(rst_ni),
+      .push_i      (ctl_done_i),
+      .push_data_i (cnt2),
+      .pop_i       (fifo_pop_i),
+      .valid_o     (fifo_valid_o),
+      .data_o      (fifo_barrier_o),
+      .full_o      (fifo_full)
+    );
+  end else begin : g_fifo_reg
+    feas_fifo_reg #(
+      .Depth(FifoDepth), .Width(BarrierW)
+    ) u_fifo (
+      .clk_i(clk_i), .rst_ni(rst_ni),
+      .push_i      (ctl_done_i),
+      .push_data_i (cnt2),
+      .pop_i       (fifo_pop_i),
+      .valid_o     (fifo_valid_o),
+      .data_o      (fifo_barrier_o),
+      .full_o      (fifo_full)
+    );
+  end
 
 `ifndef SYNTHESIS
   // What the contract above relies on; any of these stops the run.

@@ -38,6 +38,7 @@ module feas_local_pipe_tb;
   parameter integer Rounds = 12;  // rounds of (random, edge, drain)
   parameter integer Seed   = 1;
   parameter integer Retime = 1;   // feas_local_pipe's Retime (both are checked)
+  parameter integer FifoReg = 0;  // feas_local_pipe's FifoReg (both are checked)
   parameter integer RamCheck = 1; // 0: the ports and wires only (to show they catch bugs too)
 
   localparam integer BW = 3;
@@ -59,7 +60,8 @@ module feas_local_pipe_tb;
   wire            snap, done;
   wire [BW-1:0]   done_barrier;
 
-  feas_unit_pipe #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .Retime(Retime)) dut (
+  feas_unit_pipe #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .Retime(Retime),
+                   .FifoReg(FifoReg)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),
     .req_ready_o(req_ready), .ack_valid_o(ack_valid), .ack_refused_o(ack_refused),

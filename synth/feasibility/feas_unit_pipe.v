@@ -14,7 +14,8 @@ module feas_unit_pipe #(
   parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
-  parameter integer Retime      = 1    // feas_local_pipe's Retime (0 or 1)
+  parameter integer Retime      = 1,   // feas_local_pipe's Retime (0 or 1)
+  parameter integer FifoReg     = 0    // feas_local_pipe's FifoReg (0 or 1)
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -42,7 +43,8 @@ module feas_unit_pipe #(
   for (i = 0; i < NumPes; i = i + 1) begin : g_pe
     feas_local_pipe #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-      .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Retime(Retime)
+      .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Retime(Retime),
+      .FifoReg(FifoReg)
     ) u_local (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),

@@ -28,8 +28,8 @@ RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 # The local block under the commit-at-the-write contract (feas_local_pipe.v), alone and in a
 # whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
 LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
-              "synth/feasibility/feas_rmw_cut_core.v", "synth/feasibility/feas_local_pipe.v",
-              "synth/harness/harness_scan_io.v"]
+              "synth/feasibility/feas_fifo_reg.v", "synth/feasibility/feas_rmw_cut_core.v",
+              "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
                           "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
                           "synth/feasibility/feas_unit_pipe.v"]
@@ -75,6 +75,10 @@ DESIGNS = [
     ("unit_pipe_n8", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"], dict(NumPes=8, **UNIT_M32),
      "the same at N = 8 (what fits the HX8K)"),
+    ("unit_pipe_n8_fifo", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=8, **UNIT_M32, FifoReg=1),
+     "unit_pipe_n8 with feas_fifo_reg (the FIFO's valid and full flags in registers)"),
     ("unit_pipe_n8_r0", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
@@ -140,14 +144,15 @@ def self_check(name, top, files, params):
     print(f"{name}: " + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
-def unit_check(retime):
+def unit_check(retime, fifo_reg):
     """feas_local_pipe_tb (Icarus): the unit of feas_local_pipe blocks keeps the contract."""
-    exe = os.path.join(WORK, f"local_pipe_check_retime{retime}")
+    exe = os.path.join(WORK, f"local_pipe_check_r{retime}_f{fifo_reg}")
     files = [f for f in UNIT_PIPE if "harness" not in f]
     run(["iverilog", "-g2005", "-o", exe, f"-Pfeas_local_pipe_tb.Retime={retime}",
+         f"-Pfeas_local_pipe_tb.FifoReg={fifo_reg}",
          "synth/feasibility/feas_local_pipe_tb.v"] + files)
-    print(f"Retime = {retime}: " + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1],
-          flush=True)
+    print(f"Retime = {retime}, FifoReg = {fifo_reg}: "
+          + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
 def old_rows(path):
@@ -170,7 +175,7 @@ def main():
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     kept = old_rows(os.path.join(ROOT, args.out))
     rows = []
-    checked = set()  # Retime values whose unit passed feas_local_pipe_tb in this run
+    checked = set()  # (Retime, FifoReg) whose unit passed feas_local_pipe_tb in this run
     for name, top, files, params, what in DESIGNS:
         if not re.search(args.only, name):
             if name in kept:
@@ -179,10 +184,10 @@ def main():
         if top in ("feas_rmw_pipe", "feas_rmw_cut"):
             self_check(name, top, files, params)
         if top in ("feas_local_pipe_harness", "feas_unit_pipe_harness"):
-            retime = params.get("Retime", 1)
-            if retime not in checked:
-                unit_check(retime)
-                checked.add(retime)
+            variant = (params.get("Retime", 1), params.get("FifoReg", 0))
+            if variant not in checked:
+                unit_check(*variant)
+                checked.add(variant)
         cells, fmax, lcs, path = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
         ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
