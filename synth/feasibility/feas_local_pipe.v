@@ -334,11 +334,13 @@ module feas_local_pipe #(
     end
     wire unused_rr_acc = &{1'b0, rebase_count, touched, snap_rd_addr, cnt2_succ};
 `ifndef SYNTHESIS
-    // The narrow sums never wrap (the bound above), and next_q is CNT2 + 1.
+    // The narrow sums never wrap (the bound above; reb_acc_q goes on counting after the
+    // rebase is written, unused until the next completion reloads it), and next_q is CNT2 + 1.
     always @(posedge clk_i) begin
       if (rst_ni && ((to_cur_q && (acc_q[AccW-1] == step_q[AccW-1])
                       && (acc_sum[AccW-1] != acc_q[AccW-1]))
-                     || (!done_q && to_reb_q && (reb_acc_q[AccW-1] == step_q[AccW-1])
+                     || ((reb_wait_q != 4'd0) && !done_q && to_reb_q
+                         && (reb_acc_q[AccW-1] == step_q[AccW-1])
                          && (reb_acc_q[AccW-1] != (reb_acc_q + step_q) >> (AccW - 1))))) begin
         $fatal(1, "%m: a rebase accumulator wraps at %0t", $time);
       end

@@ -207,13 +207,13 @@ module feas_local_pipe_tb;
         end
         if (ack_due[e * N + p] == 1 && ack_dec[e * N + p] == 0) begin
           // A produced task goes to some PE.
-          t2 = $unsigned($random) % N;
+          t2 = $unsigned($random(x)) % N;
           if (phase == 1) t2 = 1;
           owed[t2 * M + ack_b[e * N + p]] = owed[t2 * M + ack_b[e * N + p]] + 1;
         end
         if (ack_due[e * N + p] == 2 && ack_dec[e * N + p] == 1 && ack_b[e * N + p] < M) begin
           // A refused consumption: the task goes back, to some PE.
-          t2 = $unsigned($random) % N;
+          t2 = $unsigned($random(x)) % N;
           owed[t2 * M + ack_b[e * N + p]] = owed[t2 * M + ack_b[e * N + p]] + 1;
         end
         ack_due[e * N + p] = 0;
@@ -281,20 +281,20 @@ module feas_local_pipe_tb;
       for (p = 0; p < N; p = p + 1) begin
         if (fifo_valid[p] !== (fq_n[p] != 0)) fail("fifo_valid", p, fifo_valid[p], fq_n[p] != 0);
         if (fq_n[p] != 0 && fifo_barrier[p*BW +: BW] !== fq[p * 8][BW-1:0]) fail("fifo head", p, fifo_barrier[p*BW +: BW], fq[p * 8]);
-        fifo_pop[p] = (phase == 2) || ($unsigned($random) % 8 == 0);
+        fifo_pop[p] = (phase == 2) || ($unsigned($random(x)) % 8 == 0);
       end
       // Requests.
       for (p = 0; p < N; p = p + 1) begin
         if (!hold[p]) begin
           // Pick: consume an owed task, or produce.
           nb = -1; dec = 0;
-          for (b = 0; b < M; b = b + 1) if (owed[p * M + b] > 0 && (nb < 0 || $random % 2)) nb = b;
-          if (nb >= 0 && ($unsigned($random) % 4 != 0 || phase == 2)) begin
+          for (b = 0; b < M; b = b + 1) if (owed[p * M + b] > 0 && (nb < 0 || $random(x) % 2)) nb = b;
+          if (nb >= 0 && ($unsigned($random(x)) % 4 != 0 || phase == 2)) begin
             dec = 1;
             owed[p * M + nb] = owed[p * M + nb] - 1;
             hold[p] = 1;
-          end else if (phase == 0 && $unsigned($random) % 3 == 0) begin
-            nb = $unsigned($random) % (M + 3);  // some IDs >= M
+          end else if (phase == 0 && $unsigned($random(x)) % 3 == 0) begin
+            nb = $unsigned($random(x)) % (M + 3);  // some IDs >= M
             hold[p] = 1;
           end else if (phase == 1 && p != 1) begin
             nb = 0;
