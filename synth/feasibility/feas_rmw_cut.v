@@ -2,256 +2,57 @@
 // Feasibility design (synth/feasibility/README.md), not part of the unit: a pipelined
 // read-modify-write of the local count words whose same-barrier recurrence is one bit wide.
 //
-// feas_rmw_pipe shows that registers around the RAM buy little (about 114 MHz): what is left
-// is the forwarding of one operation's result into the next one's operand (back-to-back
-// updates of one barrier): forward mux -> range check -> result, a word wide. Here the word
-// is taken out of that loop. Every step is +1 or -1, so operation k's operand is the RAM's
-// (stale) word plus the unrefused steps still in flight to the same address, and its
-// refusal only asks whether that operand sits at the edge its step would leave. Measured in
-// steps towards that edge, the stale word's distance (0..15, or "far") is known from the
-// word's bits a stage after the read; each in-flight step of the same barrier moves it by one
-// (towards or away), and an operation's refusal is known the cycle after its own decision.
-// So the distance is brought up to date one operation per stage as the operation travels
-// (each stage applies the step it learned in the stage before, from registers), and at the
-// decision only operation k-1's refusal is still open: both answers (k-1's step taken or
-// not) are ready from registers, and the loop is one 4-input function of one bit. The word
-// itself (stale + steps) is computed afterwards, from registers, in two stages, and goes only
-// to the RAM's write port.
-//
-// Operation k is read in cycle k; stage t is cycle k+1+t; stage Decide = 6 (cycle k+7)
-// decides the refusal; cycles k+8 and k+9 compute the new word; it is written at the end of
-// k+10. A read at the very edge of a write to its address (the RAM promises nothing there)
-// takes the written word from a register, so F = 9 operations are in flight behind a read.
+// The pipeline itself (how the loop is cut, the stage timing) is feas_rmw_cut_core.v, which
+// feas_local_pipe.v uses too; this is it on one RAM pair with an operation in every cycle.
 
 `default_nettype none
 
+// The design placed as `rmw_cut` (synth/feasibility/run.py): the pipeline of
+// feas_rmw_cut_core at T = 16, M = 32, one operation per cycle from the LFSR, on one RAM pair.
 module feas_rmw_cut (
   input  wire clk_i,   // clock
   input  wire sin_i,   // stirs the LFSR
   output reg  sout_o   // XOR of the last written word
 );
 
-  localparam integer W      = 17;  // {open, count} at T = 16
-  localparam integer T      = 16;
-  localparam integer A      = 5;   // address bits: M = 32
-  localparam integer Decide = 6;   // the stage that decides the refusal
-  localparam integer F      = Decide + 3;  // operations in flight behind a read
-  // Distances 0..Window-1 are tracked one-hot from stage 3 on: by then at most Window - 1
-  // steps are still to be learned (operations k-4 .. k-1), so a longer distance cannot reach 0.
-  localparam integer Window = 5;
-  localparam [T-1:0] CountMax = {1'b0, {(T - 1){1'b1}}};
-  localparam [T-1:0] CountMin = {1'b1, {(T - 1){1'b0}}};
+  localparam integer T = 16;
+  localparam integer A = 5;   // address bits: M = 32
 
   wire [15:0] lfsr_q;
   feas_lfsr u_lfsr (.clk_i(clk_i), .sin_i(sin_i), .state_o(lfsr_q));
 
   wire [A-1:0] rd_addr = lfsr_q[A-1:0];  // cycle k: the operation's read
-  wire         dec     = lfsr_q[A];
+  wire [T:0]   rd_data, wr_data;
+  wire [A-1:0] wr_addr;
+  wire         wr_en;
 
-  // op_*_q[t]: the operation at stage t. hit_q[t][m-1]: it has the address of the operation
-  // issued m cycles before it (m = 1..F), compared at its read.
-  reg [A-1:0]    op_addr_q [0:Decide];
-  reg [Decide:0] op_dec_q;
-  reg [F-1:0]    hit_q [0:Decide];
-  // done_*_q[i]: the operation that left the decision stage i + 1 cycles ago.
-  reg [A-1:0]    done_addr_q [0:2];
-  reg [F-1:0]    done_step_q;  // its step was taken (not refused)
-  reg [F-1:0]    done_dec_q;   // ... and was -1
-  // Valid bits: an operation per cycle once running, none in the pipe after configuration
-  // (FPGA initial values), so that the first cycles write nothing and match nothing.
-  reg [Decide:0] op_valid_q = {(Decide + 1){1'b0}};
-  reg [2:0]      done_valid_q = 3'b000;
+  feas_rmw_cut_core #(.CountBits(T), .AddrW(A)) u_core (
+    .clk_i(clk_i), .rst_ni(1'b1),
+    .op_valid_i(1'b1), .op_addr_i(rd_addr), .op_dec_i(lfsr_q[A]), .rd_data_i(rd_data),
+    .ack_valid_o(), .ack_refused_o(), .commit_valid_o(), .commit_addr_o(), .commit_dec_o(),
+    .wr_en_next_o(),
+    .wr_en_o(wr_en), .wr_addr_o(wr_addr), .wr_data_o(wr_data)
+  );
 
-  // What operation k (at stage t) learns: the step of operation k - m, m = Decide + 1 - t,
-  // from done_*_q[0]: taken and to the same word, towards the edge k's own step would leave (same direction)
-  // or away from it.
-  function [1:0] seen_step;  // {towards, away}
-    input hit, step, dec_other, dec_self;
-    begin
-      seen_step = {hit & step & (dec_other == dec_self), hit & step & (dec_other != dec_self)};
-    end
-  endfunction
-
-  function signed [3:0] toward_of;  // +1 towards, -1 away, 0
-    input [1:0] seen_bits;
-    begin
-      toward_of = seen_bits[1] ? 4'sd1 : (seen_bits[0] ? -4'sd1 : 4'sd0);
-    end
-  endfunction
-
-  function signed [4:0] step_of;  // the step itself, +1 / -1 / 0
-    input [1:0] seen_bits;
-    input       dec_self;
-    begin
-      if (seen_bits == 2'b00) step_of = 5'sd0;
-      else step_of = (seen_bits[1] ^ dec_self) ? 5'sd1 : -5'sd1;
-    end
-  endfunction
-
-  // The two oldest operations in flight (m = Decide + 2, Decide + 3) have decided by the
-  // read already: they are learned at the read, from done_*_q[0] and [1], and registered.
-  reg [1:0] seen_m8_q, seen_m9_q;
-  wire [1:0] seen [0:Decide];
-  genvar g;
-  for (g = 0; g <= Decide; g = g + 1) begin : g_seen
-    assign seen[g] = seen_step(hit_q[g][Decide - g], done_step_q[0], done_dec_q[0], op_dec_q[g]);
-  end
-
-  wire [W-1:0] rd_data;
-  reg  [W-1:0] stale_q [1:Decide+2];  // the word as read, at stages 1..Decide+2
-  reg          collide_q;             // the read met the write of its address at its edge
-  reg  [W-1:0] bypass_q;              // ... which wrote this word
-  reg  [W-1:0] new_q;                 // the word written at the end of the next cycle
-
-  // The distance to the edge: towards-steps learned at stages 0..1 (pre_q), the stale word's
-  // edge test (stage 1), the distance as a number (stage 2), then one-hot over 0..Window-1
-  // with one learned step applied per stage (a distance beyond the window can no longer
-  // reach 0: fewer steps are left in flight than it is long).
-  reg signed [3:0] pre_q [1:2];
-  reg              hi_edge_q;       // the stale word's top bits are the edge's
-  reg [3:0]        lo_dist_q;       // ... and the distance in its low bits
-  reg signed [5:0] dist_q;          // at stage 3
-  reg [Window-1:0] near_q [4:Decide];  // near_q[t][d]: distance d, the steps up to stage t-2
-  reg [1:0]        late_q [3:Decide];  // the step learned at stage t-1, applied at stage t
-  // The word: the steps (+1/-1) learned so far, and whether any step reached it (the open
-  // bit is set then, even when the steps cancel).
-  reg signed [4:0] net_q [1:Decide+1];
-  reg [Decide+1:1] saw_q;
-
-  // One learned step applied to the one-hot distance: towards -> one closer.
-  function [Window-1:0] shift_near;
-    input [Window-1:0] near;
-    input [1:0]        seen_bits;
-    begin
-      if (seen_bits[1])      shift_near = {1'b0, near[Window-1:1]};
-      else if (seen_bits[0]) shift_near = {near[Window-2:0], 1'b0};
-      else                   shift_near = near;
-    end
-  endfunction
-
-  // The decision (stage Decide): operation k-1's step (done_*_q[0]) taken or not.
-  wire [Window-1:0] near_now = shift_near(near_q[Decide], late_q[Decide]);
-  wire op_dec  = op_dec_q[Decide];
-  wire link    = hit_q[Decide][0] & done_step_q[0];
-  // k-1 can bring the word to the edge only with a step in k's direction (from distance 1).
-  wire r_taken = (done_dec_q[0] == op_dec) ? near_now[1] : 1'b0;
-  wire refused = link ? r_taken : near_now[0];
-
-  integer t, i, d;
-  wire signed [31:0] dist32 = {{26{dist_q[5]}}, dist_q};  // compared with the integer d
-  wire unused_near = &{1'b0, near_now[Window-1:2]};  // only distances 0 and 1 decide
   always @(posedge clk_i) begin
-    // The read, and the address compares against the operations ahead (stage i now holds
-    // the operation i + 1 issues back; done_*_q[i - Decide - 1] the older ones).
-    op_addr_q[0]  <= rd_addr;
-    op_dec_q[0]   <= dec;
-    op_valid_q[0] <= 1'b1;
-    for (i = 0; i < F; i = i + 1) begin
-      if (i <= Decide) hit_q[0][i] <= op_valid_q[i] && (rd_addr == op_addr_q[i]);
-      else             hit_q[0][i] <= done_valid_q[i - Decide - 1]
-                                      && (rd_addr == done_addr_q[i - Decide - 1]);
-    end
-    for (t = 1; t <= Decide; t = t + 1) begin
-      op_addr_q[t]  <= op_addr_q[t-1];
-      op_dec_q[t]   <= op_dec_q[t-1];
-      op_valid_q[t] <= op_valid_q[t-1];
-      hit_q[t]      <= hit_q[t-1];
-    end
-    seen_m8_q <= seen_step(done_valid_q[0] && (rd_addr == done_addr_q[0]), done_step_q[0],
-                           done_dec_q[0], dec);
-    seen_m9_q <= seen_step(done_valid_q[1] && (rd_addr == done_addr_q[1]), done_step_q[1],
-                           done_dec_q[1], dec);
-    collide_q <= done_valid_q[2] && (rd_addr == done_addr_q[2]);
-    bypass_q  <= new_q;
-
-    // Stage 0: the RAM's word; the three oldest operations in flight.
-    stale_q[1] <= collide_q ? bypass_q : rd_data;
-    pre_q[1]   <= toward_of(seen_m9_q) + toward_of(seen_m8_q) + toward_of(seen[0]);
-    net_q[1]   <= step_of(seen_m9_q, op_dec_q[0]) + step_of(seen_m8_q, op_dec_q[0])
-                + step_of(seen[0], op_dec_q[0]);
-    saw_q[1]   <= (seen_m9_q != 2'b00) || (seen_m8_q != 2'b00) || (seen[0] != 2'b00);
-    // Stage 1: the edge test of the top bits; one more operation.
-    hi_edge_q <= op_dec_q[1] ? (stale_q[1][T-1:4] == CountMin[T-1:4])
-                             : (stale_q[1][T-1:4] == CountMax[T-1:4]);
-    lo_dist_q <= op_dec_q[1] ? stale_q[1][3:0] : ~stale_q[1][3:0];
-    pre_q[2]  <= pre_q[1] + toward_of(seen[1]);
-    // Stage 2: the distance as a number; this stage's step waits a stage.
-    dist_q     <= hi_edge_q ? ($signed({2'b00, lo_dist_q}) - {{2{pre_q[2][3]}}, pre_q[2]}) : 6'sd31;
-    late_q[3]  <= seen[2];
-    // Stage 3: one-hot, with the step learned at stage 2.
-    for (d = 0; d < Window; d = d + 1) begin
-      near_q[4][d] <= (late_q[3][1] && dist32 == d + 1) || (late_q[3][0] && dist32 == d - 1)
-                   || (late_q[3] == 2'b00 && dist32 == d);
-    end
-    late_q[4] <= seen[3];
-    // Stages 4..Decide-1: one learned step per stage.
-    for (t = 5; t <= Decide; t = t + 1) begin
-      near_q[t] <= shift_near(near_q[t-1], late_q[t-1]);
-      late_q[t] <= seen[t-1];
-    end
-    for (t = 2; t <= Decide + 1; t = t + 1) begin
-      stale_q[t] <= stale_q[t-1];
-    end
-    for (t = 2; t <= Decide; t = t + 1) begin
-      net_q[t] <= net_q[t-1] + step_of(seen[t-1], op_dec_q[t-1]);
-      saw_q[t] <= saw_q[t-1] || (seen[t-1] != 2'b00);
-    end
-    // The decision.
-    done_addr_q[0]  <= op_addr_q[Decide];
-    done_valid_q[0] <= op_valid_q[Decide];
-    done_step_q[0]  <= !refused;
-    done_dec_q[0]   <= op_dec;
-    for (i = 1; i < F; i = i + 1) begin
-      done_step_q[i] <= done_step_q[i-1];
-      done_dec_q[i]  <= done_dec_q[i-1];
-    end
-    for (i = 1; i < 3; i = i + 1) begin
-      done_addr_q[i]  <= done_addr_q[i-1];
-      done_valid_q[i] <= done_valid_q[i-1];
-    end
-    // Into word stage 1.
-    net_q[Decide+1] <= net_q[Decide];
-    saw_q[Decide+1] <= saw_q[Decide] || link;
-    stale_q[Decide+2] <= stale_q[Decide+1];
-    // Word stage 2: from registers only.
-    new_q  <= new_word;
-    sout_o <= ^new_q;
+    sout_o <= ^wr_data;
   end
-
-  // Word stage 1 (done_*_q[0] is operation k now, [1] operation k-1): every step counted.
-  reg signed [4:0] total_q;
-  reg              touched_q;
-  reg              own_link_q;  // the decision's link: k-1's step reached this word
-  always @(posedge clk_i) begin
-    own_link_q <= link;
-    total_q    <= net_q[Decide+1]
-                + (own_link_q ? (done_dec_q[1] ? -5'sd1 : 5'sd1) : 5'sd0)
-                + (done_step_q[0] ? (done_dec_q[0] ? -5'sd1 : 5'sd1) : 5'sd0);
-    touched_q  <= saw_q[Decide+1] || done_step_q[0];
-  end
-
-  wire [T-1:0] new_count = stale_q[Decide+2][T-1:0] + {{(T - 5){total_q[4]}}, total_q};
-  wire [W-1:0] new_word  = touched_q ? {1'b1, new_count} : stale_q[Decide+2];
 
 `ifndef SYNTHESIS
-  // For feas_rmw_check_tb only: the decision stage's operation, its operand and result.
-  wire [1:0]        chk_write_lag = 2'd3;
-  wire [A-1:0]      chk_addr      = op_addr_q[Decide];
-  wire              chk_dec       = op_dec;
-  wire              chk_forwarded = |hit_q[Decide];
-  wire signed [4:0] chk_net       = net_q[Decide] + (link ? (done_dec_q[0] ? -5'sd1 : 5'sd1) : 5'sd0);
-  wire [T-1:0]      chk_count     = stale_q[Decide][T-1:0] + {{(T - 5){chk_net[4]}}, chk_net};
-  wire              chk_touched   = saw_q[Decide] || link;
-  wire [W-1:0]      chk_old_word  = chk_touched ? {1'b1, chk_count} : stale_q[Decide];
-  wire [W-1:0]      chk_new_word  = refused ? chk_old_word
-                                  : {1'b1, chk_count + (op_dec ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1})};
+  // For feas_rmw_check_tb only (the core's decision stage).
+  wire [1:0]   chk_write_lag = u_core.chk_write_lag;
+  wire [A-1:0] chk_addr      = u_core.chk_addr;
+  wire         chk_dec       = u_core.chk_dec;
+  wire         chk_forwarded = u_core.chk_forwarded;
+  wire [T:0]   chk_old_word  = u_core.chk_old_word;
+  wire [T:0]   chk_new_word  = u_core.chk_new_word;
 `endif
 
-  dsbc_ram_dp #(.Depth(32), .Width(W), .AddrW(A)) u_ram (
+  dsbc_ram_dp #(.Depth(32), .Width(T + 1), .AddrW(A)) u_ram (
     .clk_i     (clk_i),
-    .wr_en_i   (done_valid_q[2]),
-    .wr_addr_i (done_addr_q[2]),
-    .wr_data_i (new_q),
+    .wr_en_i   (wr_en),
+    .wr_addr_i (wr_addr),
+    .wr_data_i (wr_data),
     .rd_addr_i (rd_addr),
     .rd_data_o (rd_data)
   );

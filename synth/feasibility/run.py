@@ -5,12 +5,16 @@ the smallest designs that do what one cycle of DSBC must do, on the iCE40 HX8K, 
 same tools and settings as synth/synth-flow.py (Yosys synth_ice40, nextpnr-ice40 --hx8k
 --package ct256 --freq 200, median over seeds 1..5).
 
-    python3 synth/feasibility/run.py [--seeds 5]   ->  reports/feasibility.md
+    python3 synth/feasibility/run.py [--seeds 5] [--only REGEX]   ->  reports/feasibility.md
+
+--only places the designs whose name matches REGEX and keeps the other rows of the report.
+A design that does not fit the device gets its Yosys counts and nextpnr's logic-cell demand.
 """
 
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 
@@ -20,6 +24,16 @@ NICE = ["nice", "-n", "10"]
 
 LFSR = "synth/feasibility/feas_lfsr.v"
 RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
+
+# The local block under the commit-at-the-write contract (feas_local_pipe.v), alone and in a
+# whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
+LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
+              "synth/feasibility/feas_fifo_reg.v", "synth/feasibility/feas_rmw_cut_core.v",
+              "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
+UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
+                          "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
+                          "synth/feasibility/feas_unit_pipe.v"]
+UNIT_M32 = {"NumBarriers": 32, "CountBits": 16, "FifoDepth": 8}
 
 # name, top, sources, parameters, what it measures
 DESIGNS = [
@@ -35,7 +49,8 @@ DESIGNS = [
      "as rmw_range, the RAM's output registered before the adder; write in k+2"),
     ("rmw_regboth", "feas_rmw_pipe", RMW_PIPE, {"RegRead": 1, "RegWrite": 1},
      "both registers; write in k+3, the operand forwarded from three operations in flight"),
-    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_cut.v"], {},
+    ("rmw_cut", "feas_rmw_cut", ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_cut.v",
+                                 "synth/feasibility/feas_rmw_cut_core.v"], {},
      "as rmw_range, the recurrence cut to one bit: operand = RAM word + the unrefused steps "
      "in flight, refusal from the edge distance brought up to date stage by stage; "
      "refusal in k+7, write in k+10"),
@@ -44,15 +59,50 @@ DESIGNS = [
     ("popcount64_carry", "feas_popcount",
      ["rtl/dsbc_encoder.v", "synth/feasibility/feas_popcount.v"], {"NumPes": 64, "Carry": 1},
      "the same plus carry <- (popcount + carry) >> 1 in the same cycle"),
+    ("local_pipe", "feas_local_pipe_harness",
+     LOCAL_PIPE + ["synth/feasibility/feas_local_pipe_harness.v"], dict(NumPes=16, **UNIT_M32),
+     "a local block (rr) under the commit-at-the-write contract: rmw_cut's pipeline, dsbc_rr, "
+     "dsbc_fifo, the rebase D_w after the completion; ack in k+8; Retime = 1 (own narrow "
+     "accumulators one cycle late, CNT2 + 1 in a register); in the register harness"),
+    ("local_pipe_r0", "feas_local_pipe_harness",
+     LOCAL_PIPE + ["synth/feasibility/feas_local_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, Retime=0),
+     "as local_pipe, with dsbc_rr's accumulator (barrier compare and T+1-bit adder in the "
+     "commit's cycle) and its CNT2 + 1 as the snapshot's RAM address"),
+    ("unit_pipe_n16", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"], dict(NumPes=16, **UNIT_M32),
+     "the whole unit, N = 16: 16 local_pipe + dsbc_global (rr, Pipe = 1), in the unit's harness"),
+    ("unit_pipe_n8", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"], dict(NumPes=8, **UNIT_M32),
+     "the same at N = 8 (what fits the HX8K)"),
+    ("unit_pipe_n8_fifo", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=8, **UNIT_M32, FifoReg=1),
+     "unit_pipe_n8 with feas_fifo_reg (the FIFO's valid and full flags in registers)"),
+    ("unit_pipe_n8_r0", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
 ]
 
 
-def run(cmd):
+def run(cmd, check=True):
     r = subprocess.run(NICE + cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        text=True)
-    if r.returncode != 0:
+    if check and r.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{r.stdout[-2000:]}")
-    return r.stdout
+    return r
+
+
+def critical_path(log):
+    """Start and end cell of nextpnr's critical path, and its logic/routing split."""
+    text = open(os.path.join(ROOT, log)).read()
+    block = text[text.rfind("Critical path report for clock"):]
+    cells = re.findall(r"(?:Source|Sink|Setup) (\S+)", block.split("ns logic")[0])
+    split = re.search(r"([0-9.]+) ns logic, ([0-9.]+) ns routing", block)
+    if not cells or not split:
+        return "?"
+    short = [re.sub(r"_SB_\w+|_DFFLC|\$\w+", "", c.rsplit(".", 1)[0]) for c in (cells[0], cells[-1])]
+    return f"`{short[0]}` -> `{short[1]}` ({split.group(1)} ns logic, {split.group(2)} ns routing)"
 
 
 def measure(name, top, files, params, seeds):
@@ -65,15 +115,24 @@ def measure(name, top, files, params, seeds):
         f.write(script)
     run(["yosys", "-q", "-l", out + ".log", "-s", out + ".ys"])
     cells = json.load(open(os.path.join(ROOT, out + ".stat.json")))["design"]["num_cells_by_type"]
-    fmax = []
+    fmax, lcs, paths = [], None, {}
     for seed in range(1, seeds + 1):
-        rep = f"{out}_s{seed}.report.json"
-        run(["nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", out + ".json",
-             "--pcf-allow-unconstrained", "--freq", "200", "--timing-allow-fail", "--seed",
-             str(seed), "--report", rep, "-q", "-l", f"{out}_s{seed}.log"])
-        fmax.append(min(v["achieved"] for v in
-                        json.load(open(os.path.join(ROOT, rep)))["fmax"].values()))
-    return cells, fmax
+        rep, log = f"{out}_s{seed}.report.json", f"{out}_s{seed}.log"
+        r = run(["nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", out + ".json",
+                 "--pcf-allow-unconstrained", "--freq", "200", "--timing-allow-fail", "--seed",
+                 str(seed), "--report", rep, "-q", "-l", log], check=False)
+        if r.returncode != 0:
+            used = re.search(r"ICESTORM_LC:\s*(\d+)/\s*(\d+)", open(os.path.join(ROOT, log)).read())
+            if used and int(used.group(1)) > int(used.group(2)):
+                return cells, [], f"{used.group(1)} of {used.group(2)}", "does not fit"
+            raise SystemExit(f"nextpnr failed: see {log}")
+        report = json.load(open(os.path.join(ROOT, rep)))
+        fmax.append(min(v["achieved"] for v in report["fmax"].values()))
+        lcs = report["utilization"]["ICESTORM_LC"]["used"]
+        paths[fmax[-1]] = critical_path(log)
+    # The critical path of the seed at the median (the lower middle one for an even count).
+    path = paths[sorted(fmax)[(len(fmax) - 1) // 2]]
+    return cells, fmax, str(lcs), path
 
 
 def self_check(name, top, files, params):
@@ -82,31 +141,71 @@ def self_check(name, top, files, params):
     dut_params = "#(" + ", ".join(f".{k}({v})" for k, v in params.items()) + ")" if params else ""
     run(["iverilog", "-g2005", "-o", exe, f"-DDUT={top}", f"-DDUT_PARAMS={dut_params}",
          "synth/feasibility/feas_rmw_check_tb.v"] + files)
-    print(f"{name}: " + run(["vvp", "-n", exe]).strip().splitlines()[-1], flush=True)
+    print(f"{name}: " + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
+
+
+def unit_check(retime, fifo_reg):
+    """feas_local_pipe_tb (Icarus): the unit of feas_local_pipe blocks keeps the contract."""
+    exe = os.path.join(WORK, f"local_pipe_check_r{retime}_f{fifo_reg}")
+    files = [f for f in UNIT_PIPE if "harness" not in f]
+    run(["iverilog", "-g2005", "-o", exe, f"-Pfeas_local_pipe_tb.Retime={retime}",
+         f"-Pfeas_local_pipe_tb.FifoReg={fifo_reg}",
+         "synth/feasibility/feas_local_pipe_tb.v"] + files)
+    print(f"Retime = {retime}, FifoReg = {fifo_reg}: "
+          + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
+
+
+def old_rows(path):
+    """The rows of an earlier report, by design name (kept for the designs not run now)."""
+    rows = {}
+    if os.path.exists(path):
+        for line in open(path):
+            cols = line.split(" | ")
+            if line.startswith("| ") and len(cols) > 2 and not line.startswith("| design"):
+                rows[cols[0][2:]] = line.rstrip("\n")
+    return rows
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--only", default="", help="regex: run only the designs it matches")
     ap.add_argument("--out", default="reports/feasibility.md")
     args = ap.parse_args()
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
+    kept = old_rows(os.path.join(ROOT, args.out))
     rows = []
+    checked = set()  # (Retime, FifoReg) whose unit passed feas_local_pipe_tb in this run
     for name, top, files, params, what in DESIGNS:
+        if not re.search(args.only, name):
+            if name in kept:
+                rows.append(kept[name])
+            continue
         if top in ("feas_rmw_pipe", "feas_rmw_cut"):
             self_check(name, top, files, params)
-        cells, fmax = measure(name, top, files, params, args.seeds)
+        if top in ("feas_local_pipe_harness", "feas_unit_pipe_harness"):
+            variant = (params.get("Retime", 1), params.get("FifoReg", 0))
+            if variant not in checked:
+                unit_check(*variant)
+                checked.add(variant)
+        cells, fmax, lcs, path = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
+        ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
+        clock = (f"{statistics.median(fmax):.2f} ({min(fmax):.2f}-{max(fmax):.2f})" if fmax
+                 else path)
         rows.append(f"| {name} | `{top}`{ps} | {what} | {cells.get('SB_LUT4', 0)} | "
-                    f"{cells.get('SB_RAM40_4K', 0)} | {statistics.median(fmax):.2f} "
-                    f"({min(fmax):.2f}-{max(fmax):.2f}) |")
+                    f"{cells.get('SB_RAM40_4K', 0)} | {clock} | {ffs} | {lcs} | "
+                    f"{path if fmax else '-'} |")
         print(rows[-1], flush=True)
     text = ["# Feasibility figures (issue 13, part 2)", "",
             "Generated by `python3 synth/feasibility/run.py` (synth/feasibility/README.md). "
             "Do not edit by hand. iCE40 HX8K (ct256), Yosys `synth_ice40`, nextpnr-ice40 "
-            f"`--freq 200`, Fmax median (min-max) over seeds 1..{args.seeds}.", "",
+            f"`--freq 200`, Fmax median (min-max) over seeds 1..{args.seeds}; FF (Yosys) and "
+            "logic cells (nextpnr) and the critical path of the median seed where measured "
+            "(rows without them are from before those columns).", "",
             "| design | top (parameters) | what one cycle does | LUT4 | SB_RAM40_4K | "
-            "Fmax MHz |", "|---|---|---|---|---|---|"] + rows
+            "Fmax MHz | FF | LCs of 7680 | critical path (median seed) |",
+            "|---|---|---|---|---|---|---|---|---|"] + rows
     with open(os.path.join(ROOT, args.out), "w") as f:
         f.write("\n".join(text) + "\n")
 

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility design (synth/feasibility/README.md), not part of the unit: dsbc_top's unit
+// with N feas_local_pipe (the local block under the "commit at the write" contract) and the
+// global block with the pipelined global sum (dsbc_global, Sched = 0, Pipe = 1). Same ports
+// as dsbc_top; the PE-side timing is feas_local_pipe's (acknowledge D_r + 1 cycles after
+// acceptance, ready low for D_w + 1 cycles from a completion). Needs M >= 2 and
+// (M - 1)(3 + P) > D_w (feas_local_pipe).
+
+`default_nettype none
+
+module feas_unit_pipe #(
+  parameter integer NumPes      = 4,   // N, processing elements, 1..256
+  parameter integer NumBarriers = 4,   // M, barrier IDs (RAM words per PE), 1..1024
+  parameter integer CountBits   = 16,  // T, local count width (two's complement), 8..32
+  parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
+  parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
+  parameter integer Retime      = 1,   // feas_local_pipe's Retime (0 or 1)
+  parameter integer FifoReg     = 0    // feas_local_pipe's FifoReg (0 or 1)
+) (
+  input  wire                       clk_i,           // clock, rising edge
+  input  wire                       rst_ni,          // asynchronous reset, active low
+  // PE side, one lane per PE: PE i in bit i, or in bits [i*BarrierW +: BarrierW]
+  input  wire [NumPes-1:0]          req_valid_i,     // PE i's request, held until accepted
+  input  wire [NumPes*BarrierW-1:0] req_barrier_i,   // its barrier ID (lane i)
+  input  wire [NumPes-1:0]          req_dec_i,       // 0: produce (+1), 1: consume (-1)
+  output wire [NumPes-1:0]          req_ready_o,     // PE i's request is accepted
+  output wire [NumPes-1:0]          ack_valid_o,     // decided D_r + 1 cycles after acceptance
+  output wire [NumPes-1:0]          ack_refused_o,   // ... or refused (overflow, ID >= M)
+  output wire [NumPes-1:0]          fifo_valid_o,    // PE i has a completed ID waiting
+  output wire [NumPes*BarrierW-1:0] fifo_barrier_o,  // the oldest one (lane i)
+  input  wire [NumPes-1:0]          fifo_pop_i,      // PE i takes its head at this edge
+  // Observation of the global control
+  output wire                       snap_o,          // a snapshot this cycle (rr: ctl_load)
+  output wire                       done_o,          // ctl_done: completion this cycle
+  output wire [BarrierW-1:0]        done_barrier_o   // global CNT2
+);
+
+  wire [NumPes-1:0] rr_bits;
+  wire              ctl_load;
+  wire              ctl_done;
+
+  genvar i;
+  for (i = 0; i < NumPes; i = i + 1) begin : g_pe
+    feas_local_pipe #(
+      .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+      .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Retime(Retime),
+      .FifoReg(FifoReg)
+    ) u_local (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .req_valid_i    (req_valid_i[i]),
+      .req_barrier_i  (req_barrier_i[i*BarrierW +: BarrierW]),
+      .req_dec_i      (req_dec_i[i]),
+      .req_ready_o    (req_ready_o[i]),
+      .ack_valid_o    (ack_valid_o[i]),
+      .ack_refused_o  (ack_refused_o[i]),
+      .fifo_valid_o   (fifo_valid_o[i]),
+      .fifo_barrier_o (fifo_barrier_o[i*BarrierW +: BarrierW]),
+      .fifo_pop_i     (fifo_pop_i[i]),
+      .rr_bit_o       (rr_bits[i]),
+      .ctl_load_i     (ctl_load),
+      .ctl_done_i     (ctl_done)
+    );
+  end
+
+  dsbc_global #(
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(0), .Pipe(1)
+  ) u_global (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rr_bits_i  (rr_bits),
+    .ctl_load_o (ctl_load),
+    .ctl_done_o (ctl_done),
+    .snap_o     (snap_o),
+    .cnt2_o     (done_barrier_o)
+  );
+
+  assign done_o = ctl_done;
+
+endmodule
+
+`default_nettype wire
