@@ -106,13 +106,19 @@ TEST(SystemModel, RemoteChildWaitsForItsAck) {
   EXPECT_EQ(row.det[0].at, 540'000);
 }
 
-TEST(SystemModel, AlgorithmsSeeTheSameExecutionAndNoneIsWrong) {
+/// A random tree on N=16, M=3 barriers, 2 epochs each: six detections.
+SystemConfig tree16() {
   SystemConfig c;
   c.workload = "tree:lambda=0.7,lmax=12,map=random";
   c.pes = 16;
   c.barriers = 3;
   c.epochs = 2;
   c.seed = 5;
+  return c;
+}
+
+TEST(SystemModel, AlgorithmsSeeTheSameExecutionAndNoneIsWrong) {
+  SystemConfig c = tree16();
   c.algos = {"tiered", "cda", "4c", "edod", "ltd"};
   SystemResult r = run_system(c, make_model_backend);
   for (const auto& f : r.failures) ADD_FAILURE() << f;
@@ -138,12 +144,7 @@ TEST(SystemModel, AlgorithmsSeeTheSameExecutionAndNoneIsWrong) {
 // M=3 T=16: Q = 20, P = 3, L_max = 3·(20 + 4 + 3) + 5 + 3 + 4 = 93 cycles, written out here
 // rather than taken from Config::latency_bound().
 TEST(SystemModel, PipelinedDetectionWithinItsBound) {
-  SystemConfig c;
-  c.workload = "tree:lambda=0.7,lmax=12,map=random";
-  c.pes = 16;
-  c.barriers = 3;
-  c.epochs = 2;
-  c.seed = 5;
+  SystemConfig c = tree16();
   c.sched = dsbc::Sched::kRr;
   c.pipe = 1;
   ASSERT_EQ(c.dsbc().latency_bound(), 93);
