@@ -157,7 +157,10 @@ mutant("arb_no_dropout", "dsbc_arb_ctl.v",
        "arb: racers that lost an arbitration bit stay in the race",
        ["unit_arb_n2_m3_t8_d2"])
 
-# The pipelined global sum (Pipe = 1, architecture.md 4f), caught by the global_pipe_* jobs.
+# The pipelined global sum (Pipe = 1, architecture.md 4f), caught by the global_pipe_* jobs
+# and (pipe_or_late) by the whole unit's unit_pipe_* job. pipe_tag cannot show in the whole
+# unit at N = 2: a count slot follows a full slot whose lines are all 0 (else the word exits
+# there), and a two-input node's carry after two 0 inputs is 0 with or without the tag.
 mutant("pipe_tag", "dsbc_serial_sum.v",
        "wire c = carry_q[i] && !tag;",
        "wire c = carry_q[i];",
@@ -168,7 +171,7 @@ mutant("pipe_or_late", "dsbc_serial_sum.v",
        "assign open_o = ld_q[Latency+1];",
        "assign open_o = ld_q[Latency+2];",
        "pipelined control one cycle late: the open slot is decided on the full slot's column",
-       ["global_pipe_n2_m2_t8"])
+       ["global_pipe_n2_m2_t8", "unit_pipe_n2_m2_t8_d2"])
 
 
 if __name__ == "__main__":
