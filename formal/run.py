@@ -172,7 +172,7 @@ def jobs_all():
             global_job(2, 2, pipe=1), global_job(3, 2, pipe=1), global_job(5, 2, pipe=1),
             global_job(1, 1, pipe=1),
             unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
-            unit_job(2, 2, pipe=1), unit_job(3, 2, pipe=1), unit_job(1, 1, live=True, pipe=1),
+            unit_job(2, 2, pipe=1), unit_job(3, 2, pipe=1),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),
             unit_job(1, 1, live=True, arb=True)]
