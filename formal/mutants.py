@@ -157,18 +157,22 @@ mutant("arb_no_dropout", "dsbc_arb_ctl.v",
        "arb: racers that lost an arbitration bit stay in the race",
        ["unit_arb_n2_m3_t8_d2"])
 
-# The pipelined global sum (Pipe = 1, architecture.md 4f), caught by the global_pipe_* jobs.
+# The pipelined global sum (Pipe = 1, architecture.md 4f), caught by the global_pipe_* jobs
+# and by the whole unit's unit_pipe_* jobs. pipe_tag needs N >= 3 in the whole unit: a count
+# slot follows a full slot whose lines are all 0 (else the word exits there), and a two-input
+# node's carry after two 0 inputs is 0 with or without the tag; a second level's inputs are
+# the first level's sums, which can carry the open slot's carry into the full slot.
 mutant("pipe_tag", "dsbc_serial_sum.v",
        "wire c = carry_q[i] && !tag;",
        "wire c = carry_q[i];",
        "pipelined sum: a tree node's carry is not cleared at count bit 0 (one word's carry leaks "
        "into the next)",
-       ["global_pipe_n3_m2_t8"], sim=True)
+       ["global_pipe_n3_m2_t8", "unit_pipe_n3_m2_t8_d2"], sim=True)
 mutant("pipe_or_late", "dsbc_serial_sum.v",
        "assign open_o = ld_q[Latency+1];",
        "assign open_o = ld_q[Latency+2];",
        "pipelined control one cycle late: the open slot is decided on the full slot's column",
-       ["global_pipe_n2_m2_t8"])
+       ["global_pipe_n2_m2_t8", "unit_pipe_n2_m2_t8_d2"])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 """Runs the formal jobs of the DSBC unit with Yosys 0.23 and yosys-smtbmc, directly.
 
   formal/run.py [--set full|short] [--out DIR] [--only REGEX] [--jobs N]
-  formal/run.py --mutants [--out DIR]          every mutant must make some job fail
+  formal/run.py --mutants [--out DIR]          every mutant must make each job named for it fail
 
 Each job is one harness (formal/*_check.v) at one parameter set. A job `prove`s its
 assertions by k-induction (base case: BMC of depth k from reset; step: `-i -t k`), or checks
@@ -87,7 +87,7 @@ def global_job(n, m, t=8, short=False, pipe=0):
                                 "p_pld": "u_dut.g_pipe.u_sum.ld_q"} if pipe else {})))
 
 
-def unit_probes(n, m, t, d, arb=False):
+def unit_probes(n, m, t, d, arb=False, pipe=0):
     bw = max(1, (m - 1).bit_length())
     cntw = d.bit_length()
     ptrw = max(1, (d - 1).bit_length())
@@ -101,6 +101,10 @@ def unit_probes(n, m, t, d, arb=False):
     else:
         pr.update({"p_phase": "u_dut.u_global.phase_q", "p_cnt1": "u_dut.u_global.cnt1_q",
                    "p_init_cnt": "u_dut.u_global.init_cnt_q"})
+    if pipe:
+        g = "u_dut.u_global.g_pipe."
+        pr.update({"p_pslot": g + "slot_q", "p_pcount": g + "count_q", "p_pwait": g + "wait_q",
+                   "p_pstart": g + "start_q", "p_pld": g + "u_sum.ld_q"})
     per = [("p_mem", m * (t + 1), "u_ram.f_mem"), ("p_fcount", cntw, "u_fifo.count_q"),
            ("p_frd", ptrw, "u_fifo.rd_ptr_q"), ("p_fwr", ptrw, "u_fifo.wr_ptr_q"),
            ("p_fmem", d * bw, "u_fifo.f_mem"), ("p_cnt2", bw, "u_rr.cnt2_q"),
@@ -125,22 +129,31 @@ def unit_probes(n, m, t, d, arb=False):
     return pr
 
 
-def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False):
-    """The whole unit; arb=True: scheduler arb (Sched = 1, architecture.md 4e)."""
+def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pipe=0):
+    """The whole unit; arb=True: scheduler arb (Sched = 1, architecture.md 4e); pipe=1: rr
+    with the pipelined global sum (Pipe = 1, 4f), every decision P cycles later."""
     q = t + (n - 1).bit_length() if n > 1 else t
     bw = max(1, (m - 1).bit_length())
+    p = 1 + ((n - 1).bit_length() + 1) // 2 if pipe else 0  # 4f: 1 + ceil(clog2(N) / 2)
     if arb:
         lmax = m * (q + bw + 4) + 4 + (n.bit_length() - 1)
     else:
-        lmax = m * (q + 4) + 5 + (n.bit_length() - 1) + (2 if m == 1 else 0)
-    kind = ("live" if live else "unit") + ("_arb" if arb else "")
+        lmax = m * (q + 4 + p) + 5 + p + (n.bit_length() - 1) + (2 if m == 1 else 0)
+    kind = ("live" if live else "unit") + ("_arb" if arb else "") + ("_pipe" if pipe else "")
     j = dict(name=f"{kind}_n{n}_m{m}_t{t}_d{d}",
              top="unit_check", files=UNIT_RTL + ["formal/unit_check.v"],
-             params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d, Sched=int(arb)),
+             params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d, Sched=int(arb),
+                         Pipe=pipe),
              mode="bounded" if live else "prove", short=short,
-             probes=unit_probes(n, m, t, d, arb), defines=["LIVENESS"] if live else [])
+             probes=unit_probes(n, m, t, d, arb, pipe), defines=["LIVENESS"] if live else [])
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
+    elif pipe:
+        # The tree's carries and sum registers have no reference in the harness: as for
+        # global_pipe_*, the induction runs deep enough (a word lasts at most Q + P + 6
+        # cycles) that every state it starts from has seen a ctl_load.
+        j.update(depth=depth or q + p + 8, cover_depth=q + m + 10 + 2 * p,
+                 mutant_depth=2 * (q + 4 + p) + m + 2)
     elif arb:
         # covers: a completion; with d = 1 a full-slot exit after it
         j.update(depth=depth or 6, cover_depth=(2 if d == 1 else 1) * (q + 2) + m + bw + 10,
@@ -159,6 +172,7 @@ def jobs_all():
             global_job(2, 2, pipe=1), global_job(3, 2, pipe=1), global_job(5, 2, pipe=1),
             global_job(1, 1, pipe=1),
             unit_job(2, 2, short=True), unit_job(3, 2), unit_job(1, 1, live=True),
+            unit_job(2, 2, pipe=1), unit_job(3, 2, pipe=1),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),
             unit_job(1, 1, live=True, arb=True)]
@@ -313,26 +327,26 @@ def run_mutants(a):
         shutil.copytree(os.path.join(ROOT, "formal"), os.path.join(tree, "formal"),
                         ignore=shutil.ignore_patterns("__pycache__"))
         mutants_mod.apply(os.path.join(tree, "rtl", m["file"]), m)
-        hit = None
+        # Every job named for the mutant must catch it (e.g. the pipelined sum's bugs both in
+        # global_pipe_* and in the whole unit's unit_pipe_*).
+        missed = []
         for jn in m["formal"]:
             job = dict(allj[jn])
             if a.port_only and job["top"] == "unit_check":  # the bug must show at the ports
                 job["defines"] = job.get("defines", []) + ["PORT_ONLY"]
             r = run_job(job, os.path.join(out, m["id"]), src_root=tree, bmc_only=True)
             if r["status"] == "fail" and not r["why"].startswith("cover"):
-                hit = (jn, r)
-                break
-        if hit:
+                trace = r.get("trace", "")
+                # The mutant's copy of the sources lives under <out>/<id>/src/: show repository paths.
+                where = re.sub(r" \(\$assert\S*\)", "", r["why"])
+                where = re.sub(r"\S*/src/(formal|rtl)/", r"\1/", where)[:90]
+                trace = os.path.relpath(trace, ROOT) if os.path.exists(trace) else "none"
+                print(f"  caught   {m['id']:<14} by {jn}: {where}\n           trace {trace}", flush=True)
+            else:
+                missed.append(jn)
+                print(f"  MISSED   {m['id']:<18} by {jn}: {m['what']}", flush=True)
+        if not missed:
             caught += 1
-            jn, r = hit
-            trace = r.get("trace", "")
-            # The mutant's copy of the sources lives under <out>/<id>/src/: show repository paths.
-            where = re.sub(r" \(\$assert\S*\)", "", r["why"])
-            where = re.sub(r"\S*/src/(formal|rtl)/", r"\1/", where)[:90]
-            trace = os.path.relpath(trace, ROOT) if os.path.exists(trace) else "none"
-            print(f"  caught   {m['id']:<14} by {jn}: {where}\n           trace {trace}", flush=True)
-        else:
-            print(f"  MISSED   {m['id']:<18} {m['what']}", flush=True)
     print(f"formal-mutants: caught {caught} of {total}")
     return 0 if caught == total else 1
 

@@ -22,6 +22,11 @@
 // With `define LIVENESS (jobs live_*), PEs pop whenever their FIFO is valid and, as the usage
 // contract says, do not touch a closed barrier until its completion is popped; then every
 // closing is reported within L_max cycles (section 6; arb: 4e), checked by BMC.
+// Pipe = 1 (rr only, architecture.md 4f): the global sum is pipelined, so the reference's
+// decisions (every ctl_load after the first, ctl_done) come P = 1 + ceil(clog2(N) / 2)
+// cycles later, the PISOs keep shifting the sign meanwhile, and L_max grows by (M + 1)·P.
+// The tree's carries have no cheap reference here: run.py runs the induction deep enough
+// that every state it starts from has seen a ctl_load (as for global_check.v).
 
 `default_nettype none
 
@@ -31,6 +36,7 @@ module unit_check #(
   parameter integer CountBits   = 8,
   parameter integer FifoDepth   = 2,
   parameter integer Sched       = 1,  // 0 rr, 1 arb (default; formal/run.py sets it per job)
+  parameter integer Pipe        = 0,  // 1: pipelined global sum (rr only)
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
   input wire                   clk_i,
@@ -52,13 +58,16 @@ module unit_check #(
                                   (N >= 32) ? 5 : (N >= 16) ? 4 : (N >= 8) ? 3 :
                                   (N >= 4) ? 2 : (N >= 2) ? 1 : 0;
   localparam integer Arb = (Sched == 1) ? 1 : 0;
-  // Worst-case latency: section 6 (rr), 4e (arb).
+  // P of architecture.md 4f: one line register and one register per two levels of the tree.
+  localparam integer P = (Pipe == 1 && !Arb) ? 1 + (LogN + 1) / 2 : 0;
+  // Worst-case latency: section 6 (rr), 4e (arb), 4f (rr with Pipe = 1).
   localparam integer LMax = Arb ? M * (Q + BW + 4) + 4 + FloorLog2N
-                                : M * (Q + 4) + 5 + FloorLog2N + ((M == 1) ? 2 : 0);
-  // Cycles from the snapshot s to count bit 0 and to ctl_done: rr s+4, s+Q+4; arb s+2, s+Q+2.
+                                : M * (Q + 4 + P) + 5 + P + FloorLog2N + ((M == 1) ? 2 : 0);
+  // Cycles from the snapshot s to count bit 0 on the lines: rr s+4, arb s+2; to ctl_done:
+  // P more than that plus Q.
   localparam integer Slot0 = Arb ? 2 : 4;
-  localparam integer DoneAge = Q + Slot0;
-  localparam integer AgeW = $clog2(Q + 8);
+  localparam integer DoneAge = Q + Slot0 + P;
+  localparam integer AgeW = $clog2(Q + P + 8);
   localparam integer CntW = $clog2(D + 1);
   localparam integer PtrW = (D > 1) ? $clog2(D) : 1;
   localparam integer SW   = T + LogN + 2;
@@ -78,7 +87,7 @@ module unit_check #(
 `endif
 
   dsbc_top #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .BarrierW(BW),
-             .Sched(Sched)) u_dut (
+             .Sched(Sched), .Pipe(Pipe)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .req_valid_i(req_valid_i), .req_barrier_i(req_barrier_i),
     .req_dec_i(req_dec_i), .req_ready_o(req_ready), .ack_valid_o(ack_valid),
     .ack_refused_o(ack_refused), .fifo_valid_o(fifo_valid), .fifo_barrier_o(fifo_barrier),
@@ -110,6 +119,12 @@ module unit_check #(
   (* keep *) wire [2:0]           p_phase;
   (* keep *) wire [$clog2(Q + 2)-1:0] p_cnt1;
   (* keep *) wire [CarryW-1:0]    p_carry;
+  // Pipe = 1 only (formal/run.py connects them then): the pipelined control's registers.
+  (* keep *) wire [Q:0]           p_pslot;   // slot_q[Q+1:1]
+  (* keep *) wire                 p_pcount;  // count_q
+  (* keep *) wire [BW-1:0]        p_pwait;   // wait_q
+  (* keep *) wire                 p_pstart;  // start_q
+  (* keep *) wire [P+2:0]         p_pld;     // u_sum.ld_q: ctl_load of the last P + 3 cycles
   // arb (Sched = 1): global control, per-PE dirty bits and local phase / race state
   localparam integer ACntW = $clog2(((Q > BW) ? Q : BW) + 1);
   localparam integer RhiW  = (BW > 1) ? BW - 1 : 1;
@@ -243,8 +258,9 @@ module unit_check #(
                            ((1 << (age - Slot0)) - 1));
   end
   wire complete = (snap_open != 0) && (full_at == 0) && (snap_sum == 0);
-  wire [AgeW-1:0] next_load = (snap_open == 0) ? 3 : (full_at != 0) ? 4 :
-                              (snap_sum != 0) ? 5 + first_one : (M > 1) ? Q + 4 : Q + 6;
+  // (4f: every decision P cycles later, so every end moves by P)
+  wire [AgeW-1:0] next_load = P + ((snap_open == 0) ? 3 : (full_at != 0) ? 4 :
+                              (snap_sum != 0) ? 5 + first_one : (M > 1) ? Q + 4 : Q + 6);
 
   ///////////////////////////////////////////////////////////////////////////
   // arb reference (architecture.md 4e; Sched = 1), from the ports alone:   //
@@ -432,7 +448,7 @@ module unit_check #(
         unc_snap <= unc[snap_b];
         touched  <= commit_snap;
       end else begin
-        if (age < Q + 7) age <= age + 1'b1;
+        if (age < Q + P + 7) age <= age + 1'b1;
         touched <= touched | commit_cur;
       end
       if (loaded && age == 1) begin
@@ -517,7 +533,7 @@ module unit_check #(
         // Schedule, and the decision: complete exactly when the snapshot sums to zero.
         assert(age <= next_load);
         assert(snap == (age == next_load));
-        assert(done == (complete && age == Q + 4));
+        assert(done == (complete && age == DoneAge));
       end
       if (done) begin
         assert(snap_sum == 0);   // no false completion
@@ -549,12 +565,13 @@ module unit_check #(
           assert(p_touched[i] == touched[i]);
           if (age == 1) assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
           // The rebase count accumulates the commits since the snapshot: count - snap (until
-          // the rebase of the completed word commits: d+1, age Q+5 under rr and Q+3 under arb;
-          // under arb with M > 1 the next head, in d, starts a new snapshot).
-          if (age <= (Arb ? Q + 3 : Q + 5))
+          // the rebase of the completed word commits: d+1, age Q+5+P under rr and Q+3 under
+          // arb; under arb with M > 1 the next head, in d, starts a new snapshot).
+          if (age <= DoneAge + 1)
             assert(p_acc[i*(T+1) +: T+1] == diff_ext(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]));
-          // (arb: the PISO shifts the sign in until the next head reloads it)
-          if (age >= 2 && (Arb || age <= Q + 4)) begin
+          // (arb, and rr with Pipe = 1 until d: the PISO shifts the sign in until the next
+          // snapshot reloads it)
+          if (age >= 2 && (Arb || age <= DoneAge)) begin
             assert(p_piso[i*(T+2) +: T+2] ==
                    piso_at(snap_val[i*T +: T], full_at[i], snap_open[i], age));
           end
@@ -594,21 +611,36 @@ module unit_check #(
         if (loaded && age <= DoneAge && !rb_pending)  // (until the rebase moves the count)
           assert(drift(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]) <= age);
         if (rb_pending)
-          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5);
+          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P);
       end
       if (loaded) begin
         assert(unc_snap == (snap_open != 0));
         if (!Arb) begin
           // From s+1 to the completion the FIFOs are only popped.
           for (i = 0; i < N; i = i + 1)
-            if (age >= 2 && age <= Q + 4 && rn[i*CntW +: CntW] == D) assert(full_at[i]);
-          if (age == 1) assert(p_phase == 3'd2);
-          if (age >= 2 && age < next_load && age < Q + 4) assert(p_phase == 3'd3 && p_cnt1 == age - 2);
-          if (age >= 5 && age < next_load && age < Q + 4) assert(p_carry == (low_sum >> (age - 4)));
+            if (age >= 2 && age <= DoneAge && rn[i*CntW +: CntW] == D) assert(full_at[i]);
+          if (Pipe == 0) begin
+            if (age == 1) assert(p_phase == 3'd2);
+            if (age >= 2 && age < next_load && age < Q + 4) assert(p_phase == 3'd3 && p_cnt1 == age - 2);
+            if (age >= 5 && age < next_load && age < Q + 4) assert(p_carry == (low_sum >> (age - 4)));
+          end else begin
+            // The slot at the pipeline's outputs (slot age - 2 - P) is the one-hot slot_q while
+            // the word is being decided; ctl_load's delay line holds only the last ctl_load.
+            assert(p_pslot == ((age >= 3 + P && age < next_load && age < DoneAge)
+                               ? {{Q{1'b0}}, 1'b1} << (age - 3 - P) : 0));
+            assert(p_pcount == (p_pslot[Q:1] != 0));
+            assert(p_pld == ((age <= P + 3) ? {{(P+2){1'b0}}, 1'b1} << (age - 1) : 0));
+            assert(p_pwait == 0 && !p_pstart);
+          end
         end
       end else begin
         assert(cyc <= M);
         if (!Arb) assert(p_phase == ((cyc < M) ? 3'd0 : 3'd1));
+        if (Pipe == 1 && !Arb) begin
+          assert(p_pslot == 0 && !p_pcount && p_pld == 0);
+          assert(p_pwait == ((cyc < M - 1) ? M - 1 - cyc : 0));
+          assert(p_pstart == (cyc == M - 1));
+        end
         if (cyc < M) assert(p_init_cnt == M - 1 - cyc);
         for (i = 0; i < N; i = i + 1)
           if (cyc < M) assert(p_init_addr[i*BW +: BW] == cyc);

@@ -82,10 +82,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
       ->transform(decimal<int>("a positive integer"))
       ->check(CLI::Validator(fifo_depth_in_range, ""));
   app.add_option("--sched", sched_text, sched_help())->check(cli::sched())->type_name("NAME");
-  app.add_option("--pipe", opts.pipe,
-                 "1: the pipelined global sum (docs/architecture.md 4f; needs --sched rr), "
-                 "0: without (default)")
-      ->transform(decimal<int>("0 or 1", [](int p) { return p == 0 || p == 1; }));
+  app.add_option("--pipe", opts.pipe, pipe_help())->transform(cli::pipe());
   app.add_option("--emit-stim", opts.emit_stim, "Also write a normalized stimulus file for the Verilog testbench")
       ->check(CLI::Validator([](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
@@ -99,17 +96,10 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   }
   if (app.count("--fifo-depth") > 0) opts.fifo_depth = fifo_depth;
   opts.sched = parse_sched(sched_text);  // checked by cli::sched() above
-  if (opts.pipe == 1 && opts.sched != Sched::kRr) {
-    // The model's own message (Config::validate), worded as the other usage errors.
-    Config c;
-    c.sched = opts.sched;
-    c.pipe = opts.pipe;
-    try {
-      c.validate();
-    } catch (const std::invalid_argument& e) {
-      std::cerr << kTool << ": --pipe: " << e.what() << "\nRun with --help for more information.\n";
-      return 2;
-    }
+  if (const std::string err = pipe_sched_error(opts.sched, opts.pipe); !err.empty()) {
+    // The model's own message, worded as the other usage errors.
+    std::cerr << kTool << ": --pipe: " << err << "\nRun with --help for more information.\n";
+    return 2;
   }
   return std::nullopt;
 }

@@ -30,16 +30,17 @@ SENS_PES = 64
 SENS_LATENCIES_NS = [100, 500, 2000]
 
 
-# The DSBC unit's schedulers (docs/architecture.md 4c rr, 4e arb); the tables above use the
-# tool's default (arb), the scheduler section runs DSBC alone under each.
-SCHEDS = ["rr", "arb"]
+# The DSBC unit's schedulers (docs/architecture.md 4c rr, 4e arb) and rr with the pipelined
+# global sum (4f, --pipe 1); the tables above use the tool's default (arb), the scheduler
+# section runs DSBC alone under each. Each one's dsbc-system options:
+SCHEDS = {"rr": ["--sched", "rr"], "arb": ["--sched", "arb"], "rr-pipe": ["--sched", "rr", "--pipe", "1"]}
 
 
 def run(binary, spec, n, latency_ns=LATENCY_NS, sched=None):
     cmd = [binary, "--workload", spec, "--pes", str(n), "--barriers", str(BARRIERS), "--epochs", str(EPOCHS),
            "--seed", str(SEED), "--engine", "model", "--latency-ns", str(latency_ns), "--task-ns", str(TASK_NS),
            "--json"]
-    cmd += ["--sched", sched] if sched else ["--algos", ",".join(ALGOS)]
+    cmd += SCHEDS[sched] if sched else ["--algos", ",".join(ALGOS)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode not in (0, 1):
         sys.exit("system_report: %s failed: %s" % (" ".join(cmd), p.stderr))
@@ -57,29 +58,33 @@ def dsbc_delays(r):
 
 def sched_section(binary, cmds, failures):
     """DSBC under each scheduler on the same executions (same workload, seeds and clock)."""
-    md = ["## The DSBC unit's scheduler: rr against arb", "",
+    md = ["## The DSBC unit's scheduler: rr against arb and rr-pipe", "",
           "The same executions (workload, seed, network) with DSBC alone, once under the paper's round robin "
           "(`--sched rr`: every barrier inspected in turn, a word of at least 3 cycles each) and once under the "
           "arbitration scheduler (`--sched arb`, the default: only barriers some PE changed get a word; "
           "docs/architecture.md 4e), each at its own default clock (1/Fmax of its slower iCE40 HX8K block, "
           "reports/synth.csv: arb's local block, with its dirty bits and search, is the slower one). With M = %d "
           "barriers a round-robin pass is short, so arb saves only a few cycles here and its slower clock can "
-          "cost more than that; in cycles the gap grows with M (docs/performance.md section 6)." % BARRIERS, "",
+          "cost more than that; in cycles the gap grows with M (docs/performance.md section 6). rr-pipe is the "
+          "round robin with the pipelined global sum (`--sched rr --pipe 1`, docs/architecture.md 4f): every "
+          "decision P = 1 + ceil(clog2(N) / 2) cycles later, at rr's clock (the local block sets it)."
+          % BARRIERS, "",
           "| workload | N | " + " | ".join("%s clock ns | %s mean / median / max ns" % (s, s) for s in SCHEDS)
-          + " | arb / rr (mean) |",
-          "|---|---|" + "---|---|" * len(SCHEDS) + "---|"]
+          + " | arb / rr (mean) | rr-pipe / rr (mean) |",
+          "|---|---|" + "---|---|" * len(SCHEDS) + "---|---|"]
     for key, spec, _ in WORKLOADS:
         for n in PES:
             cells, means = [], {}
             for sched in SCHEDS:
                 cmd, r = run(binary, spec, n, sched=sched)
                 cmds.append(" ".join(cmd))
-                failures += ["%s N=%d --sched %s: %s" % (key, n, sched, f) for f in r["failures"]]
+                failures += ["%s N=%d %s: %s" % (key, n, " ".join(SCHEDS[sched]), f) for f in r["failures"]]
                 d = dsbc_delays(r)
                 means[sched] = statistics.mean(d)
                 cells.append("%.3f | %s / %s / %s" % (r["clock_ps"] / 1000.0, fmt(means[sched]), fmt(statistics.median(d)),
                                                        fmt(max(d))))
-            md.append("| %s | %d | %s | %.2f |" % (key, n, " | ".join(cells), means["arb"] / means["rr"]))
+            md.append("| %s | %d | %s | %.2f | %.2f |" % (key, n, " | ".join(cells), means["arb"] / means["rr"],
+                                                         means["rr-pipe"] / means["rr"]))
     return md + [""]
 
 

@@ -2,6 +2,8 @@
 // Validation of the system co-simulation parameters and the default time base.
 #include "dsys/config.h"
 
+#include <stdexcept>
+
 namespace dsys {
 
 EngineKind parse_engine(const std::string& s) {
@@ -37,6 +39,13 @@ void SystemConfig::validate() const {
   range("--epochs", epochs, 1, 100000);
   range("--count-bits", count_bits, dsbc::kCountBitsLimit.min, dsbc::kCountBitsLimit.max);
   range("--fifo-depth", fifo_depth, dsbc::kFifoDepthLimit.min, dsbc::kFifoDepthLimit.max);
+  range("--pipe", pipe, dsbc::kPipeLimit.min, dsbc::kPipeLimit.max);
+  // What is left of the model's rules (Pipe = 1 needs rr), in the model's own words.
+  try {
+    dsbc().validate();
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("--pipe: ") + e.what());
+  }
   // Picosecond values; the upper bounds keep every product in the run far from overflow.
   range("--clock-ns (ps)", clock_ps, 0, 1'000'000'000);
   range("--latency-ns (ps)", latency_ps, 0, 1'000'000'000'000);
@@ -53,18 +62,24 @@ dsbc::Config SystemConfig::dsbc() const {
   c.count_bits = count_bits;
   c.fifo_depth = fifo_depth;
   c.sched = sched;
+  c.pipe = pipe;
   return c;
 }
 
-Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched) {
+Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe) {
   // reports/synth.csv of 2026-11-24 (after the contract-preserving retiming of
   // docs/architecture.md 4f), ice40-hx8k, M=16 T=16 D=8, fmax_mhz (median of 5 seeds):
   //   rr:  dsbc_local 101.17 MHz (any N); dsbc_global N=4 156.54, N=8 136.37, N=16 137.23,
   //        N=32 109.79, N=64 77.51.
   //   arb: dsbc_local 74.95 MHz (its dirty bits and search); dsbc_global N=4 176.46,
   //        N=8 152.70, N=16 129.08, N=32 105.42, N=64 77.47.
+  //   rr, Pipe = 1: dsbc_global (M=32) N=16 239.06, N=64 262.33, N=256 228.57 MHz
+  //        (docs/architecture.md 4f): far above the local block at every N, so the local
+  //        block sets the clock (the whole N=16 M=32 unit placed: 87.27 MHz with the
+  //        pipeline, 86.98 without; docs/performance.md 6b).
   // Period = 1e6 / min(local, global) ps, rounded.
   if (sched == dsbc::Sched::kArb) return 13'342;  // the arb local block is the slower at every N
+  if (pipe == 1) return 9'884;                    // rr local 101.17 MHz at every N
   if (pes <= 32) return 9'884;                    // rr local 101.17 MHz
   return 12'902;                                  // rr global 77.51 MHz (N=64; reused above 64)
 }

@@ -10,30 +10,45 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$sys" --workload ring:p=0.9 --pes 16 --barriers 4 --epochs 2 --seed 3 --algos tiered,4c > "$tmp/table.txt"
 grep -q "oracle: ok" "$tmp/table.txt"
-# The default scheduler, then each one by name: the same done lines from dsbc-replay.
-for sched in "" rr arb; do
-  "$sys" --workload tree:lambda=0.7,lmax=10 --pes 16 --barriers 4 --seed 2 ${sched:+--sched $sched} --json \
+# The default scheduler, then each one by name, and rr with the pipelined sum (--pipe 1): the
+# same done lines from dsbc-replay given the same scheduler and pipe.
+for sched in "" rr arb rr-pipe; do
+  opts=${sched:+--sched ${sched%-pipe}}
+  [ "$sched" = rr-pipe ] && opts="$opts --pipe 1"
+  # shellcheck disable=SC2086  # $opts: several words
+  "$sys" --workload tree:lambda=0.7,lmax=10 --pes 16 --barriers 4 --seed 2 $opts --json \
     --dump-trace "$tmp/t.trace" > "$tmp/out.json"
   python3 - "$tmp/out.json" "$tmp/t.trace" "$replay" "$sched" <<'PY'
 import json, subprocess, sys
 r = json.load(open(sys.argv[1]))
 assert r["oracle_ok"], r["failures"]
-assert sys.argv[4] in ("", r["sched"]), (sys.argv[4], r["sched"])
+label = r["sched"] + ("-pipe" if r["pipe"] == 1 else "")
+assert sys.argv[4] in ("", label), (sys.argv[4], label)
 mine = sorted((row["dsbc_done_cycle"], row["barrier"], row["dsbc_snap_cycle"]) for row in r["rows"])
-out = subprocess.run([sys.argv[3], "--sched", r["sched"], sys.argv[2]], check=True, capture_output=True, text=True).stdout
+out = subprocess.run([sys.argv[3], "--sched", r["sched"], "--pipe", str(r["pipe"]), sys.argv[2]], check=True,
+                     capture_output=True, text=True).stdout
 dones = sorted((int(a), int(b), int(c)) for k, a, b, c in (l.split() for l in out.splitlines() if l.startswith("done ")))
 assert mine == dones, (mine, dones)
-print("replay --sched %s: %d done lines identical" % (r["sched"], len(dones)))
+print("replay --sched %s --pipe %d: %d done lines identical" % (r["sched"], r["pipe"], len(dones)))
 PY
 done
-# --compare-sched: one row per scheduler (its clock, delays, latencies, cycles), every oracle
-# ok; the header names the scheduler; without --clock-ns each runs at its own default clock.
+# The header names the pipelined scheduling; its default clock is the rr local block's (4f).
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --pipe 1 > "$tmp/pipe.txt"
+head -n 1 "$tmp/pipe.txt" | grep -q ", scheduler rr-pipe$"
+grep -q "^time base: DSBC clock 9.884 ns," "$tmp/pipe.txt"
+# --compare-sched: one row per scheduler and one for rr-pipe (its clock, delays, latencies,
+# cycles), every oracle ok; the header names the scheduler; without --clock-ns each runs at
+# its own default clock (rr-pipe's is rr's: the local block sets it).
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --compare-sched > "$tmp/cmp.txt"
 head -n 1 "$tmp/cmp.txt" | grep -q ", scheduler rr$"
-[ "$(grep -cE '^(rr|arb) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 2 ]
+[ "$(grep -cE '^(rr|arb|rr-pipe) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 3 ]
 [ "$(awk '$1 == "rr" || $1 == "arb" {print $2}' "$tmp/cmp.txt" | sort -u | wc -l)" -eq 2 ]
+[ "$(awk '$1 == "rr" || $1 == "rr-pipe" {print $2}' "$tmp/cmp.txt" | sort -u)" = "9.884" ]
+# rr-pipe's latencies within its bound, 4f: N=8 M=4 T=16, Q = 19, P = 3:
+# L_max = 4·(19 + 4 + 3) + 5 + 3 + 3 = 115 cycles (max_lat_cycles is column 6).
+awk '$1 == "rr-pipe" && $6 > 0 && $6 <= 115 {ok = 1} END {exit !ok}' "$tmp/cmp.txt"
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --clock-ns 10 --compare-sched > "$tmp/cmp10.txt"
-[ "$(awk '($1 == "rr" || $1 == "arb") && $2 == "10.000"' "$tmp/cmp10.txt" | wc -l)" -eq 2 ]
+[ "$(awk '($1 == "rr" || $1 == "arb" || $1 == "rr-pipe") && $2 == "10.000"' "$tmp/cmp10.txt" | wc -l)" -eq 3 ]
 # Bad usage: exit 2, and stderr names the option (and its legal range where it has one).
 expect_usage() {
   local want=$1 rc
@@ -57,6 +72,10 @@ expect_usage "--latency-ns: invalid value 'nan': expected a time in ns in [0, 1e
 expect_usage "--algos: 'tiered' is given twice" --algos tiered,cda --algos tiered
 expect_usage "--sched: invalid value 'fast': expected a scheduler, one of rr, arb" --sched fast
 expect_usage "--compare-sched: text output only" --compare-sched --json
+# Pipe = 1 needs rr (the model's rule and words, as dsbc-replay says them); arb is the default.
+expect_usage "--pipe: pipe = 1 needs sched = rr, not sched = arb" --sched arb --pipe 1
+expect_usage "--pipe: pipe = 1 needs sched = rr, not sched = arb" --pipe 1
+expect_usage "--pipe: invalid value '2': expected 0 or 1" --sched rr --pipe 2
 expect_usage "not expected: stray" stray
 expect_usage "not expected: cda" --algos tiered cda  # one comma-separated list per --algos
 # Integers are decimal: 010 is ten PEs, not eight.
@@ -80,5 +99,11 @@ if [ "$have_rtl" = "ON" ]; then
   b=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --engine both --json | sed 's/"wall_seconds":[^,]*,//;s/"engine":"both"/"engine":"model"/')
   [ "$a" = "$b" ]
   echo "engine both: same result as the model"
+  # Pipe = 1: the RTL with Pipe = 1 (its own plugin) in lockstep with the model, and the same
+  # result as the model alone.
+  a=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --sched rr --pipe 1 --engine model --json | sed 's/"wall_seconds":[^,]*,//')
+  b=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --sched rr --pipe 1 --engine both --json | sed 's/"wall_seconds":[^,]*,//;s/"engine":"both"/"engine":"model"/')
+  [ "$a" = "$b" ]
+  echo "engine both --pipe 1: same result as the model"
 fi
 echo "dsbc-system cli: ok"

@@ -47,19 +47,33 @@ std::string json_of(const SystemResult& r) {
 }
 
 TEST(ReportJson, KeyOrderAndNumbersAsTheToolAlwaysWroteThem) {
-  EXPECT_EQ(
-      json_of(tiny()),
-      "{\"workload\":\"ring:p=0.5\",\"pes\":3,\"barriers\":1,\"epochs\":1,\"seed\":18446744073709551615,"
-      "\"engine\":\"model\",\"clock_ps\":12145,\"latency_ps\":500000,\"task_ps\":2000000,\"count_bits\":16,"
-      "\"fifo_depth\":8,\"sched\":\"arb\",\"dsbc_cycles\":40,\"dsbc_requests\":2,\"wall_seconds\":0.0058107,\"rows\":["
-      "{\"epoch\":0,\"barrier\":0,\"epoch_start_ps\":0,\"tasks\":1,\"primary_msgs\":0,"
-      "\"true_termination_ps\":100000,\"dsbc_requests\":2,\"dsbc_done_cycle\":36,\"dsbc_snap_cycle\":14,"
-      "\"detectors\":{"
-      "\"dsbc\":{\"detected\":true,\"at_ps\":380000,\"delay_ps\":280000,\"control_msgs\":0,\"control_bits\":0,"
-      "\"false_detection\":false,\"missed\":false,\"same_execution\":true},"
-      "\"tiered\":{\"detected\":false,\"at_ps\":-1,\"delay_ps\":-1,\"control_msgs\":4,\"control_bits\":256,"
-      "\"false_detection\":false,\"missed\":true,\"same_execution\":true}}}],"
-      "\"oracle_ok\":false,\"failures\":[\"epoch 0 barrier 0: tiered: missed\"]}\n");
+  EXPECT_EQ(json_of(tiny()),
+            "{\"workload\":\"ring:p=0.5\",\"pes\":3,\"barriers\":1,\"epochs\":1,\"seed\":18446744073709551615,"
+            "\"engine\":\"model\",\"clock_ps\":12145,\"latency_ps\":500000,\"task_ps\":2000000,\"count_bits\":16,"
+            "\"fifo_depth\":8,\"sched\":\"arb\",\"pipe\":0,"
+            "\"dsbc_cycles\":40,\"dsbc_requests\":2,\"wall_seconds\":0.0058107,\"rows\":["
+            "{\"epoch\":0,\"barrier\":0,\"epoch_start_ps\":0,\"tasks\":1,\"primary_msgs\":0,"
+            "\"true_termination_ps\":100000,\"dsbc_requests\":2,\"dsbc_done_cycle\":36,\"dsbc_snap_cycle\":14,"
+            "\"detectors\":{"
+            "\"dsbc\":{\"detected\":true,\"at_ps\":380000,\"delay_ps\":280000,\"control_msgs\":0,\"control_bits\":0,"
+            "\"false_detection\":false,\"missed\":false,\"same_execution\":true},"
+            "\"tiered\":{\"detected\":false,\"at_ps\":-1,\"delay_ps\":-1,\"control_msgs\":4,\"control_bits\":256,"
+            "\"false_detection\":false,\"missed\":true,\"same_execution\":true}}}],"
+            "\"oracle_ok\":false,\"failures\":[\"epoch 0 barrier 0: tiered: missed\"]}\n");
+}
+
+// The pipelined global sum (Pipe = 1, rr only): "sched" keeps naming the scheduler, the added
+// "pipe" key says 1, and the table's header names the scheduling rr-pipe.
+TEST(ReportJson, PipeIsItsOwnKeyAndTheHeaderSaysRrPipe) {
+  SystemResult r = tiny();
+  r.cfg.sched = dsbc::Sched::kRr;
+  r.cfg.pipe = 1;
+  EXPECT_NE(json_of(r).find(",\"sched\":\"rr\",\"pipe\":1,\"dsbc_cycles\":40,"), std::string::npos) << json_of(r);
+  std::ostringstream table;
+  write_table(r, table);
+  EXPECT_EQ(table.str().substr(0, table.str().find('\n')),
+            "dsbc-system: workload ring:p=0.5, N=3, M=1, epochs 1, seed 18446744073709551615, engine model, "
+            "scheduler rr-pipe");
 }
 
 // Six significant digits, as an ostream printed the wall time before nlohmann-json.

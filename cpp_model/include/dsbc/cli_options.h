@@ -96,4 +96,29 @@ inline std::string sched_help() {
   return "scheduler: " + sched_names() + " (docs/architecture.md 4c, 4e; default " + sched_name(Config{}.sched) + ")";
 }
 
+/// For a --pipe option (dsbc-replay, dsbc-system): 0 or 1 (Config::pipe).
+inline CLI::Validator pipe() {
+  return decimal<int>("0 or 1", [](int p) { return p == 0 || p == 1; });
+}
+
+/// The help text of a --pipe option.
+inline std::string pipe_help() {
+  return "1: the pipelined global sum (docs/architecture.md 4f; needs --sched rr), 0: without (default)";
+}
+
+/// The model's own message (Config::validate) when `pipe` does not go with `sched` (Pipe = 1
+/// needs rr), "" when it does: the tools refuse the pair with it as a usage error, so the
+/// rule and its wording live in the model alone.
+inline std::string pipe_sched_error(Sched sched, int pipe) {
+  Config c;
+  c.sched = sched;
+  c.pipe = pipe;
+  try {
+    c.validate();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace dsbc::cli

@@ -38,4 +38,10 @@ inline std::string sched_names() {
   return text;
 }
 
+/// "rr", "arb", or "rr-pipe" for rr with the pipelined global sum (Config::pipe,
+/// docs/architecture.md 4f): the name of a configuration's scheduling in reports and tables.
+inline std::string sched_label(Sched sched, int pipe) {
+  return std::string(sched_name(sched)) + (pipe == 1 ? "-pipe" : "");
+}
+
 }  // namespace dsbc

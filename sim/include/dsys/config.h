@@ -40,25 +40,27 @@ struct SystemConfig {
   std::uint64_t seed = 1;         ///< seed of epoch 0; epoch e uses seed + e
   EngineKind engine = EngineKind::kModel;
   std::vector<std::string> algos;            ///< software TD algorithms observing the same execution
-  Ps clock_ps = 0;                           ///< DSBC clock period; 0 = default_clock_ps(pes, sched)
+  Ps clock_ps = 0;                           ///< DSBC clock period; 0 = default_clock_ps(pes, sched, pipe)
   Ps latency_ps = 500'000;                   ///< network latency per message (constant)
   Ps task_ps = 2'000'000;                    ///< task execution time (constant)
   int count_bits = 16;                       ///< T of the unit (dsbc::kCountBitsLimit)
   int fifo_depth = 8;                        ///< completion FIFO depth per PE (dsbc::kFifoDepthLimit)
   dsbc::Sched sched = dsbc::Config{}.sched;  ///< the unit's scheduler (the model's default)
+  int pipe = dsbc::Config{}.pipe;            ///< 1: pipelined global sum, rr only (dsbc::kPipeLimit)
 
   /// Throws ConfigError naming the first bad parameter and its legal range.
   void validate() const;
-  /// The DSBC configuration (N, M, T, D, scheduler).
+  /// The DSBC configuration (N, M, T, D, scheduler, Pipe).
   dsbc::Config dsbc() const;
   /// The clock period actually used (clock_ps, or the default for pes).
-  Ps period_ps() const { return clock_ps > 0 ? clock_ps : default_clock_ps(pes, sched); }
+  Ps period_ps() const { return clock_ps > 0 ? clock_ps : default_clock_ps(pes, sched, pipe); }
 
-  /// Default DSBC clock period for N PEs under a scheduler: 1/Fmax of the slower of its
-  /// dsbc_local and dsbc_global on iCE40 HX8K (reports/synth.csv, M=16, T=16, D=8, median over
-  /// seeds). The block estimate docs/synthesis.md uses (the whole unit does not fit the device
-  /// for every N); N > 64 was not synthesised and gets N=64's value (optimistic; documented).
-  static Ps default_clock_ps(int pes, dsbc::Sched sched);
+  /// Default DSBC clock period for N PEs under a scheduler (and Pipe): 1/Fmax of the slower of
+  /// its dsbc_local and dsbc_global on iCE40 HX8K (reports/synth.csv, M=16, T=16, D=8, median
+  /// over seeds). The block estimate docs/synthesis.md uses (the whole unit does not fit the
+  /// device for every N); N > 64 was not synthesised and gets N=64's value (optimistic;
+  /// documented).
+  static Ps default_clock_ps(int pes, dsbc::Sched sched, int pipe);
 };
 
 }  // namespace dsys
