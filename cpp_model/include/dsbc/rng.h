@@ -12,7 +12,9 @@
 /// - below(n) is uniform on [0, n), exactly (Lemire's multiply-and-reject).
 /// - geometric(p) is the number of failures before the first success of independent
 ///   Bernoulli(p) trials: with U uniform on (0, 1], G = floor(ln U / ln(1 - p)) has
-///   P(G >= k) = P(U <= (1 - p)^k) = (1 - p)^k, the geometric law (to double precision).
+///   P(G >= k) = P(U <= (1 - p)^k) = (1 - p)^k, the geometric law (to double precision: it is
+///   computed as ln U times 1 / ln(1 - p), a rounding more than the quotient, about 2^-52
+///   relative, which moves G only where ln U / ln(1 - p) is that close to an integer).
 ///   A per-cycle Bernoulli(p) decision may therefore be replaced by "act again after G more
 ///   eligible cycles", drawn once per action: the trials are independent, so which cycle acts
 ///   next has the same law either way.
@@ -89,15 +91,21 @@ class Rng {
 
   /// Never: what geometric() returns for p = 0 (no trial ever succeeds).
   static constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
-  /// ln(1 - p), the argument of geometric(), computed once per option.
-  static double log_fail(double p) { return p >= 1 ? -std::numeric_limits<double>::infinity() : std::log1p(-p); }
-  /// Failures before the first success of Bernoulli(p) trials, p given as log_fail(p):
+  /// 1 / ln(1 - p), the argument of geometric(), computed once per option (a product per draw
+  /// instead of a division, the dearer half of the draw besides the log): 0 for p >= 1, and
+  /// +infinity for p <= 0, where no trial succeeds.
+  static double geometric_scale(double p) {
+    if (!(p > 0)) return std::numeric_limits<double>::infinity();
+    return p >= 1 ? 0.0 : 1 / std::log1p(-p);
+  }
+  /// Failures before the first success of Bernoulli(p) trials, p given as geometric_scale(p):
   /// P(G >= k) = (1 - p)^k. kNever for p <= 0, 0 for p >= 1.
-  uint64_t geometric(double log_fail_p) {
-    if (!(log_fail_p < 0)) return kNever;
-    // U uniform on (0, 1] in steps of 2^-53: ln U is finite and <= 0.
+  uint64_t geometric(double scale) {
+    if (scale == std::numeric_limits<double>::infinity()) return kNever;
+    // U uniform on (0, 1] in steps of 2^-53: ln U is finite and <= 0, and so is scale (0 for
+    // p = 1: G = 0), so g >= 0 and the conversion truncates to floor(g).
     const double u = static_cast<double>((next() >> 11) + 1) * 0x1.0p-53;
-    const double g = std::floor(std::log(u) / log_fail_p);
+    const double g = std::log(u) * scale;
     return g >= 1e18 ? kNever : static_cast<uint64_t>(g);
   }
 
