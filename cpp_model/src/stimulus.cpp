@@ -15,8 +15,8 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
       spawn_threshold_(Rng::threshold(opt.spawn_prob)),
       migrate_threshold_(Rng::threshold(opt.migrate_prob)),
       pop_threshold_(Rng::threshold(opt.pop_prob)),
-      start_scale_(Rng::geometric_scale(opt.start_prob)),
-      act_scale_(Rng::geometric_scale(opt.act_prob)) {
+      start_law_(Rng::geometric_law(opt.start_prob)),
+      act_law_(Rng::geometric_law(opt.act_prob)) {
   cfg_.validate();
   if (opt_.transit_min > opt_.transit_max) throw std::invalid_argument("StimulusOptions: transit_min > transit_max");
   pe_.resize(cfg_.pes);
@@ -74,12 +74,12 @@ void Stimulus::arrive(uint64_t cycle) {
 }
 
 uint64_t Stimulus::next_try_after(uint64_t from) {
-  const uint64_t gap = rng_.geometric(start_scale_);
+  const uint64_t gap = rng_.geometric(start_law_);
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
 uint64_t Stimulus::next_act_after(uint64_t from) {
-  const uint64_t gap = rng_.geometric(act_scale_);
+  const uint64_t gap = rng_.geometric(act_law_);
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 

@@ -96,13 +96,13 @@ TEST(Rng, BelowIsUniform) {
 TEST(Rng, GeometricHasTheGeometricLaw) {
   dsbc::Rng r(3);
   for (double p : {0.02, 0.2, 0.5, 0.9}) {
-    const double scale = dsbc::Rng::geometric_scale(p);
+    const dsbc::Rng::Geometric law = dsbc::Rng::geometric_law(p);
     const int n = 400000;
     std::vector<double> gaps;
     gaps.reserve(n);
     std::vector<int> at_least(8, 0);  // draws with G >= k, k = 1, 2, 4, ..., 128
     for (int i = 0; i < n; ++i) {
-      const uint64_t g = r.geometric(scale);
+      const uint64_t g = r.geometric(law);
       gaps.push_back(static_cast<double>(g) + 1);
       for (int j = 0; j < 8; ++j) at_least[j] += g >= (uint64_t{1} << j) ? 1 : 0;
     }
@@ -115,8 +115,8 @@ TEST(Rng, GeometricHasTheGeometricLaw) {
           << "p = " << p << ", P(G >= " << (1 << j) << ")";
     }
   }
-  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_scale(0.0)), dsbc::Rng::kNever);
-  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_scale(1.0)), 0u);
+  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_law(0.0)), dsbc::Rng::kNever);
+  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_law(1.0)), 0u);
 }
 
 // ---- The agents' decisions, seen on Stimulus's outputs ----------------------------------

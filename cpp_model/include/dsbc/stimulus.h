@@ -168,7 +168,7 @@ class Stimulus {
   Rng rng_;
   // The options' probabilities as Rng draws take them.
   uint64_t spawn_threshold_, migrate_threshold_, pop_threshold_;
-  double start_scale_, act_scale_;
+  Rng::Geometric start_law_, act_law_;
   std::vector<Pe> pe_;
   // Per PE, kept beside pe_ so that next() visits only the PEs with something to do.
   std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
