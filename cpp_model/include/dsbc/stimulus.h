@@ -153,8 +153,8 @@ class Stimulus {
   /// PE p takes a task of barrier `b` in `cycle` (before that cycle's visits): its first act
   /// drawn, and the PE filed earlier if that act is before its wake.
   void hold(int p, uint32_t b, uint64_t cycle);
-  /// Files PE p, to wake at wake_[p] (a cycle not after `cycle`: this cycle's slot), in the
-  /// wake wheel or among the far wakes.
+  /// Files PE p, to wake at wake_[p], in the wake wheel or among the far wakes; a wake at or
+  /// before `cycle` goes into `cycle`'s slot.
   void place_wake(int p, uint64_t cycle);
   /// The wake wheel rebuilt from wake_ for `cycle`: every wake due at or before it in its slot.
   void place_wakes(uint64_t cycle);
