@@ -8,21 +8,15 @@
 
 namespace dsbc {
 
-namespace {
-
-void set_bit(std::vector<uint64_t>& bits, int p) { bits[static_cast<size_t>(p) / 64] |= uint64_t{1} << (p % 64); }
-
-}  // namespace
-
 Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
     : cfg_(cfg),
       opt_(opt),
       rng_(seed),
-      act_threshold_(Rng::threshold(opt.act_prob)),
       spawn_threshold_(Rng::threshold(opt.spawn_prob)),
       migrate_threshold_(Rng::threshold(opt.migrate_prob)),
       pop_threshold_(Rng::threshold(opt.pop_prob)),
-      start_log_fail_(Rng::log_fail(opt.start_prob)) {
+      start_law_(Rng::geometric_law(opt.start_prob)),
+      act_law_(Rng::geometric_law(opt.act_prob)) {
   cfg_.validate();
   if (opt_.transit_min > opt_.transit_max) throw std::invalid_argument("StimulusOptions: transit_min > transit_max");
   pe_.resize(cfg_.pes);
@@ -30,11 +24,12 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
     p.popped.assign(cfg_.barriers, 0);
   }
   for (int p = 0; p < cfg_.pes; ++p) next_try_.push_back(next_try_after(0));
+  wake_ = next_try_;  // no PE holds a task yet
   const size_t words = (static_cast<size_t>(cfg_.pes) + 63) / 64;
   busy_.assign(words, 0);
   fifo_.assign(words, 0);
-  try_wheel_.assign(kTryWheel * words, 0);
-  far_tries_.assign(words, 0);  // the wheel is filled by the first call of next() (place_tries)
+  wake_wheel_.assign(kWakeWheel * words, 0);
+  far_wakes_.assign(words, 0);  // the wheel is filled by the first call of next() (place_wakes)
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
@@ -70,10 +65,7 @@ void Stimulus::arrive(uint64_t cycle) {
   const uint64_t w = wheel_.size();
   for (uint64_t c = std::max(wheel_next_, cycle + 1 >= w ? cycle + 1 - w : 0); c <= cycle; ++c) {
     std::vector<Transit>& slot = wheel_[c == cycle ? now_slot_ : c % w];
-    for (const Transit& t : slot) {
-      pe_[t.pe].held.push_back(t.barrier);
-      set_bit(busy_, t.pe);
-    }
+    for (const Transit& t : slot) hold(t.pe, t.barrier, cycle);
     in_transit_ -= slot.size();
     slot.clear();
   }
@@ -82,39 +74,56 @@ void Stimulus::arrive(uint64_t cycle) {
 }
 
 uint64_t Stimulus::next_try_after(uint64_t from) {
-  const uint64_t gap = rng_.geometric(start_log_fail_);
+  const uint64_t gap = rng_.geometric(start_law_);
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
-void Stimulus::place_try(int p, uint64_t cycle) {
-  // A try already due (only place_tries meets one) goes into this cycle's slot.
-  const uint64_t t = std::max(next_try_[p], cycle);
-  const size_t w = static_cast<size_t>(p) / 64;
-  const uint64_t bit = uint64_t{1} << (p % 64);
-  if (t - cycle < kTryWheel) {
-    try_wheel_[(t % kTryWheel) * busy_.size() + w] |= bit;
-  } else {
-    far_tries_[w] |= bit;
-    far_check_ = std::min(far_check_, t - (kTryWheel - 1));
+uint64_t Stimulus::next_act_after(uint64_t from) {
+  const uint64_t gap = rng_.geometric(act_law_);
+  return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
+}
+
+void Stimulus::hold(int p, uint32_t b, uint64_t cycle) {
+  // Its first coin is thrown in this cycle, as a task's first draw was (stimulus.h).
+  const uint64_t act = next_act_after(cycle);
+  pe_[p].held.push_back({b, act});
+  // wake_[p] is this cycle or later here (a PE whose wake came was visited and filed again),
+  // except after skipped cycles, where place_wakes files every PE anew before the walk.
+  if (act < wake_[p]) {
+    wake_[p] = act;
+    if (cycle == wake_cycle_) place_wake(p, cycle);
   }
 }
 
-void Stimulus::place_tries(uint64_t cycle) {
-  std::fill(try_wheel_.begin(), try_wheel_.end(), 0);
-  std::fill(far_tries_.begin(), far_tries_.end(), 0);
-  far_check_ = Rng::kNever;
-  for (int p = 0; p < cfg_.pes; ++p) place_try(p, cycle);
-  try_cycle_ = cycle;
+void Stimulus::place_wake(int p, uint64_t cycle) {
+  // A wake already due (only place_wakes meets one) goes into this cycle's slot.
+  const uint64_t t = std::max(wake_[p], cycle);
+  const size_t w = static_cast<size_t>(p) / 64;
+  const uint64_t bit = uint64_t{1} << (p % 64);
+  if (t - cycle < kWakeWheel) {
+    wake_wheel_[(t % kWakeWheel) * busy_.size() + w] |= bit;
+  } else {
+    far_wakes_[w] |= bit;
+    far_check_ = std::min(far_check_, t - (kWakeWheel - 1));
+  }
 }
 
-void Stimulus::pull_far_tries(uint64_t cycle) {
-  // From far_check_ on the earliest far try is within the wheel's reach (and not yet due: this
-  // runs in every cycle from then on, or place_tries does); the others stay far.
+void Stimulus::place_wakes(uint64_t cycle) {
+  std::fill(wake_wheel_.begin(), wake_wheel_.end(), 0);
+  std::fill(far_wakes_.begin(), far_wakes_.end(), 0);
   far_check_ = Rng::kNever;
-  for (size_t w = 0; w < far_tries_.size(); ++w) {
-    uint64_t far = far_tries_[w];
-    far_tries_[w] = 0;
-    for (; far != 0; far &= far - 1) place_try(static_cast<int>(w * 64) + __builtin_ctzll(far), cycle);
+  for (int p = 0; p < cfg_.pes; ++p) place_wake(p, cycle);
+  wake_cycle_ = cycle;
+}
+
+void Stimulus::pull_far_wakes(uint64_t cycle) {
+  // From far_check_ on the earliest far wake is within the wheel's reach (and not yet due: this
+  // runs in every cycle from then on, or place_wakes does); the others stay far.
+  far_check_ = Rng::kNever;
+  for (size_t w = 0; w < far_wakes_.size(); ++w) {
+    uint64_t far = far_wakes_[w];
+    far_wakes_[w] = 0;
+    for (; far != 0; far &= far - 1) place_wake(static_cast<int>(w * 64) + __builtin_ctzll(far), cycle);
   }
 }
 
@@ -155,8 +164,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
           bar.phase = BarrierPhase::Idle;
           --running_;
         } else {
-          pe.held.push_back(op.barrier);
-          set_bit(busy_, p);
+          hold(p, op.barrier, cycle);
           ++tasks_produced_;
         }
         break;
@@ -186,24 +194,23 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
 
   static_assert(std::is_trivially_copyable_v<PeIn>);
   std::memset(static_cast<void*>(in.pe.data()), 0, in.pe.size() * sizeof(PeIn));  // every field false or 0: PeIn{}
-  // Only the PEs with a task, a request, a try or something to pop are visited (most PEs in
-  // most cycles have none), told from bitmasks kept up to date as they change, not from a
+  // Only the PEs with a due act or try, a request or something to pop are visited (most PEs
+  // in most cycles have none), told from bitmasks kept up to date as they change, not from a
   // test of every PE (a branch per PE on the random workload, mispredicted often), and walked
-  // in increasing order, as every PE was, so that the draws come in the same order. A PE's
-  // visit changes only its own bits, so masks taken before the walk are those a test PE by PE
-  // would see.
-  //  - busy_: the PE holds a task or a queued request (set where one arrives, updated by the
-  //    visit).
-  //  - a try is due: this cycle's slot of the try wheel (place_try), which a visit that draws
-  //    a PE's next try fills again.
+  // in increasing order, so that the draws come in an order fixed by the seed. A PE's visit
+  // changes only its own bits, so masks taken before the walk are those a test PE by PE would
+  // see.
+  //  - busy_: the PE has a queued request (set and cleared by the visit, which queues them).
+  //  - an act or a try is due: this cycle's slot of the wake wheel (place_wake), which a visit
+  //    that draws the PE's next ones fills again.
   //  - fifo_valid, except the stubborn PE's (it does not pop): the unit pushes a completion
   //    into every FIFO in the cycle it presents ctl_done (4d), which shows in the next cycle's
   //    fifo_valid, and nowhere else; so a FIFO can hold an entry now only if it did in the
   //    last call or that call saw ctl_done (or there was no such call). Only those PEs'
   //    fifo_valid is read.
-  if (cycle != try_cycle_) place_tries(cycle);  // the first call, or a cycle skipped
-  if (cycle >= far_check_) pull_far_tries(cycle);
-  uint64_t* const tries = &try_wheel_[(cycle % kTryWheel) * busy_.size()];
+  if (cycle != wake_cycle_) place_wakes(cycle);  // the first call, or a cycle skipped
+  if (cycle >= far_check_) pull_far_wakes(cycle);
+  uint64_t* const wakes = &wake_wheel_[(cycle % kWakeWheel) * busy_.size()];
   const bool every_fifo = fifo_all_ || cycle != fifo_cycle_;
   for (size_t w = 0; w < busy_.size(); ++w) {
     const int base = static_cast<int>(w * 64);
@@ -217,8 +224,8 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     fifo_[w] = fifo_now;
     if (stubborn >= base && stubborn < end) fifo_now &= ~(uint64_t{1} << (stubborn - base));
     uint64_t active = busy_[w] | fifo_now;
-    active |= tries[w];
-    tries[w] = 0;            // the due PEs' visits file their next tries in later slots
+    active |= wakes[w];
+    wakes[w] = 0;            // the due PEs' visits file their next wakes in later slots
     uint64_t presented = 0;  // the PEs visited that present a request or a pop: the model's hint
     for (; active != 0; active &= active - 1) {
       const int p = base + __builtin_ctzll(active);
@@ -226,7 +233,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     }
     in.active[w] = presented;
   }
-  try_cycle_ = cycle + 1;
+  wake_cycle_ = cycle + 1;
   fifo_all_ = out.global.done;
   fifo_cycle_ = cycle + 1;
 }
@@ -234,43 +241,55 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
 uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
   PeIn& pin = in.pe[p];
   Pe& pe = pe_[p];
-  // Executing tasks spawn children or finish. A finishing task's -1 is queued after its
-  // children's +1, and requests commit in order, so the global count never dips early.
-  if (pe.ops.size() < 8) {
+  // Executing tasks whose act is due spawn children or finish; each due task then draws its
+  // next act, also in a blocked cycle (8 queued requests), whose head is spent (stimulus.h). A
+  // finishing task's -1 is queued after its children's +1, and requests commit in order, so
+  // the global count never dips early. The visit is in this PE's wake cycle, or a due act or
+  // try would have filed it (hold, place_wake): only then is anything due.
+  const bool due = wake_[p] <= cycle;
+  if (due) {
+    const bool allowed = pe.ops.size() < 8;
+    uint64_t wake = Rng::kNever;
     for (size_t t = 0; t < pe.held.size();) {
-      const uint32_t b = pe.held[t];
-      if (!rng_.bernoulli(act_threshold_)) {
+      Held& task = pe.held[t];
+      if (task.act > cycle) {
+        wake = std::min(wake, task.act);
         ++t;
         continue;
       }
-      Barrier& bar = barrier_[b];
-      if (!draining_ && rng_.bernoulli(spawn_threshold_) && bar.live < opt_.max_live_tasks) {
+      if (allowed) {
+        Barrier& bar = barrier_[task.barrier];
+        if (draining_ || !rng_.bernoulli(spawn_threshold_) || bar.live >= opt_.max_live_tasks) {
+          pe.ops.push_back({Kind::Consume, task.barrier});
+          task = pe.held.back();
+          pe.held.pop_back();
+          continue;  // the task moved into slot t is looked at next
+        }
         ++bar.live;
-        pe.ops.push_back({Kind::Child, b});
-        ++t;
-      } else {
-        pe.ops.push_back({Kind::Consume, b});
-        pe.held[t] = pe.held.back();
-        pe.held.pop_back();
+        pe.ops.push_back({Kind::Child, task.barrier});
+      }
+      task.act = next_act_after(cycle + 1);
+      wake = std::min(wake, task.act);
+      ++t;
+    }
+    // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
+    // try in each cycle with start_prob, which counts only where starting is allowed: tries
+    // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle.
+    if (next_try_[p] <= cycle) {
+      next_try_[p] = next_try_after(cycle + 1);
+      const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
+      Barrier& bar = barrier_[b];
+      if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
+          pe.popped[b] == bar.completions) {
+        bar.phase = BarrierPhase::Running;
+        bar.live = 1;
+        ++running_;
+        ++epochs_started_;
+        pe.ops.push_back({Kind::Root, b});
       }
     }
-  }
-  // Start an epoch: only of an idle barrier whose every completion this PE has popped. A
-  // try in each cycle with start_prob, which counts only where starting is allowed: tries
-  // drawn as geometric gaps in cycles, the same law as a draw in each allowed cycle (rng.h).
-  if (next_try_[p] <= cycle) {
-    next_try_[p] = next_try_after(cycle + 1);
-    place_try(p, cycle);
-    const uint32_t b = rng_.below(static_cast<uint32_t>(cfg_.barriers));
-    Barrier& bar = barrier_[b];
-    if (!draining_ && running_ < opt_.max_open_barriers && bar.phase == BarrierPhase::Idle &&
-        pe.popped[b] == bar.completions) {
-      bar.phase = BarrierPhase::Running;
-      bar.live = 1;
-      ++running_;
-      ++epochs_started_;
-      pe.ops.push_back({Kind::Root, b});
-    }
+    wake_[p] = std::min(wake, next_try_[p]);
+    place_wake(p, cycle);
   }
   // Present the oldest request.
   if (!pe.ops.empty()) {
@@ -291,7 +310,7 @@ uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, 
   }
   const size_t word = static_cast<size_t>(p) / 64;
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
-  const uint64_t has_work = static_cast<uint64_t>(!pe.held.empty() | !pe.ops.empty());
+  const uint64_t has_work = static_cast<uint64_t>(!pe.ops.empty());
   busy_[word] = (busy_[word] & ~bit) | (bit & (0 - has_work));  // masks: no branch on the random outcome
   return static_cast<uint64_t>(pin.req_valid | pin.fifo_pop);
 }

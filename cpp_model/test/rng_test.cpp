@@ -96,13 +96,13 @@ TEST(Rng, BelowIsUniform) {
 TEST(Rng, GeometricHasTheGeometricLaw) {
   dsbc::Rng r(3);
   for (double p : {0.02, 0.2, 0.5, 0.9}) {
-    const double lf = dsbc::Rng::log_fail(p);
+    const dsbc::Rng::Geometric law = dsbc::Rng::geometric_law(p);
     const int n = 400000;
     std::vector<double> gaps;
     gaps.reserve(n);
     std::vector<int> at_least(8, 0);  // draws with G >= k, k = 1, 2, 4, ..., 128
     for (int i = 0; i < n; ++i) {
-      const uint64_t g = r.geometric(lf);
+      const uint64_t g = r.geometric(law);
       gaps.push_back(static_cast<double>(g) + 1);
       for (int j = 0; j < 8; ++j) at_least[j] += g >= (uint64_t{1} << j) ? 1 : 0;
     }
@@ -115,8 +115,8 @@ TEST(Rng, GeometricHasTheGeometricLaw) {
           << "p = " << p << ", P(G >= " << (1 << j) << ")";
     }
   }
-  EXPECT_EQ(r.geometric(dsbc::Rng::log_fail(0.0)), dsbc::Rng::kNever);
-  EXPECT_EQ(r.geometric(dsbc::Rng::log_fail(1.0)), 0u);
+  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_law(0.0)), dsbc::Rng::kNever);
+  EXPECT_EQ(r.geometric(dsbc::Rng::geometric_law(1.0)), 0u);
 }
 
 // ---- The agents' decisions, seen on Stimulus's outputs ----------------------------------
@@ -213,6 +213,61 @@ TEST(StimulusLaw, ActGapsAndSpawnsFollowActProb) {
       last = c;
     }
     expect_geometric_gaps(gaps, p, p == 0.5 ? "act, p = 0.5" : "act, p = 0.1");
+  }
+}
+
+TEST(StimulusLaw, BlockedActsFollowActProb) {
+  // The act law where it matters that acts are drawn as gaps: a PE blocked (8 queued requests)
+  // and released. One task, as in ActGapsAndSpawnsFollowActProb (every act a +1 that is
+  // accepted when ready is high and refused), but ready is low for stretches long enough to
+  // fill the queue, then high for a few cycles. By the law (stimulus.h), in each cycle the
+  // queue holds q < 8 requests at the visit, the task queues one more with probability
+  // act_prob, and a request is accepted if ready is high and one is queued. The expected
+  // number of accepted requests per run follows from that law alone (a distribution over
+  // q = 0..8 stepped cycle by cycle, below), and the runs are independent (a seed each): the
+  // mean over the runs must lie within 5 standard errors of it. An act deferred over a block
+  // (a task due while blocked acting in the first free cycle) adds about 1 - act_prob requests
+  // per release, a law a few percent off shifts every run: both far outside the bound.
+  for (double p : {0.5, 0.25}) {
+    const uint64_t low = p < 0.4 ? 64 : 24, high = 12, cycles = 5 * (low + high) + 1;
+    // Cycle 0 presents the Root (ready), which is acked, not refused, in cycle 1; from then on
+    // ready is low for `low` cycles, then high for `high`, and so on.
+    auto ready = [&](uint64_t c) { return c == 0 || (c - 1) % (low + high) >= low; };
+    // The law: P(q) at the visit of cycle c, from cycle 1 on (the Root taken: q = 0).
+    std::vector<double> q(9, 0.0);
+    q[0] = 1;
+    double expected = 0;
+    for (uint64_t c = 1; c < cycles; ++c) {
+      std::vector<double> next(9, 0.0);
+      for (int k = 0; k < 9; ++k) {
+        const double act = k < 8 ? p : 0;  // blocked at 8: no act
+        for (const auto& [after, w] : {std::pair<int, double>{k + 1, act}, {k, 1 - act}}) {
+          if (w == 0) continue;
+          const bool accept = ready(c) && after > 0;
+          expected += accept ? q[k] * w : 0;
+          next[after - (accept ? 1 : 0)] += q[k] * w;
+        }
+      }
+      q = next;
+    }
+    dsbc::StimulusOptions opt;
+    opt.start_prob = 1;
+    opt.max_open_barriers = 1;
+    opt.spawn_prob = 1;
+    opt.act_prob = p;
+    opt.stubborn_cycles = 0;
+    std::vector<double> accepted;
+    for (uint64_t run = 0; run < 4000; ++run) {
+      dsbc::Stimulus s(one_pe(4), opt, 1000 + run);
+      double n = 0;
+      for (uint64_t c = 0; c < cycles; ++c) {
+        const dsbc::Inputs in = s.next(c, outputs(ready(c), c > 1, false));
+        if (c > 0 && in.pe[0].req_valid && ready(c)) n += 1;
+      }
+      accepted.push_back(n);
+    }
+    const Moments m = moments(accepted);
+    EXPECT_NEAR(m.mean, expected, 5 * std::sqrt(m.var / m.n)) << "act_prob = " << p << ", runs = " << m.n;
   }
 }
 

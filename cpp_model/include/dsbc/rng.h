@@ -11,8 +11,14 @@
 ///   with probability round(p * 2^32) / 2^32: p itself to within 2^-33 (p = 0 and p = 1 exactly).
 /// - below(n) is uniform on [0, n), exactly (Lemire's multiply-and-reject).
 /// - geometric(p) is the number of failures before the first success of independent
-///   Bernoulli(p) trials: with U uniform on (0, 1], G = floor(ln U / ln(1 - p)) has
-///   P(G >= k) = P(U <= (1 - p)^k) = (1 - p)^k, the geometric law (to double precision).
+///   Bernoulli(p) trials, P(G >= k) = (1 - p)^k. Where p is large enough that G < 8 is
+///   likely ((1 - p)^8 < 1/2: the acts' 0.5), G >= k for k <= 8 iff a uniform 64-bit word is
+///   below round((1 - p)^k * 2^64), so to within 2^-64, by compares instead of a log; beyond
+///   (G >= 8: the trials are independent), and for small p (the tries' 0.02) from 0, it adds
+///   a fresh G' = floor(ln U / ln(1 - p)) with U uniform on (0, 1]:
+///   P(G' >= j) = P(U <= (1 - p)^j) = (1 - p)^j (to double precision: computed as ln U times
+///   1 / ln(1 - p), a rounding more than the quotient, about 2^-52 relative, which moves G'
+///   only where the quotient is that close to an integer).
 ///   A per-cycle Bernoulli(p) decision may therefore be replaced by "act again after G more
 ///   eligible cycles", drawn once per action: the trials are independent, so which cycle acts
 ///   next has the same law either way.
@@ -89,16 +95,46 @@ class Rng {
 
   /// Never: what geometric() returns for p = 0 (no trial ever succeeds).
   static constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
-  /// ln(1 - p), the argument of geometric(), computed once per option.
-  static double log_fail(double p) { return p >= 1 ? -std::numeric_limits<double>::infinity() : std::log1p(-p); }
-  /// Failures before the first success of Bernoulli(p) trials, p given as log_fail(p):
-  /// P(G >= k) = (1 - p)^k. kNever for p <= 0, 0 for p >= 1.
-  uint64_t geometric(double log_fail_p) {
-    if (!(log_fail_p < 0)) return kNever;
-    // U uniform on (0, 1] in steps of 2^-53: ln U is finite and <= 0.
+  /// The law of geometric() for one p, computed once per option: at_least[k - 1] =
+  /// round((1 - p)^k * 2^64), k = 1..kTable (long double: 64 bits of mantissa), and
+  /// 1 / ln(1 - p) for the log (0 for p >= 1, +infinity for p <= 0, where no trial succeeds).
+  static constexpr int kTable = 8;
+  struct Geometric {
+    uint64_t at_least[kTable];
+    double scale;
+    bool table;  ///< (1 - p)^kTable < 1/2: the table decides most draws (else only the log is used)
+  };
+  static Geometric geometric_law(double p) {
+    Geometric g{};
+    g.scale = !(p > 0) ? std::numeric_limits<double>::infinity() : p >= 1 ? 0.0 : 1 / std::log1p(-p);
+    const long double q = p >= 1 ? 0.0L : p <= 0 ? 1.0L : 1.0L - static_cast<long double>(p);
+    for (int k = 1; k <= kTable; ++k) {
+      const long double t = std::pow(q, static_cast<long double>(k)) * 18446744073709551616.0L;  // * 2^64
+      g.at_least[k - 1] = t >= 18446744073709551615.0L ? ~uint64_t{0} : static_cast<uint64_t>(t + 0.5L);
+    }
+    g.table = g.at_least[kTable - 1] < (uint64_t{1} << 63);
+    return g;
+  }
+  /// Failures before the first success of Bernoulli(p) trials, p given as geometric_law(p):
+  /// P(G >= k) = (1 - p)^k. kNever for p <= 0, 0 for p >= 1. With the table, G >= k iff a
+  /// uniform 64-bit word is below at_least[k - 1] (the thresholds fall with k, so G is the
+  /// number of them above the word: compares without a branch, at p = 0.5 about two thirds of
+  /// the log's cost); past the table, G = kTable + a fresh G' (P(G' >= j) = (1 - p)^j, the
+  /// trials being independent); without it G = G'. G' = floor(ln U * scale) with U uniform on
+  /// (0, 1]: P(G' >= j) = P(ln U <= j ln(1 - p)) = P(U <= (1 - p)^j).
+  uint64_t geometric(const Geometric& law) {
+    if (law.scale == std::numeric_limits<double>::infinity()) return kNever;
+    uint64_t g = 0;
+    if (law.table) {
+      const uint64_t word = next();
+      for (const uint64_t t : law.at_least) g += static_cast<uint64_t>(word < t);
+      if (g < static_cast<uint64_t>(kTable)) return g;
+    }
+    // U uniform on (0, 1] in steps of 2^-53: ln U is finite and <= 0, and so is scale (0 for
+    // p = 1: G' = 0), so the product is >= 0 and the conversion truncates to its floor.
     const double u = static_cast<double>((next() >> 11) + 1) * 0x1.0p-53;
-    const double g = std::floor(std::log(u) / log_fail_p);
-    return g >= 1e18 ? kNever : static_cast<uint64_t>(g);
+    const double tail = std::log(u) * law.scale;
+    return tail >= 1e18 ? kNever : g + static_cast<uint64_t>(tail);
   }
 
  private:

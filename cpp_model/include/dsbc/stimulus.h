@@ -11,15 +11,36 @@
 /// acts with probability act_prob in each cycle its PE has fewer than 8 queued requests; an
 /// acting task spawns with spawn_prob; a PE pops a valid FIFO with pop_prob; a spawned task
 /// migrates with migrate_prob to a PE drawn uniformly from the others and travels a uniform
-/// number of cycles in [transit_min, transit_max]. Starts are the one rare per-cycle event: a
-/// PE starts an epoch with start_prob in each cycle in which starting is allowed. It is drawn as
-/// tries a geometric number of cycles apart, each starting if starting is allowed in its cycle:
-/// whether a cycle holds a try is then Bernoulli(start_prob), independent of every other cycle
-/// and of whether starting is allowed, so a start in an allowed cycle has probability
-/// start_prob as before, with one draw per try instead of one per cycle, and a PE with no
-/// task, request, try or completion to pop is skipped. The same seed gives the same run; the
-/// streams differ from those before dsbc::Rng (std::mt19937_64 and a double draw per
-/// decision), and with them every random workload.
+/// number of cycles in [transit_min, transit_max]; a PE starts an epoch with start_prob in each
+/// cycle in which starting is allowed.
+///
+/// Starts and acts are drawn as gaps, not as a draw per cycle. Take, for each PE (its tries to
+/// start) and for each held task (its acts), a coin per cycle, heads with the option's
+/// probability, independent of every other coin and of everything else, and act only in a cycle
+/// whose coin shows heads *and* in which acting is allowed (starting allowed: an idle barrier
+/// whose completions this PE has popped; a task: its PE has fewer than 8 queued requests at the
+/// start of its visit). Then in every allowed cycle the act happens with exactly the option's
+/// probability, independently of the past: the law stated above, the same as a Bernoulli draw
+/// made only in the allowed cycles. Whether a cycle is allowed is decided by the past, never by
+/// this cycle's coin. The cycles of heads are independent geometric gaps apart (rng.h:
+/// P(G >= k) = (1 - p)^k), so one geometric draw per head gives the whole coin sequence: the
+/// next head of a PE's tries (next_try_) or of a task (Held::act), drawn when the last one is
+/// used. A head that falls in a cycle where acting is not allowed is spent: nothing acts and the
+/// next head is drawn after it, as the coin of a blocked cycle is thrown away (a task due while
+/// its PE is blocked does not act later instead). So no gap is redrawn when the state changes
+/// while it runs (a barrier starts or closes, the request queue fills or drains): the coins
+/// never depend on the state, and the state only decides, in the head's own cycle, whether it
+/// acts. A new task (arrived, or a Root accepted) throws its first coin in its first cycle at
+/// its PE, as it was drawn there before: its first head is that cycle plus a geometric gap of 0
+/// or more. rng_test.cpp tests these laws on the agents' outputs, including a PE that is
+/// blocked and released (StimulusLaw.BlockedActsFollowActProb).
+///
+/// With the gaps, a PE is visited only in the cycles in which it has something to do: a due
+/// try or act (a timing wheel of PEs by their earliest one), a queued request, or a FIFO to pop.
+/// The same seed gives the same run. The streams differ from those before dsbc::Rng
+/// (std::mt19937_64 and a double draw per decision) and from those before the acts were gaps
+/// (a Bernoulli draw per held task per cycle), and with them every random workload: each is a
+/// new sample of the same laws.
 #pragma once
 
 #include <cstddef>
@@ -96,11 +117,17 @@ class Stimulus {
     std::vector<Op> ops_;
     size_t head_ = 0;
   };
+  /// A task a PE executes: its barrier and the cycle of its next head (above), >= the
+  /// current cycle except while it is being visited.
+  struct Held {
+    uint32_t barrier;
+    uint64_t act;
+  };
   struct Pe {
     OpQueue ops;            ///< requests not yet accepted, in order
     bool accepted = false;  ///< ops.front() was accepted last cycle: ack due now
     Op in_flight{Kind::Root, 0};
-    std::vector<uint32_t> held;    ///< tasks this PE is executing (their barriers)
+    std::vector<Held> held;        ///< tasks this PE is executing
     std::vector<uint32_t> popped;  ///< [b]: completions of b popped
   };
   enum class BarrierPhase { Idle, Running };
@@ -121,12 +148,18 @@ class Stimulus {
   uint64_t visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
   uint64_t next_try_after(uint64_t from);
-  /// Files PE p's next try, after `cycle`, in the try wheel or among the far tries.
-  void place_try(int p, uint64_t cycle);
-  /// The try wheel rebuilt from next_try_ for `cycle`: every try due at or before it in its slot.
-  void place_tries(uint64_t cycle);
-  /// The far tries fewer than kTryWheel cycles after `cycle` moved into the wheel.
-  void pull_far_tries(uint64_t cycle);
+  /// `from` plus a geometric gap of act_prob: the cycle of a task's next act.
+  uint64_t next_act_after(uint64_t from);
+  /// PE p takes a task of barrier `b` in `cycle` (before that cycle's visits): its first act
+  /// drawn, and the PE filed earlier if that act is before its wake.
+  void hold(int p, uint32_t b, uint64_t cycle);
+  /// Files PE p, to wake at wake_[p], in the wake wheel or among the far wakes; a wake at or
+  /// before `cycle` goes into `cycle`'s slot.
+  void place_wake(int p, uint64_t cycle);
+  /// The wake wheel rebuilt from wake_ for `cycle`: every wake due at or before it in its slot.
+  void place_wakes(uint64_t cycle);
+  /// The far wakes fewer than kWakeWheel cycles after `cycle` moved into the wheel.
+  void pull_far_wakes(uint64_t cycle);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
   void arrive(uint64_t cycle);
 
@@ -134,22 +167,26 @@ class Stimulus {
   StimulusOptions opt_;
   Rng rng_;
   // The options' probabilities as Rng draws take them.
-  uint64_t act_threshold_, spawn_threshold_, migrate_threshold_, pop_threshold_;
-  double start_log_fail_;
+  uint64_t spawn_threshold_, migrate_threshold_, pop_threshold_;
+  Rng::Geometric start_law_, act_law_;
   std::vector<Pe> pe_;
   // Per PE, kept beside pe_ so that next() visits only the PEs with something to do.
   std::vector<uint64_t> next_try_;  ///< cycle of the next try to start an epoch (Rng::kNever: none)
-  /// The tries by cycle, so that a cycle finds its due PEs without a test of every PE's try: a
-  /// timing wheel of kTryWheel slots of PE bits (slot c % kTryWheel, busy_.size() words each)
-  /// holds the PEs whose try is fewer than kTryWheel cycles ahead; the others are in
-  /// far_tries_ and move into the wheel from far_check_ on (the earliest far try less
-  /// kTryWheel - 1). Exact for the cycle try_cycle_; another cycle rebuilds it (place_tries).
-  static constexpr uint64_t kTryWheel = 256;
-  std::vector<uint64_t> try_wheel_;
-  std::vector<uint64_t> far_tries_;
+  /// The cycle PE p is filed to wake at: min(next_try_[p], its held tasks' act) when it was
+  /// filed. A task that arrives with an earlier act files the PE again (the later slot then
+  /// visits it for nothing, which draws nothing: a visit acts only on due tries and acts).
+  std::vector<uint64_t> wake_;
+  /// The wakes by cycle, so that a cycle finds its due PEs without a test of every PE: a
+  /// timing wheel of kWakeWheel slots of PE bits (slot c % kWakeWheel, busy_.size() words each)
+  /// holds the PEs whose wake is fewer than kWakeWheel cycles ahead; the others are in
+  /// far_wakes_ and move into the wheel from far_check_ on (the earliest far wake less
+  /// kWakeWheel - 1). Exact for the cycle wake_cycle_; another cycle rebuilds it (place_wakes).
+  static constexpr uint64_t kWakeWheel = 256;
+  std::vector<uint64_t> wake_wheel_;
+  std::vector<uint64_t> far_wakes_;
   uint64_t far_check_ = Rng::kNever;
-  uint64_t try_cycle_ = Rng::kNever;
-  std::vector<uint64_t> busy_;  ///< bit p of word p / 64: PE p holds a task or a queued request
+  uint64_t wake_cycle_ = Rng::kNever;
+  std::vector<uint64_t> busy_;  ///< bit p of word p / 64: PE p has a queued request
   std::vector<uint64_t> fifo_;  ///< the same bits: PE p's fifo_valid was high in the last call
   bool fifo_all_ = true;        ///< every FIFO may hold an entry in the next call (ctl_done seen)
   uint64_t fifo_cycle_ = 0;     ///< the cycle of the next call for which fifo_ is exact
