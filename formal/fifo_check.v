@@ -5,6 +5,9 @@
 // register rather than a ring, must agree with the FIFO in every cycle: so no entry is lost,
 // duplicated or reordered, and the flags follow the occupancy.
 //
+// RegFlags = 1 (flags in flip-flops) must give the same flags in every cycle: the same
+// assertions check it.
+//
 // Probes (p_*) are connected to internal signals by the runner (yosys `connect -set`):
 // they are only used to state the inductive invariant, never to drive anything.
 
@@ -12,7 +15,8 @@
 
 module fifo_check #(
   parameter integer Depth = 3,
-  parameter integer Width = 2
+  parameter integer Width = 2,
+  parameter integer RegFlags = 0
 ) (
   input wire             clk_i,
   input wire             rst_ni,
@@ -27,7 +31,7 @@ module fifo_check #(
   wire             valid, full;
   wire [Width-1:0] data;
 
-  dsbc_fifo #(.Depth(Depth), .Width(Width)) u_dut (
+  dsbc_fifo #(.Depth(Depth), .Width(Width), .RegFlags(RegFlags)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(push_i), .push_data_i(push_data_i),
     .pop_i(pop_i), .valid_o(valid), .data_o(data), .full_o(full)
   );

@@ -129,6 +129,11 @@ mutant("fifo_wrap", "dsbc_fifo.v",
        "next_ptr = ptr + 1'b1;",
        "FIFO pointers wrap at a power of two, not at Depth",
        ["fifo_d3"])
+mutant("fifo_regflags_late", "dsbc_fifo.v",
+       "full_q <= (count_d == DEPTH_CNT);",
+       "full_q <= (count_q == DEPTH_CNT);",
+       "RegFlags = 1: the full flag written from the present count, a cycle late",
+       ["fifo_d3_regflags"])
 
 # Scheduler arb (Sched = 1, architecture.md 4e), caught by the unit_arb_* jobs.
 mutant("arb_unrotated", "dsbc_dirty.v",

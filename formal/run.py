@@ -43,10 +43,11 @@ UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial
                "dsbc_arb_local", "dsbc_local", "dsbc_top")
 
 
-def fifo_job(depth, width=2, short=False):
-    return dict(name=f"fifo_d{depth}", top="fifo_check",
+def fifo_job(depth, width=2, short=False, reg_flags=0):
+    return dict(name=f"fifo_d{depth}" + ("_regflags" if reg_flags else ""), top="fifo_check",
                 files=rtl("dsbc_fifo") + ["formal/fifo_check.v"],
-                params=dict(Depth=depth, Width=width), mode="prove", depth=depth + 3,
+                params=dict(Depth=depth, Width=width, RegFlags=reg_flags), mode="prove",
+                depth=depth + 3,
                 mutant_depth=2 * depth + 6,
                 cover_depth=2 * depth + 6, short=short,
                 probes={"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
@@ -166,6 +167,7 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
 
 def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
+            fifo_job(1, reg_flags=1), fifo_job(3, reg_flags=1),
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),

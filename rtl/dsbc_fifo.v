@@ -6,12 +6,19 @@
 //
 // The global logic never pushes into a full FIFO (it checks the full slot first); a push
 // while full is dropped here and flagged as an assertion in simulation.
+//
+// RegFlags = 1 keeps valid_o and full_o in flip-flops, written from the next count, with the
+// same value in every cycle as the compares of RegFlags = 0 (the default, the unit's
+// netlist). Why: in a placed unit at 150 MHz (synth/feasibility, unit_pipe_n8) the path count
+// -> flag compare -> push/pop enable -> count and storage enables was the critical one; with
+// the flags in registers the enables start at a flip-flop. It costs two flip-flops.
 
 `default_nettype none
 
 module dsbc_fifo #(
   parameter integer Depth = 8,  // entries, 1..1024
-  parameter integer Width = 2   // bits per entry
+  parameter integer Width = 2,  // bits per entry
+  parameter integer RegFlags = 0  // 0..1; 1: valid_o and full_o from flip-flops (same values)
 ) (
   input  wire             clk_i,        // clock, rising edge
   input  wire             rst_ni,       // asynchronous reset, active low
@@ -30,6 +37,16 @@ module dsbc_fifo #(
   localparam [PtrW-1:0] LAST_SLOT = LastSlot[PtrW-1:0];
   localparam [CntW-1:0] DEPTH_CNT = Depth[CntW-1:0];
 
+  // The unit's parameters are checked in dsbc_param_check; this one is the FIFO's own
+  // (same pattern: Icarus 11 does not parse an elaboration-time $error).
+  if (RegFlags < 0 || RegFlags > 1) begin : g_bad_reg_flags
+`ifdef __ICARUS__
+    initial $fatal(1, "dsbc_fifo: parameter RegFlags = %0d is out of range: legal 0..1", RegFlags);
+`else
+    $error("dsbc_fifo: parameter RegFlags is out of range: legal 0..1");
+`endif
+  end
+
   reg [Width-1:0] mem_q [0:Depth-1];
   reg [PtrW-1:0]  wr_ptr_q, rd_ptr_q;
   reg [CntW-1:0]  count_q;
@@ -37,9 +54,31 @@ module dsbc_fifo #(
   wire do_pop  = pop_i && valid_o;
   wire do_push = push_i && !full_o;
 
-  assign valid_o = (count_q != {CntW{1'b0}});
-  assign full_o  = (count_q == DEPTH_CNT);
-  assign data_o  = valid_o ? mem_q[rd_ptr_q] : {Width{1'b0}};
+  reg [CntW-1:0] count_d;
+  always @* begin
+    count_d = count_q;
+    if (do_push && !do_pop)      count_d = count_q + 1'b1;
+    else if (do_pop && !do_push) count_d = count_q - 1'b1;
+  end
+
+  if (RegFlags != 0) begin : g_reg_flags
+    reg valid_q, full_q;  // count_q != 0, count_q == Depth, written with count_q
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        valid_q <= 1'b0;
+        full_q  <= 1'b0;
+      end else begin
+        valid_q <= (count_d != {CntW{1'b0}});
+        full_q  <= (count_d == DEPTH_CNT);
+      end
+    end
+    assign valid_o = valid_q;
+    assign full_o  = full_q;
+  end else begin : g_cmp_flags
+    assign valid_o = (count_q != {CntW{1'b0}});
+    assign full_o  = (count_q == DEPTH_CNT);
+  end
+  assign data_o = valid_o ? mem_q[rd_ptr_q] : {Width{1'b0}};
 
   // Pointers wrap at Depth explicitly: Depth need not be a power of two.
   function [PtrW-1:0] next_ptr(input [PtrW-1:0] ptr);
@@ -54,8 +93,7 @@ module dsbc_fifo #(
     end else begin
       if (do_push) wr_ptr_q <= next_ptr(wr_ptr_q);
       if (do_pop)  rd_ptr_q <= next_ptr(rd_ptr_q);
-      if (do_push && !do_pop)      count_q <= count_q + 1'b1;
-      else if (do_pop && !do_push) count_q <= count_q - 1'b1;
+      count_q <= count_d;
 `ifndef SYNTHESIS
 `ifndef FORMAL
       // Checked here, out of reset only: before reset count_q and push_i are random. It stops
