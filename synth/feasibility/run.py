@@ -29,6 +29,7 @@ RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 # whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
 LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
               "synth/feasibility/feas_fifo_reg.v", "synth/feasibility/feas_rmw_cut_core.v",
+              "synth/feasibility/feas_rmw_half_core.v",
               "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
                           "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
@@ -82,6 +83,18 @@ DESIGNS = [
     ("unit_pipe_n8_r0", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
+    # Half the request rate (HalfRate = 1: ready low in the cycle after an acceptance), so the
+    # short pipeline of feas_rmw_half_core needs no one-cycle recurrence.
+    ("local_half", "feas_local_pipe_harness",
+     LOCAL_PIPE + ["synth/feasibility/feas_local_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "local_pipe on feas_rmw_half_core: at most one request every 2 cycles; operand = RAM word "
+     "or the result of k-2/k-3 (registered mux) in k+1, exact range check and +-1 in k+2, "
+     "ack in k+3, write in k+3; FifoReg = 1"),
+    ("unit_half_n16", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "the whole unit, N = 16: 16 local_half + dsbc_global (rr, Pipe = 1), in the unit's harness"),
 ]
 
 
@@ -144,14 +157,17 @@ def self_check(name, top, files, params):
     print(f"{name}: " + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
-def unit_check(retime, fifo_reg):
+# The parameters of feas_local_pipe_tb's unit, with their defaults.
+UNIT_CHECK = {"Retime": 1, "FifoReg": 0, "HalfRate": 0, "Pipe": 1}
+
+
+def unit_check(variant):
     """feas_local_pipe_tb (Icarus): the unit of feas_local_pipe blocks keeps the contract."""
-    exe = os.path.join(WORK, f"local_pipe_check_r{retime}_f{fifo_reg}")
+    exe = os.path.join(WORK, "local_pipe_check_" + "_".join(f"{k}{v}" for k, v in variant))
     files = [f for f in UNIT_PIPE if "harness" not in f]
-    run(["iverilog", "-g2005", "-o", exe, f"-Pfeas_local_pipe_tb.Retime={retime}",
-         f"-Pfeas_local_pipe_tb.FifoReg={fifo_reg}",
-         "synth/feasibility/feas_local_pipe_tb.v"] + files)
-    print(f"Retime = {retime}, FifoReg = {fifo_reg}: "
+    run(["iverilog", "-g2005", "-o", exe] + [f"-Pfeas_local_pipe_tb.{k}={v}" for k, v in variant]
+        + ["synth/feasibility/feas_local_pipe_tb.v"] + files)
+    print(", ".join(f"{k} = {v}" for k, v in variant) + ": "
           + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
@@ -175,7 +191,7 @@ def main():
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     kept = old_rows(os.path.join(ROOT, args.out))
     rows = []
-    checked = set()  # (Retime, FifoReg) whose unit passed feas_local_pipe_tb in this run
+    checked = set()  # the UNIT_CHECK variants that passed feas_local_pipe_tb in this run
     for name, top, files, params, what in DESIGNS:
         if not re.search(args.only, name):
             if name in kept:
@@ -184,9 +200,9 @@ def main():
         if top in ("feas_rmw_pipe", "feas_rmw_cut"):
             self_check(name, top, files, params)
         if top in ("feas_local_pipe_harness", "feas_unit_pipe_harness"):
-            variant = (params.get("Retime", 1), params.get("FifoReg", 0))
+            variant = tuple((k, params.get(k, v)) for k, v in UNIT_CHECK.items())
             if variant not in checked:
-                unit_check(*variant)
+                unit_check(variant)
                 checked.add(variant)
         cells, fmax, lcs, path = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""

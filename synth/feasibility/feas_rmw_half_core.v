@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility design (synth/feasibility/README.md), not part of the unit: a short pipeline of
+// the read-modify-write of the local count words for a user that never starts two operations
+// in consecutive cycles (feas_local_pipe with HalfRate = 1: req_ready_o is low in the cycle
+// after an acceptance). Same ports as feas_rmw_cut_core, so feas_local_pipe takes either.
+//
+// Why it is short: feas_rmw_cut_core needs nine stages because one operation per cycle lets
+// operation k's operand be operation k-1's result, so forward mux -> range check -> result
+// must close in one cycle whatever the depth (architecture.md 4f). With at least two cycles
+// between operations the operand of k is the result of an operation that left the refusal
+// stage a cycle before k needs it, so each step (mux; range check and +-1) gets its own cycle
+// and the range check stays exact on the whole word, with no distance tracking.
+//
+// Operation k (op_valid_i high in cycle k; the user reads its word on the RAM in cycle k and
+// hands the RAM's output to rd_data_i in cycle k+1):
+// - cycle k:   its address is compared with those of the operations of k-2 and k-3 (the only
+//              ones whose writes the read misses, below) and the match registered (hit_q);
+// - cycle k+1: opnd_q <= hit_q ? res_q : rd_data_i (the RAM's clock-to-out and one mux);
+// - cycle k+2: the refusal (the T-bit range check on opnd_q) and the step: res_q gets the new
+//              word, or opnd_q unchanged if refused (the commit: the word enters res_q);
+//              ack_* and wr_en_next_o are about k in this cycle and the next;
+// - cycle k+3: ack_valid_o / ack_refused_o (registered from the refusal), and the RAM is
+//              written from res_q (a refused operation rewrites its word unchanged).
+// So D_r = 2 (read to refusal) and D_w = 3 (read to write). The read of cycle k sees the
+// writes of cycles <= k-1, i.e. of the operations of k-4 and before; the writes of k-3's
+// operation (in k, at the very edge of the read: the RAM promises nothing there) and of
+// k-2's (in k+1) are missed, and k-1 holds no operation. At most one of k-3 and k-2 holds an
+// operation (they are consecutive), and res_q is loaded only by an operation's refusal
+// stage, so in cycle k+1 res_q holds the result of whichever of the two there is: one
+// forwarding source, one 2:1 mux in front of the operand register.
+
+`default_nettype none
+
+module feas_rmw_half_core #(
+  parameter integer CountBits = 16,  // T, >= 2
+  parameter integer AddrW     = 5    // address bits of the RAM
+) (
+  input  wire                 clk_i,           // clock
+  input  wire                 rst_ni,          // asynchronous reset of the valid bits, active low
+  input  wire                 op_valid_i,      // an operation is read in this cycle ...
+  input  wire [AddrW-1:0]     op_addr_i,       // ... at this address (the RAM's read address)
+  input  wire                 op_dec_i,        // ... and steps -1 (else +1)
+  input  wire [CountBits:0]   rd_data_i,       // the RAM's word read last cycle
+  output wire                 ack_valid_o,     // the operation read 3 cycles ago is decided ...
+  output wire                 ack_refused_o,   // ... and refused (its step would leave the range)
+  output wire                 commit_valid_o,  // a taken step's word enters the write register
+  output wire [AddrW-1:0]     commit_addr_o,   // ... for this address
+  output wire                 commit_dec_o,    // ... and the step was -1
+  output wire                 wr_en_next_o,    // wr_en_o of the next cycle (wr_addr_o: commit_addr_o)
+  output wire                 wr_en_o,         // write the word of the operation read 3 cycles ago
+  output wire [AddrW-1:0]     wr_addr_o,       // ... at this address
+  output wire [CountBits:0]   wr_data_o        // ... this word {open, count}
+);
+
+  localparam integer T = CountBits;
+  localparam integer W = T + 1;  // {open, count}
+  localparam [T-1:0] CountMax = {1'b0, {(T - 1){1'b1}}};
+  localparam [T-1:0] CountMin = {1'b1, {(T - 1){1'b0}}};
+
+  // Stage a (cycle k+1), b (k+2, the refusal), c (k+3, the write). Valid bits alone are reset
+  // (FPGA initial value too): the rest carries data qualified by them.
+  reg             a_valid_q = 1'b0, b_valid_q = 1'b0, c_valid_q = 1'b0;
+  reg [AddrW-1:0] a_addr_q, b_addr_q, c_addr_q;
+  reg             a_dec_q, b_dec_q;
+  reg             hit_q;      // stage a: the operation of k-2 or k-3 had the same address
+  reg [W-1:0]     opnd_q;     // stage b: the word before the step
+  reg [W-1:0]     res_q;      // stage c: the word after it (the write register)
+  reg             refused_q;  // stage c: the step was refused
+
+  // Cycle k: in flight ahead of the read are the operations of k-2 (stage b now) and k-3
+  // (stage c now); the user never starts one in k-1.
+  wire hit = (b_valid_q && (op_addr_i == b_addr_q)) || (c_valid_q && (op_addr_i == c_addr_q));
+
+  // Stage b: exact range check on the operand, the step.
+  wire [T-1:0] opnd_count = opnd_q[T-1:0];
+  wire         refused    = b_dec_q ? (opnd_count == CountMin) : (opnd_count == CountMax);
+  wire [T-1:0] stepped    = opnd_count + (b_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});
+
+  always @(posedge clk_i) begin
+    a_addr_q <= op_addr_i;
+    a_dec_q  <= op_dec_i;
+    hit_q    <= hit;
+    b_addr_q <= a_addr_q;
+    b_dec_q  <= a_dec_q;
+    opnd_q   <= hit_q ? res_q : rd_data_i;
+    c_addr_q <= b_addr_q;
+    refused_q <= refused;
+    // Loaded only by an operation, so that it still holds k-3's result in k+1 (above).
+    if (b_valid_q) res_q <= refused ? opnd_q : {1'b1, stepped};
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_valid_q <= 1'b0;
+      b_valid_q <= 1'b0;
+      c_valid_q <= 1'b0;
+    end else begin
+      a_valid_q <= op_valid_i;
+      b_valid_q <= a_valid_q;
+      c_valid_q <= b_valid_q;
+    end
+  end
+
+  assign ack_valid_o    = c_valid_q;
+  assign ack_refused_o  = refused_q;
+  assign commit_valid_o = b_valid_q && !refused;
+  assign commit_addr_o  = b_addr_q;
+  assign commit_dec_o   = b_dec_q;
+  assign wr_en_next_o   = b_valid_q;
+  assign wr_en_o        = c_valid_q;
+  assign wr_addr_o      = c_addr_q;
+  assign wr_data_o      = res_q;
+
+`ifndef SYNTHESIS
+  // The user's promise this pipeline relies on.
+  always @(posedge clk_i) begin
+    if (op_valid_i && a_valid_q) begin  // the valid bits are reset
+      $fatal(1, "%m: operations in consecutive cycles at %0t", $time);
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
