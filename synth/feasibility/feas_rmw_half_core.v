@@ -16,18 +16,21 @@
 // - cycle k:   its address is compared with those of the operations of k-2 and k-3 (the only
 //              ones whose writes the read misses, below) and the match registered (hit_q);
 // - cycle k+1: opnd_q <= hit_q ? res_q : rd_data_i (the RAM's clock-to-out and one mux);
-// - cycle k+2: the refusal (the T-bit range check on opnd_q) and the step: res_q gets the new
-//              word, or opnd_q unchanged if refused (the commit: the word enters res_q);
-//              ack_* and wr_en_next_o are about k in this cycle and the next;
-// - cycle k+3: ack_valid_o / ack_refused_o (registered from the refusal), and the RAM is
-//              written from res_q (a refused operation rewrites its word unchanged).
+// - cycle k+2: the refusal (the T-bit range check on opnd_q) into refused_q, and the step
+//              into res_q (the commit: the new word enters the write registers);
+// - cycle k+3: ack_valid_o / ack_refused_o (refused_q), and the RAM is written with the new
+//              word: refused_q ? opnd_q : res_q (a refused operation rewrites its word
+//              unchanged). The refusal thus drives two flip-flops and the commit outputs, not
+//              a mux in front of 17 (in the placed 16-PE unit that fan-out was the critical
+//              path: 2 ns logic, 6-8 ns routing, 102-117 MHz).
 // So D_r = 2 (read to refusal) and D_w = 3 (read to write). The read of cycle k sees the
 // writes of cycles <= k-1, i.e. of the operations of k-4 and before; the writes of k-3's
 // operation (in k, at the very edge of the read: the RAM promises nothing there) and of
 // k-2's (in k+1) are missed, and k-1 holds no operation. At most one of k-3 and k-2 holds an
-// operation (they are consecutive), and res_q is loaded only by an operation's refusal
-// stage, so in cycle k+1 res_q holds the result of whichever of the two there is: one
-// forwarding source, one 2:1 mux in front of the operand register.
+// operation (they are consecutive), and opnd_q, res_q and refused_q are loaded only by an
+// operation, so in cycle k+1 they still hold those of whichever of the two there is (opnd_q
+// is next loaded by k itself, at the end of k+1): one forwarding source, the word that
+// operation writes, from registers, and one 2:1 mux in front of the operand register.
 
 `default_nettype none
 
@@ -63,9 +66,11 @@ module feas_rmw_half_core #(
   reg [AddrW-1:0] a_addr_q, b_addr_q, c_addr_q;
   reg             a_dec_q, b_dec_q;
   reg             hit_q;      // stage a: the operation of k-2 or k-3 had the same address
-  reg [W-1:0]     opnd_q;     // stage b: the word before the step
-  reg [W-1:0]     res_q;      // stage c: the word after it (the write register)
+  reg [W-1:0]     opnd_q;     // stage b (and c): the word before the step
+  reg [W-1:0]     res_q;      // stage c: the word after it, if not refused
   reg             refused_q;  // stage c: the step was refused
+  // The word the last operation writes (stage c), and forwards.
+  wire [W-1:0]    wr_word = refused_q ? opnd_q : res_q;
 
   // Cycle k: in flight ahead of the read are the operations of k-2 (stage b now) and k-3
   // (stage c now); the user never starts one in k-1.
@@ -82,11 +87,13 @@ module feas_rmw_half_core #(
     hit_q    <= hit;
     b_addr_q <= a_addr_q;
     b_dec_q  <= a_dec_q;
-    opnd_q   <= hit_q ? res_q : rd_data_i;
     c_addr_q <= b_addr_q;
-    refused_q <= refused;
-    // Loaded only by an operation, so that it still holds k-3's result in k+1 (above).
-    if (b_valid_q) res_q <= refused ? opnd_q : {1'b1, stepped};
+    // Loaded only by an operation, so that they still hold k-3's word in k+1 (above).
+    if (a_valid_q) opnd_q <= hit_q ? wr_word : rd_data_i;
+    if (b_valid_q) begin
+      refused_q <= refused;
+      res_q     <= {1'b1, stepped};
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -109,7 +116,7 @@ module feas_rmw_half_core #(
   assign wr_en_next_o   = b_valid_q;
   assign wr_en_o        = c_valid_q;
   assign wr_addr_o      = c_addr_q;
-  assign wr_data_o      = res_q;
+  assign wr_data_o      = wr_word;
 
 `ifndef SYNTHESIS
   // The user's promise this pipeline relies on.
