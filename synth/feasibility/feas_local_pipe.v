@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility design (synth/feasibility/README.md), not part of the unit: a local block with
 // dsbc_local's ports (round robin, Sched = 0, only) under the "commit at the write" contract of
-// architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core. It
+// architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core, or of
+// feas_rmw_half_core at half the request rate (HalfRate = 1). It
 // exists to measure the clock such a block reaches, alone and in a whole unit
 // (feas_unit_pipe); the golden model does not follow this contract.
 //
@@ -21,9 +22,10 @@
 //   misses only the write in s itself (a read at the edge of a write to its address is
 //   undefined), and that write's commit was in s - 1: so dsbc_rr's read-first bypass, unchanged,
 //   is handed the word being written instead of the word before it, and becomes a
-//   write-first bypass: a register (the core's write register) muxed in, no arithmetic. Its
-//   accumulator and `touched` (commits from s on) then mean what they mean today. (Retime = 1
-//   does the same bypass here, with the address compare a cycle early.)
+//   write-first bypass: the core's write register (HalfRate: a 2:1 mux of two registers)
+//   muxed in, no arithmetic. Its accumulator and `touched` (commits from s on) then mean
+//   what they mean today. (Retime = 1 does the same bypass here, with the address compare a
+//   cycle early.)
 // - Completion (ctl_done in d): the FIFO push in d as today. The rebase `count <- count -
 //   snap` must be the last write of the barrier's epoch: req_ready_o is low in d .. d + D_w
 //   (D_w + 1 cycles), so the last update accepted before d commits by d + D_w - 2 and writes
@@ -37,8 +39,14 @@
 //   updates behind it (architecture.md 4f); neither is built here.
 // - The rebase must be written before the next snapshot of its barrier: with the round robin
 //   that is M - 1 words later, at least (M - 1)(3 + P) cycles, so this block needs
-//   (M - 1)(3 + P) > D_w (M >= 4 at P = 2, M >= 3 at P = 3; M = 1 is not supported: the
-//   global block's d + 2 gap would have to become d + D_w + 1). Checked in simulation.
+//   (M - 1)(3 + P) > D_w (D_w = 10: M >= 4 at P = 2, M >= 3 at P = 3; D_w = 3: M >= 3 at
+//   P = 0, M >= 2 at P >= 1; M = 1 is not supported: the global block's d + 2 gap would have
+//   to become d + D_w + 1). Checked in simulation.
+// - HalfRate = 1 in numbers: ack in t + 3; commit in t + 2, RAM write in t + 3; a snapshot
+//   in s holds the updates accepted up to s - 3 and not refused (the write of s, of the update
+//   of s - 3, through the bypass); req_ready_o low in d .. d + 3, the rebase written in d + 3
+//   (the last update before it, accepted in d - 1 at the latest, written in d + 2; its commit
+//   in d + 1 is the rebase's tail).
 // - req_ready_o is low during the RAM clearing after reset (M cycles), in snapshot cycles,
 //   in d .. d + D_w, and (HalfRate = 1) in the cycle after an acceptance.
 

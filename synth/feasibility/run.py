@@ -95,6 +95,10 @@ DESIGNS = [
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
      "the whole unit, N = 16: 16 local_half + dsbc_global (rr, Pipe = 1), in the unit's harness"),
+    ("unit_half_n16_p0", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1, Pipe=0),
+     "unit_half_n16 with dsbc_global's Pipe = 0 (the global sum decided in the slot's cycle)"),
 ]
 
 
@@ -148,6 +152,37 @@ def measure(name, top, files, params, seeds):
     return cells, fmax, str(lcs), path
 
 
+# Modules kept whole for --hier (the unit's parts; feas_unit_pipe and the DUTs are kept by
+# their harnesses already).
+HIER_KEEP = ["feas_local_pipe", "dsbc_global", "harness_scan_io", "feas_rmw_cut_core",
+             "feas_rmw_half_core"]
+
+
+def hier_stat(name, top, files, params):
+    """Yosys' cells per module with the unit's parts kept whole (not flattened into each
+    other): what the DUT and what the harness take. A separate synthesis of the same design;
+    its totals differ a little from the flat one that is placed."""
+    out = os.path.join(WORK, name + "_hier")
+    chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
+    chparam = f"chparam {chparam} {top}\n" if params else ""
+    keep = " ".join(f"$paramod*{m}* {m}" for m in HIER_KEEP)
+    script = (f"read_verilog -DSYNTHESIS {' '.join(files)}\n{chparam}hierarchy -top {top}\n"
+              f"setattr -mod -set keep_hierarchy 1 {keep}\n"
+              f"synth_ice40 -top {top}\ntee -q -o {out}.stat stat\n")
+    with open(os.path.join(ROOT, out + ".ys"), "w") as f:
+        f.write(script)
+    run(["yosys", "-q", "-l", out + ".log", "-s", out + ".ys"])
+    # The text report (Yosys 0.23's stat -json is not valid JSON with kept hierarchy): one
+    # "=== module ===" section per module, then the design's hierarchy and totals.
+    text = open(os.path.join(ROOT, out + ".stat")).read().split("=== design hierarchy ===")[0]
+    for sect in text.split("=== ")[1:]:
+        mod = sect.split(" ===")[0].rsplit("\\", 1)[-1]  # $paramod$<hash>\<module>
+        cells = {c: int(n) for c, n in re.findall(r"^\s+(SB_\w+)\s+(\d+)$", sect, re.M)}
+        ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
+        print(f"  {mod}: {cells.get('SB_LUT4', 0)} LUT4, {ffs} FF, "
+              f"{cells.get('SB_RAM40_4K', 0)} RAM", flush=True)
+
+
 def self_check(name, top, files, params):
     """feas_rmw_check_tb (Icarus): a pipelined design computes the right words."""
     exe = os.path.join(WORK, name + "_check")
@@ -187,6 +222,8 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--only", default="", help="regex: run only the designs it matches")
     ap.add_argument("--out", default="reports/feasibility.md")
+    ap.add_argument("--hier", action="store_true",
+                    help="also print Yosys' cells per module (hierarchy kept) of each design")
     args = ap.parse_args()
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     kept = old_rows(os.path.join(ROOT, args.out))
@@ -204,6 +241,9 @@ def main():
             if variant not in checked:
                 unit_check(variant)
                 checked.add(variant)
+        if args.hier:
+            print(f"{name}, per module (Yosys, hierarchy kept):", flush=True)
+            hier_stat(name, top, files, params)
         cells, fmax, lcs, path = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
         ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
