@@ -99,6 +99,10 @@ DESIGNS = [
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1, Pipe=0),
      "unit_half_n16 with dsbc_global's Pipe = 0 (the global sum decided in the slot's cycle)"),
+    ("unit_half_n8", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=8, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "unit_half_n16 at N = 8 (about half the logic cells: how much of the loss is utilisation)"),
 ]
 
 
