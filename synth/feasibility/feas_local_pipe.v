@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility design (synth/feasibility/README.md), not part of the unit: a local block with
 // dsbc_local's ports (round robin, Sched = 0, only) under the "commit at the write" contract of
-// architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core. It
+// architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core, or of
+// feas_rmw_half_core at half the request rate (HalfRate = 1). It
 // exists to measure the clock such a block reaches, alone and in a whole unit
 // (feas_unit_pipe); the golden model does not follow this contract.
 //
-// Contract (an update accepted in cycle t; D_r = 7, D_w = 10, feas_rmw_cut_core):
-// - ack_valid_o / ack_refused_o in t + D_r + 1 (today t + 1); one request per cycle, to any
-//   barriers, as today.
+// Contract (an update accepted in cycle t). HalfRate = 0: feas_rmw_cut_core, D_r = 7,
+// D_w = 10, one request per cycle. HalfRate = 1: feas_rmw_half_core, D_r = 2, D_w = 3, and
+// req_ready_o is low in the cycle after every acceptance (at most one request every two
+// cycles; ready still does not depend on req_barrier_i). Everything below holds for both with
+// their D_r and D_w:
+// - ack_valid_o / ack_refused_o in t + D_r + 1 (today t + 1); requests to any barriers, one
+//   per cycle (HalfRate = 0, as today) or none in the cycle after an acceptance (HalfRate = 1).
 // - The update's commit is its word entering the core's write register in t + D_w - 1; the
 //   RAM is written in t + D_w (a refused update rewrites its word unchanged). Every update is
 //   committed the same number of cycles after its acceptance in every local block, so the
@@ -17,9 +22,10 @@
 //   misses only the write in s itself (a read at the edge of a write to its address is
 //   undefined), and that write's commit was in s - 1: so dsbc_rr's read-first bypass, unchanged,
 //   is handed the word being written instead of the word before it, and becomes a
-//   write-first bypass: a register (the core's write register) muxed in, no arithmetic. Its
-//   accumulator and `touched` (commits from s on) then mean what they mean today. (Retime = 1
-//   does the same bypass here, with the address compare a cycle early.)
+//   write-first bypass: the core's write register (HalfRate: a 2:1 mux of two registers)
+//   muxed in, no arithmetic. Its accumulator and `touched` (commits from s on) then mean
+//   what they mean today. (Retime = 1 does the same bypass here, with the address compare a
+//   cycle early.)
 // - Completion (ctl_done in d): the FIFO push in d as today. The rebase `count <- count -
 //   snap` must be the last write of the barrier's epoch: req_ready_o is low in d .. d + D_w
 //   (D_w + 1 cycles), so the last update accepted before d commits by d + D_w - 2 and writes
@@ -33,10 +39,16 @@
 //   updates behind it (architecture.md 4f); neither is built here.
 // - The rebase must be written before the next snapshot of its barrier: with the round robin
 //   that is M - 1 words later, at least (M - 1)(3 + P) cycles, so this block needs
-//   (M - 1)(3 + P) > D_w (M >= 4 at P = 2, M >= 3 at P = 3; M = 1 is not supported: the
-//   global block's d + 2 gap would have to become d + D_w + 1). Checked in simulation.
+//   (M - 1)(3 + P) > D_w (D_w = 10: M >= 4 at P = 2, M >= 3 at P = 3; D_w = 3: M >= 3 at
+//   P = 0, M >= 2 at P >= 1; M = 1 is not supported: the global block's d + 2 gap would have
+//   to become d + D_w + 1). Checked in simulation.
+// - HalfRate = 1 in numbers: ack in t + 3; commit in t + 2, RAM write in t + 3; a snapshot
+//   in s holds the updates accepted up to s - 3 and not refused (the write of s, of the update
+//   of s - 3, through the bypass); req_ready_o low in d .. d + 3, the rebase written in d + 3
+//   (the last update before it, accepted in d - 1 at the latest, written in d + 2; its commit
+//   in d + 1 is the rebase's tail).
 // - req_ready_o is low during the RAM clearing after reset (M cycles), in snapshot cycles,
-//   and in d .. d + D_w.
+//   in d .. d + D_w, and (HalfRate = 1) in the cycle after an acceptance.
 
 `default_nettype none
 
@@ -55,7 +67,10 @@ module feas_local_pipe #(
   // address are then unused and removed by the synthesis.
   parameter integer Retime      = 1,
   // 0: dsbc_fifo; 1: feas_fifo_reg, the same FIFO with its flags in registers.
-  parameter integer FifoReg     = 0
+  parameter integer FifoReg     = 0,
+  // 0: feas_rmw_cut_core, one request per cycle; 1: feas_rmw_half_core, ready low in the cycle
+  // after an acceptance (the contract above).
+  parameter integer HalfRate    = 0
 ) (
   input  wire                clk_i,           // clock, rising edge
   input  wire                rst_ni,          // asynchronous reset, active low
@@ -63,7 +78,7 @@ module feas_local_pipe #(
   input  wire                req_valid_i,     // PE request, held until accepted (valid/ready)
   input  wire [BarrierW-1:0] req_barrier_i,   // its barrier ID, 0..M-1
   input  wire                req_dec_i,       // 0: produce (+1), 1: consume (-1)
-  output wire                req_ready_o,     // low: RAM clearing, snapshots, d .. d + D_w
+  output wire                req_ready_o,     // low: clearing, snapshots, d .. d + D_w, (HalfRate) after an acceptance
   output wire                ack_valid_o,     // D_r + 1 cycles after acceptance: committed ...
   output wire                ack_refused_o,   // ... unless refused (overflow or ID >= M)
   output wire                fifo_valid_o,    // a completed barrier ID waits
@@ -76,8 +91,8 @@ module feas_local_pipe #(
 );
 
   localparam integer T   = CountBits;
-  localparam integer Dr  = 7;   // read (acceptance) to refusal, feas_rmw_cut_core
-  localparam integer Dw  = 10;  // read (acceptance) to write, feas_rmw_cut_core
+  localparam integer Dr  = (HalfRate != 0) ? 2 : 7;   // read (acceptance) to refusal, of the core
+  localparam integer Dw  = (HalfRate != 0) ? 3 : 10;  // read (acceptance) to write, of the core
   localparam integer LastBarrier = NumBarriers - 1;
   localparam [BarrierW-1:0] LAST_BARRIER = LastBarrier[BarrierW-1:0];
   localparam [3:0] REBASE_WAIT = Dw[3:0];
@@ -115,8 +130,15 @@ module feas_local_pipe #(
 
   // reb_wait_q counts down from D_w after the completion: the rebase is written at 1.
   reg  [3:0] reb_wait_q;
-  assign req_ready_o = !init_q && !ctl_load_i && !ctl_done_i && (reb_wait_q == 4'd0);
-  wire accept = req_valid_i && req_ready_o;
+  wire       accept;
+  reg        accepted_q;  // HalfRate: a request was accepted in the last cycle
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) accepted_q <= 1'b0;
+    else         accepted_q <= accept && (HalfRate != 0);
+  end
+  assign req_ready_o = !init_q && !ctl_load_i && !ctl_done_i && (reb_wait_q == 4'd0)
+                    && !accepted_q;
+  assign accept = req_valid_i && req_ready_o;
 
   // An ID >= M (only when M is not a power of two) is refused without entering the pipeline;
   // its acknowledge is delayed like the others'.
@@ -151,23 +173,44 @@ module feas_local_pipe #(
   wire [BarrierW-1:0] core_wr_addr;
   wire [T:0]          core_wr_data;
 
-  feas_rmw_cut_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni),
-    .op_valid_i     (accept && !req_bad_id),
-    .op_addr_i      (req_barrier_i),
-    .op_dec_i       (req_dec_i),
-    .rd_data_i      (rd_data),
-    .ack_valid_o    (core_ack_valid),
-    .ack_refused_o  (core_ack_refused),
-    .commit_valid_o (commit_valid),
-    .commit_addr_o  (commit_barrier),
-    .commit_dec_o   (commit_dec),
-    .wr_en_next_o   (core_wr_next),
-    .wr_en_o        (core_wr_en),
-    .wr_addr_o      (core_wr_addr),
-    .wr_data_o      (core_wr_data)
-  );
+  // The two cores have the same ports; only D_r, D_w and the acceptance rule differ.
+  if (HalfRate == 0) begin : g_core_cut
+    feas_rmw_cut_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .op_valid_i     (accept && !req_bad_id),
+      .op_addr_i      (req_barrier_i),
+      .op_dec_i       (req_dec_i),
+      .rd_data_i      (rd_data),
+      .ack_valid_o    (core_ack_valid),
+      .ack_refused_o  (core_ack_refused),
+      .commit_valid_o (commit_valid),
+      .commit_addr_o  (commit_barrier),
+      .commit_dec_o   (commit_dec),
+      .wr_en_next_o   (core_wr_next),
+      .wr_en_o        (core_wr_en),
+      .wr_addr_o      (core_wr_addr),
+      .wr_data_o      (core_wr_data)
+    );
+  end else begin : g_core_half
+    feas_rmw_half_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .op_valid_i     (accept && !req_bad_id),
+      .op_addr_i      (req_barrier_i),
+      .op_dec_i       (req_dec_i),
+      .rd_data_i      (rd_data),
+      .ack_valid_o    (core_ack_valid),
+      .ack_refused_o  (core_ack_refused),
+      .commit_valid_o (commit_valid),
+      .commit_addr_o  (commit_barrier),
+      .commit_dec_o   (commit_dec),
+      .wr_en_next_o   (core_wr_next),
+      .wr_en_o        (core_wr_en),
+      .wr_addr_o      (core_wr_addr),
+      .wr_data_o      (core_wr_data)
+    );
+  end
 
   assign ack_valid_o   = core_ack_valid || bad_ack;
   assign ack_refused_o = (core_ack_valid && core_ack_refused) || bad_ack;

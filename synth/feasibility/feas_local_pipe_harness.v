@@ -10,7 +10,8 @@ module feas_local_pipe_harness #(
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
   parameter integer Retime      = 1,  // feas_local_pipe's Retime (0 or 1)
-  parameter integer FifoReg     = 0   // feas_local_pipe's FifoReg (0 or 1)
+  parameter integer FifoReg     = 0,  // feas_local_pipe's FifoReg (0 or 1)
+  parameter integer HalfRate    = 0   // feas_local_pipe's HalfRate (0 or 1)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -34,7 +35,7 @@ module feas_local_pipe_harness #(
   (* keep_hierarchy *)
   feas_local_pipe #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Retime(Retime), .FifoReg(FifoReg)
+    .Retime(Retime), .FifoReg(FifoReg), .HalfRate(HalfRate)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

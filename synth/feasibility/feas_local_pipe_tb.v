@@ -8,7 +8,7 @@
 // lines, which the contract defines):
 // - per PE per barrier the count in acceptance order (L), from which every request's refusal
 //   follows (the T-bit edges, IDs >= M), and its acknowledge exactly D_r + 1 cycles after
-//   acceptance, no other acknowledge;
+//   acceptance, no other acknowledge (D_r, D_w: 7, 10 for HalfRate = 0, 2, 3 for HalfRate = 1);
 // - per PE per barrier the committed word (C, open): an update accepted in t is committed in
 //   t + D_w - 1; the rebase of a completion in d is committed in d + D_w - 1 as
 //   count - snap, open = "committed to since the snapshot";
@@ -16,7 +16,8 @@
 //   slot by slot (open, full = FIFO full at the start of s + 1, the count bits sign-extended)
 //   while the word lives; a completion is legal only if the reference sum of the snapshot is
 //   zero, some open bit set and no FIFO full, and a word for which that holds must complete;
-// - req_ready_o is low exactly during the clearing, in snapshot cycles and in d .. d + D_w;
+// - req_ready_o is low exactly during the clearing, in snapshot cycles, in d .. d + D_w and,
+//   HalfRate = 1, in the cycle after an acceptance;
 // - the FIFO of each PE against a reference queue;
 // - the RAM words against C (white box: the RAM holds the commits up to two cycles ago,
 //   since the write follows the commit by a cycle);
@@ -25,7 +26,10 @@
 // The stimulus is tasks: a PE's +1, once acknowledged, creates a task that some PE consumes
 // later with a -1 (so the cut argument of architecture.md 4f holds); phases of random work,
 // of back-to-back work on one barrier that drives the counts to both T-bit edges (T = 8),
-// and drains.
+// and drains. The run fails unless the cases the pipelines forward for occurred: requests to
+// the barrier accepted one cycle before (HalfRate = 0), two and three cycles before (the
+// HalfRate core's forwarding from k-2 and k-3), and requests offered in the cycle after an
+// acceptance (HalfRate = 1: they must see ready low).
 
 `timescale 1ns / 1ps
 `default_nettype none
@@ -39,11 +43,13 @@ module feas_local_pipe_tb;
   parameter integer Seed   = 1;
   parameter integer Retime = 1;   // feas_local_pipe's Retime (both are checked)
   parameter integer FifoReg = 0;  // feas_local_pipe's FifoReg (both are checked)
+  parameter integer HalfRate = 0; // feas_local_pipe's HalfRate (both are checked)
+  parameter integer Pipe   = 1;   // dsbc_global's Pipe
   parameter integer RamCheck = 1; // 0: the ports and wires only (to show they catch bugs too)
 
   localparam integer BW = 3;
-  localparam integer Dr = 7;
-  localparam integer Dw = 10;
+  localparam integer Dr = (HalfRate != 0) ? 2 : 7;
+  localparam integer Dw = (HalfRate != 0) ? 3 : 10;
   localparam integer Q  = T + 2;  // T + clog2(N), N = 3
   localparam integer R  = 16;     // ring size for events indexed by cycle
   localparam integer CMAX = (1 << (T - 1)) - 1;
@@ -61,7 +67,7 @@ module feas_local_pipe_tb;
   wire [BW-1:0]   done_barrier;
 
   feas_unit_pipe #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .Retime(Retime),
-                   .FifoReg(FifoReg)) dut (
+                   .FifoReg(FifoReg), .HalfRate(HalfRate), .Pipe(Pipe)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),
     .req_ready_o(req_ready), .ack_valid_o(ack_valid), .ack_refused_o(ack_refused),
@@ -97,10 +103,13 @@ module feas_local_pipe_tb;
   integer fq_n [0:N-1];
   // Requests held until accepted.
   integer hold [0:N-1];
-  integer last_acc_b [0:N-1];
+  integer acc_b1 [0:N-1];  // barrier accepted 1, 2, 3 cycles ago, or -1
+  integer acc_b2 [0:N-1];
+  integer acc_b3 [0:N-1];
   // Control.
   integer cyc, p, b, i, k, x, errors, phase, sum, anyo, anyf, bit_exp, last_d, rd;
   integer cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_snap_fly, cov_reb_fly, cov_full;
+  integer cov_gap2, cov_gap3, cov_after;
   integer n_acc, n_words;
   reg [T:0] ram_word;
 
@@ -120,12 +129,13 @@ module feas_local_pipe_tb;
     x = $random(x);
     errors = 0; cov_done = 0; cov_ref_hi = 0; cov_ref_lo = 0; cov_bad = 0; cov_b2b = 0;
     cov_snap_fly = 0; cov_reb_fly = 0; cov_full = 0; n_acc = 0; n_words = 0;
+    cov_gap2 = 0; cov_gap3 = 0; cov_after = 0;
     for (i = 0; i < N * M; i = i + 1) begin
       L[i] = 0; C[i] = 0; open_c[i] = 0; touched[i] = 0; owed[i] = 0;
     end
     for (i = 0; i < R * N; i = i + 1) begin ev_valid[i] = 0; ack_due[i] = 0; end
     for (p = 0; p < N; p = p + 1) begin
-      fq_n[p] = 0; hold[p] = 0; last_acc_b[p] = -1; snap_full[p] = 0; snap_c[p] = 0; snap_o[p] = 0;
+      fq_n[p] = 0; hold[p] = 0; acc_b1[p] = -1; acc_b2[p] = -1; acc_b3[p] = -1; snap_full[p] = 0; snap_c[p] = 0; snap_o[p] = 0;
     end
     reb_at = -100; reb_b = 0; cur_s = -100; cur_b = 0; cnt2_ref = M - 1; expect_done = 0;
     last_d = -100; cyc = 0; phase = 0;
@@ -140,10 +150,12 @@ module feas_local_pipe_tb;
         fail("word not back to {0,0} after the drain", i / M, C[i] * 2 + open_c[i], 0);
       end
     end
-    $display("feas_local_pipe_tb: %0d cycles, %0d accepted, %0d words, %0d completions, %0d refused at +max, %0d at min, %0d bad IDs, %0d back-to-back, %0d in flight across a snapshot, %0d across a rebase, %0d full exits; %0d wrong",
-             cyc, n_acc, n_words, cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_snap_fly, cov_reb_fly, cov_full, errors);
+    $display("feas_local_pipe_tb: %0d cycles, %0d accepted, %0d words, %0d completions, %0d refused at +max, %0d at min, %0d bad IDs, same barrier %0d / %0d / %0d cycles after the last, %0d offered right after an acceptance, %0d in flight across a snapshot, %0d across a rebase, %0d full exits; %0d wrong",
+             cyc, n_acc, n_words, cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_gap2, cov_gap3, cov_after, cov_snap_fly, cov_reb_fly, cov_full, errors);
     if (errors != 0 || cov_done == 0 || cov_ref_hi == 0 || cov_ref_lo == 0 || cov_bad == 0
-        || cov_b2b == 0 || cov_snap_fly == 0 || cov_reb_fly == 0 || cov_full == 0) begin
+        || (HalfRate == 0 && cov_b2b == 0)
+        || (HalfRate != 0 && (cov_gap2 == 0 || cov_gap3 == 0 || cov_after == 0))
+        || cov_snap_fly == 0 || cov_reb_fly == 0 || cov_full == 0) begin
       $fatal(1, "feas_local_pipe_tb: self-check failed");
     end
     $finish;
@@ -274,7 +286,8 @@ module feas_local_pipe_tb;
       end
       // Ready.
       for (p = 0; p < N; p = p + 1) begin
-        want_ready = (cyc >= M) && (snap !== 1'b1) && !(cyc >= last_d && cyc <= last_d + Dw);
+        want_ready = (cyc >= M) && (snap !== 1'b1) && !(cyc >= last_d && cyc <= last_d + Dw)
+                     && !(HalfRate != 0 && acc_b1[p] != -1);
         if (req_ready[p] !== want_ready[0]) fail("req_ready", p, req_ready[p], want_ready);
       end
       // FIFOs: check the heads, pop some.
@@ -306,6 +319,7 @@ module feas_local_pipe_tb;
           end
         end
         req_valid[p] = hold[p];
+        if (hold[p] && acc_b1[p] != -1) cov_after = cov_after + 1;
         // Accepted at the edge that ends this cycle?
         if (hold[p] && req_ready[p] === 1'b1) begin
           nb = req_barrier[p*BW +: BW];
@@ -330,13 +344,17 @@ module feas_local_pipe_tb;
               ev_b[e * N + p] = nb;
               ev_d[e * N + p] = dec ? -1 : 1;
             end
-            if (last_acc_b[p] == nb) cov_b2b = cov_b2b + 1;
+            if (acc_b1[p] == nb) cov_b2b = cov_b2b + 1;
+            if (acc_b2[p] == nb) cov_gap2 = cov_gap2 + 1;
+            if (acc_b3[p] == nb) cov_gap3 = cov_gap3 + 1;
           end
           ack_due[((cyc + Dr + 1) % R) * N + p] = refused ? 2 : 1;
-          last_acc_b[p] = nb;
         end else begin
-          last_acc_b[p] = -1;
+          nb = -1;
         end
+        acc_b3[p] = acc_b2[p];
+        acc_b2[p] = acc_b1[p];
+        acc_b1[p] = nb;
       end
       // FIFO reference at the edge: the pop of the head, then the completion's push.
       for (p = 0; p < N; p = p + 1) begin

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility design (synth/feasibility/README.md), not part of the unit: dsbc_top's unit
 // with N feas_local_pipe (the local block under the "commit at the write" contract) and the
-// global block with the pipelined global sum (dsbc_global, Sched = 0, Pipe = 1). Same ports
-// as dsbc_top; the PE-side timing is feas_local_pipe's (acknowledge D_r + 1 cycles after
-// acceptance, ready low for D_w + 1 cycles from a completion). Needs M >= 2 and
-// (M - 1)(3 + P) > D_w (feas_local_pipe).
+// global block with the pipelined global sum (dsbc_global, Sched = 0, Pipe = 1, or Pipe = 0).
+// Same ports as dsbc_top; the PE-side timing is feas_local_pipe's (acknowledge D_r + 1 cycles
+// after acceptance, ready low for D_w + 1 cycles from a completion and, HalfRate = 1, in the
+// cycle after an acceptance). Needs M >= 2 and (M - 1)(3 + P) > D_w (feas_local_pipe).
 
 `default_nettype none
 
@@ -15,7 +15,9 @@ module feas_unit_pipe #(
   parameter integer FifoDepth   = 8,   // completed-barrier FIFO entries per PE, 1..1024
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
   parameter integer Retime      = 1,   // feas_local_pipe's Retime (0 or 1)
-  parameter integer FifoReg     = 0    // feas_local_pipe's FifoReg (0 or 1)
+  parameter integer FifoReg     = 0,   // feas_local_pipe's FifoReg (0 or 1)
+  parameter integer HalfRate    = 0,   // feas_local_pipe's HalfRate (0 or 1)
+  parameter integer Pipe        = 1    // dsbc_global's Pipe: 1 the pipelined global sum
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -44,7 +46,7 @@ module feas_unit_pipe #(
     feas_local_pipe #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
       .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Retime(Retime),
-      .FifoReg(FifoReg)
+      .FifoReg(FifoReg), .HalfRate(HalfRate)
     ) u_local (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -65,7 +67,7 @@ module feas_unit_pipe #(
 
   dsbc_global #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(0), .Pipe(1)
+    .FifoDepth(FifoDepth), .BarrierW(BarrierW), .Sched(0), .Pipe(Pipe)
   ) u_global (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

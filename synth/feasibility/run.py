@@ -29,6 +29,7 @@ RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 # whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
 LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
               "synth/feasibility/feas_fifo_reg.v", "synth/feasibility/feas_rmw_cut_core.v",
+              "synth/feasibility/feas_rmw_half_core.v",
               "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
                           "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
@@ -82,6 +83,26 @@ DESIGNS = [
     ("unit_pipe_n8_r0", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
+    # Half the request rate (HalfRate = 1: ready low in the cycle after an acceptance), so the
+    # short pipeline of feas_rmw_half_core needs no one-cycle recurrence.
+    ("local_half", "feas_local_pipe_harness",
+     LOCAL_PIPE + ["synth/feasibility/feas_local_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "local_pipe on feas_rmw_half_core: at most one request every 2 cycles; operand = RAM word "
+     "or the result of k-2/k-3 (registered mux) in k+1, exact range check and +-1 in k+2, "
+     "ack in k+3, write in k+3; FifoReg = 1"),
+    ("unit_half_n16", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "the whole unit, N = 16: 16 local_half + dsbc_global (rr, Pipe = 1), in the unit's harness"),
+    ("unit_half_n16_p0", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1, Pipe=0),
+     "unit_half_n16 with dsbc_global's Pipe = 0 (the global sum decided in the slot's cycle)"),
+    ("unit_half_n8", "feas_unit_pipe_harness",
+     UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
+     dict(NumPes=8, **UNIT_M32, FifoReg=1, HalfRate=1),
+     "unit_half_n16 at N = 8 (about half the logic cells: how much of the loss is utilisation)"),
 ]
 
 
@@ -135,6 +156,37 @@ def measure(name, top, files, params, seeds):
     return cells, fmax, str(lcs), path
 
 
+# Modules kept whole for --hier (the unit's parts; feas_unit_pipe and the DUTs are kept by
+# their harnesses already).
+HIER_KEEP = ["feas_local_pipe", "dsbc_global", "harness_scan_io", "feas_rmw_cut_core",
+             "feas_rmw_half_core"]
+
+
+def hier_stat(name, top, files, params):
+    """Yosys' cells per module with the unit's parts kept whole (not flattened into each
+    other): what the DUT and what the harness take. A separate synthesis of the same design;
+    its totals differ a little from the flat one that is placed."""
+    out = os.path.join(WORK, name + "_hier")
+    chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
+    chparam = f"chparam {chparam} {top}\n" if params else ""
+    keep = " ".join(f"$paramod*{m}* {m}" for m in HIER_KEEP)
+    script = (f"read_verilog -DSYNTHESIS {' '.join(files)}\n{chparam}hierarchy -top {top}\n"
+              f"setattr -mod -set keep_hierarchy 1 {keep}\n"
+              f"synth_ice40 -top {top}\ntee -q -o {out}.stat stat\n")
+    with open(os.path.join(ROOT, out + ".ys"), "w") as f:
+        f.write(script)
+    run(["yosys", "-q", "-l", out + ".log", "-s", out + ".ys"])
+    # The text report (Yosys 0.23's stat -json is not valid JSON with kept hierarchy): one
+    # "=== module ===" section per module, then the design's hierarchy and totals.
+    text = open(os.path.join(ROOT, out + ".stat")).read().split("=== design hierarchy ===")[0]
+    for sect in text.split("=== ")[1:]:
+        mod = sect.split(" ===")[0].rsplit("\\", 1)[-1]  # $paramod$<hash>\<module>
+        cells = {c: int(n) for c, n in re.findall(r"^\s+(SB_\w+)\s+(\d+)$", sect, re.M)}
+        ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
+        print(f"  {mod}: {cells.get('SB_LUT4', 0)} LUT4, {ffs} FF, "
+              f"{cells.get('SB_RAM40_4K', 0)} RAM", flush=True)
+
+
 def self_check(name, top, files, params):
     """feas_rmw_check_tb (Icarus): a pipelined design computes the right words."""
     exe = os.path.join(WORK, name + "_check")
@@ -144,14 +196,17 @@ def self_check(name, top, files, params):
     print(f"{name}: " + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
-def unit_check(retime, fifo_reg):
+# The parameters of feas_local_pipe_tb's unit, with their defaults.
+UNIT_CHECK = {"Retime": 1, "FifoReg": 0, "HalfRate": 0, "Pipe": 1}
+
+
+def unit_check(variant):
     """feas_local_pipe_tb (Icarus): the unit of feas_local_pipe blocks keeps the contract."""
-    exe = os.path.join(WORK, f"local_pipe_check_r{retime}_f{fifo_reg}")
+    exe = os.path.join(WORK, "local_pipe_check_" + "_".join(f"{k}{v}" for k, v in variant))
     files = [f for f in UNIT_PIPE if "harness" not in f]
-    run(["iverilog", "-g2005", "-o", exe, f"-Pfeas_local_pipe_tb.Retime={retime}",
-         f"-Pfeas_local_pipe_tb.FifoReg={fifo_reg}",
-         "synth/feasibility/feas_local_pipe_tb.v"] + files)
-    print(f"Retime = {retime}, FifoReg = {fifo_reg}: "
+    run(["iverilog", "-g2005", "-o", exe] + [f"-Pfeas_local_pipe_tb.{k}={v}" for k, v in variant]
+        + ["synth/feasibility/feas_local_pipe_tb.v"] + files)
+    print(", ".join(f"{k} = {v}" for k, v in variant) + ": "
           + run(["vvp", "-n", exe]).stdout.strip().splitlines()[-1], flush=True)
 
 
@@ -171,11 +226,13 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--only", default="", help="regex: run only the designs it matches")
     ap.add_argument("--out", default="reports/feasibility.md")
+    ap.add_argument("--hier", action="store_true",
+                    help="also print Yosys' cells per module (hierarchy kept) of each design")
     args = ap.parse_args()
     os.makedirs(os.path.join(ROOT, WORK), exist_ok=True)
     kept = old_rows(os.path.join(ROOT, args.out))
     rows = []
-    checked = set()  # (Retime, FifoReg) whose unit passed feas_local_pipe_tb in this run
+    checked = set()  # the UNIT_CHECK variants that passed feas_local_pipe_tb in this run
     for name, top, files, params, what in DESIGNS:
         if not re.search(args.only, name):
             if name in kept:
@@ -184,10 +241,13 @@ def main():
         if top in ("feas_rmw_pipe", "feas_rmw_cut"):
             self_check(name, top, files, params)
         if top in ("feas_local_pipe_harness", "feas_unit_pipe_harness"):
-            variant = (params.get("Retime", 1), params.get("FifoReg", 0))
+            variant = tuple((k, params.get(k, v)) for k, v in UNIT_CHECK.items())
             if variant not in checked:
-                unit_check(*variant)
+                unit_check(variant)
                 checked.add(variant)
+        if args.hier:
+            print(f"{name}, per module (Yosys, hierarchy kept):", flush=True)
+            hier_stat(name, top, files, params)
         cells, fmax, lcs, path = measure(name, top, files, params, args.seeds)
         ps = " (" + ", ".join(f"{k} = {v}" for k, v in params.items()) + ")" if params else ""
         ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
