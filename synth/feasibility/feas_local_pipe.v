@@ -66,7 +66,7 @@ module feas_local_pipe #(
   // instead of T+1 (below), and CNT2 + 1 kept in a register; dsbc_rr's accumulator and
   // address are then unused and removed by the synthesis.
   parameter integer Retime      = 1,
-  // 0: dsbc_fifo; 1: feas_fifo_reg, the same FIFO with its flags in registers.
+  // 0: dsbc_fifo as the unit has it; 1: its RegFlags = 1, the flags in flip-flops.
   parameter integer FifoReg     = 0,
   // 0: feas_rmw_cut_core, one request per cycle; 1: feas_rmw_half_core, ready low in the cycle
   // after an acceptance (the contract above).
@@ -401,31 +401,18 @@ module feas_local_pipe #(
   // FIFO //
   ///////////
 
-  if (FifoReg == 0) begin : g_fifo
-    dsbc_fifo #(
-      .Depth(FifoDepth), .Width(BarrierW)
-    ) u_fifo (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .push_i      (ctl_done_i),
-      .push_data_i (cnt2),
-      .pop_i       (fifo_pop_i),
-      .valid_o     (fifo_valid_o),
-      .data_o      (fifo_barrier_o),
-      .full_o      (fifo_full)
-    );
-  end else begin : g_fifo_reg
-    feas_fifo_reg #(
-      .Depth(FifoDepth), .Width(BarrierW)
-    ) u_fifo (
-      .clk_i(clk_i), .rst_ni(rst_ni),
-      .push_i      (ctl_done_i),
-      .push_data_i (cnt2),
-      .pop_i       (fifo_pop_i),
-      .valid_o     (fifo_valid_o),
-      .data_o      (fifo_barrier_o),
-      .full_o      (fifo_full)
-    );
-  end
+  // FifoReg = 1: the flags in flip-flops (dsbc_fifo's RegFlags), the same values.
+  dsbc_fifo #(
+    .Depth(FifoDepth), .Width(BarrierW), .RegFlags(FifoReg)
+  ) u_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .push_i      (ctl_done_i),
+    .push_data_i (cnt2),
+    .pop_i       (fifo_pop_i),
+    .valid_o     (fifo_valid_o),
+    .data_o      (fifo_barrier_o),
+    .full_o      (fifo_full)
+  );
 
 `ifndef SYNTHESIS
   // What the contract above relies on; any of these stops the run.

@@ -28,7 +28,7 @@ RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 # The local block under the commit-at-the-write contract (feas_local_pipe.v), alone and in a
 # whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
 LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
-              "synth/feasibility/feas_fifo_reg.v", "synth/feasibility/feas_rmw_cut_core.v",
+              "synth/feasibility/feas_rmw_cut_core.v",
               "synth/feasibility/feas_rmw_half_core.v",
               "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
@@ -79,7 +79,7 @@ DESIGNS = [
     ("unit_pipe_n8_fifo", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, FifoReg=1),
-     "unit_pipe_n8 with feas_fifo_reg (the FIFO's valid and full flags in registers)"),
+     "unit_pipe_n8 with dsbc_fifo's RegFlags = 1 (the FIFO's valid and full flags in registers)"),
     ("unit_pipe_n8_r0", "feas_unit_pipe_harness",
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
