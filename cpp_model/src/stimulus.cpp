@@ -307,10 +307,12 @@ inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Input
       acked_.push_back(p);
     }
   }
-  // Pop completions, with random stalls.
-  if (out.pe[p].fifo_valid && p != stubborn && (draining_ || rng_.bernoulli(pop_threshold_))) {
-    pin.fifo_pop = true;
-    ++pe.popped[out.pe[p].fifo_barrier];
+  // Pop completions, with random stalls: the draw's outcome taken without a branch (one
+  // mispredicted often), the draw made where it always was.
+  if (out.pe[p].fifo_valid && p != stubborn) {
+    const bool pop = draining_ || rng_.bernoulli(pop_threshold_);
+    pin.fifo_pop = pop;
+    pe.popped[out.pe[p].fifo_barrier] += static_cast<uint32_t>(pop);
   }
   const size_t word = static_cast<size_t>(p) / 64;
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);
