@@ -35,9 +35,9 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
 }
 
-// The helpers of next() below are defined `inline` (they are used in this file only): so the
-// compiler may inline each into its one caller, next() or visit(), as it does at -O3
-// (cpp_model/CMakeLists.txt); a function with external linkage mostly stays a call
+// The helpers of next() below are `inline` (stimulus.h; used in this file only): so that the
+// compiler may inline each into its caller, next() or visit(), as it does at -O3
+// (cpp_model/CMakeLists.txt); one with external linkage mostly stays a call
 // (docs/performance.md 2a, "after speed5").
 inline int Stimulus::stubborn_pe(uint64_t cycle) {
   if (draining_ || opt_.stubborn_cycles == 0 || opt_.stubborn_period == 0) return -1;

@@ -394,9 +394,9 @@ void Unit::step(const Inputs& in) {
   impl_->fill_global_output(cycle_, out_.global);
 }
 
-// The phases below are defined `inline` (each is called only from step(), in this file): so
-// the compiler may inline them into step(), as it does at -O3 (cpp_model/CMakeLists.txt); a
-// function with external linkage mostly stays a call (docs/performance.md 2a, "after speed5").
+// The phases below are `inline` (unit.h; each is called only from step(), in this file): so
+// that the compiler may inline them into step(), as it does at -O3 (cpp_model/CMakeLists.txt);
+// one with external linkage mostly stays a call (docs/performance.md 2a, "after speed5").
 inline void Unit::check_inputs(const Inputs& in) {
   const size_t n = static_cast<size_t>(cfg_.pes);
   if (in.pe.size() != n) throw_pe_count(in.pe.size());
