@@ -35,7 +35,11 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
 }
 
-int Stimulus::stubborn_pe(uint64_t cycle) {
+// The helpers of next() below are `inline` (stimulus.h; used in this file only): so that the
+// compiler may inline each into its caller, next() or visit(), as it does at -O3
+// (cpp_model/CMakeLists.txt); one with external linkage mostly stays a call
+// (docs/performance.md 2a, "after speed5").
+inline int Stimulus::stubborn_pe(uint64_t cycle) {
   if (draining_ || opt_.stubborn_cycles == 0 || opt_.stubborn_period == 0) return -1;
   // The period's start and its PE are kept from the last call: the divisions (a 64-bit one
   // costs tens of cycles, every cycle) are made only when `cycle` leaves that period.
@@ -46,7 +50,7 @@ int Stimulus::stubborn_pe(uint64_t cycle) {
   return cycle - stub_start_ < opt_.stubborn_cycles ? stub_pe_ : -1;
 }
 
-void Stimulus::send(int from, uint32_t b) {
+inline void Stimulus::send(int from, uint32_t b) {
   int to = from;
   if (cfg_.pes > 1 && rng_.bernoulli(migrate_threshold_)) {
     to = static_cast<int>(rng_.below(static_cast<uint32_t>(cfg_.pes - 1)));  // uniform over the others
@@ -59,7 +63,7 @@ void Stimulus::send(int from, uint32_t b) {
   ++in_transit_;
 }
 
-void Stimulus::arrive(uint64_t cycle) {
+inline void Stimulus::arrive(uint64_t cycle) {
   // Every task in the wheel arrives in [wheel_next_, wheel_next_ + transit_max]: past that
   // window's end one turn delivers them all. Called once per cycle, that is this cycle's slot.
   const uint64_t w = wheel_.size();
@@ -73,17 +77,17 @@ void Stimulus::arrive(uint64_t cycle) {
   next_slot_ = now_slot_ + 1 == w ? 0 : now_slot_ + 1;
 }
 
-uint64_t Stimulus::next_try_after(uint64_t from) {
+inline uint64_t Stimulus::next_try_after(uint64_t from) {
   const uint64_t gap = rng_.geometric(start_law_);
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
-uint64_t Stimulus::next_act_after(uint64_t from) {
+inline uint64_t Stimulus::next_act_after(uint64_t from) {
   const uint64_t gap = rng_.geometric(act_law_);
   return gap >= Rng::kNever - from ? Rng::kNever : from + gap;
 }
 
-void Stimulus::hold(int p, uint32_t b, uint64_t cycle) {
+inline void Stimulus::hold(int p, uint32_t b, uint64_t cycle) {
   // Its first coin is thrown in this cycle, as a task's first draw was (stimulus.h).
   const uint64_t act = next_act_after(cycle);
   pe_[p].held.push_back({b, act});
@@ -95,7 +99,7 @@ void Stimulus::hold(int p, uint32_t b, uint64_t cycle) {
   }
 }
 
-void Stimulus::place_wake(int p, uint64_t cycle) {
+inline void Stimulus::place_wake(int p, uint64_t cycle) {
   // A wake already due (only place_wakes meets one) goes into this cycle's slot.
   const uint64_t t = std::max(wake_[p], cycle);
   const size_t w = static_cast<size_t>(p) / 64;
@@ -238,7 +242,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   fifo_cycle_ = cycle + 1;
 }
 
-uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
+inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn) {
   PeIn& pin = in.pe[p];
   Pe& pe = pe_[p];
   // Executing tasks whose act is due spawn children or finish; each due task then draws its
@@ -303,10 +307,12 @@ uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, 
       acked_.push_back(p);
     }
   }
-  // Pop completions, with random stalls.
-  if (out.pe[p].fifo_valid && p != stubborn && (draining_ || rng_.bernoulli(pop_threshold_))) {
-    pin.fifo_pop = true;
-    ++pe.popped[out.pe[p].fifo_barrier];
+  // Pop completions, with random stalls: the draw's outcome taken without a branch (one
+  // mispredicted often), the draw made where it always was.
+  if (out.pe[p].fifo_valid && p != stubborn) {
+    const bool pop = draining_ || rng_.bernoulli(pop_threshold_);
+    pin.fifo_pop = pop;
+    pe.popped[out.pe[p].fifo_barrier] += static_cast<uint32_t>(pop);
   }
   const size_t word = static_cast<size_t>(p) / 64;
   const uint64_t bit = uint64_t{1} << (static_cast<size_t>(p) % 64);

@@ -394,7 +394,10 @@ void Unit::step(const Inputs& in) {
   impl_->fill_global_output(cycle_, out_.global);
 }
 
-void Unit::check_inputs(const Inputs& in) {
+// The phases below are `inline` (unit.h; each is called only from step(), in this file): so
+// that the compiler may inline them into step(), as it does at -O3 (cpp_model/CMakeLists.txt);
+// one with external linkage mostly stays a call (docs/performance.md 2a, "after speed5").
+inline void Unit::check_inputs(const Inputs& in) {
   const size_t n = static_cast<size_t>(cfg_.pes);
   if (in.pe.size() != n) throw_pe_count(in.pe.size());
   // One pass over every PE without a branch on the random inputs: which PEs present a request
@@ -451,7 +454,7 @@ void Unit::throw_wide(size_t i, const PeIn& pin) const {
   throw std::invalid_argument(msg.str());
 }
 
-void Unit::poll(uint64_t k) {
+inline void Unit::poll(uint64_t k) {
   // POLL (4e) sees the dirty bits as of the start of k: this cycle's commits are not in it.
   Impl& s = *impl_;
   if (k != s.poll_at) return;
@@ -469,7 +472,7 @@ void Unit::poll(uint64_t k) {
   s.load_at = k + 1 + static_cast<uint64_t>(s.bw);  // snapshot with the last ARB bit
 }
 
-void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
+inline void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   // "FIFO full in cycle s+1" (slot 1) is the occupancy as of the start of s+1, so it is
   // sampled before this cycle's pops and pushes.
   Impl& s = *impl_;
@@ -477,7 +480,7 @@ void Unit::sample_fifo_full_after_snapshot(uint64_t k) {
   s.insp.any_full = s.full_fifos > 0;
 }
 
-void Unit::decide_inspected_word(uint64_t k) {
+inline void Unit::decide_inspected_word(uint64_t k) {
   // Global decision for this cycle's slot (4c). The snapshot was taken in an earlier
   // cycle, so this cannot depend on anything happening in cycle k.
   Impl& s = *impl_;
@@ -512,7 +515,7 @@ void Unit::decide_inspected_word(uint64_t k) {
   }
 }
 
-void Unit::add_count_column(uint64_t k, uint64_t j) {
+inline void Unit::add_count_column(uint64_t k, uint64_t j) {
   Impl& s = *impl_;
   Impl::Inspection& w = s.insp;
   if (j == w.first_one) {
@@ -529,7 +532,7 @@ void Unit::add_count_column(uint64_t k, uint64_t j) {
   }
 }
 
-uint32_t Unit::complete_barrier(uint64_t k) {
+inline uint32_t Unit::complete_barrier(uint64_t k) {
   // Completion (4d): accept the rebase. Captured before a same-cycle snapshot replaces the
   // inspection record and advances CNT2.
   Impl& s = *impl_;
@@ -541,7 +544,7 @@ uint32_t Unit::complete_barrier(uint64_t k) {
   return s.cnt2;
 }
 
-void Unit::take_snapshot(uint64_t k) {
+inline void Unit::take_snapshot(uint64_t k) {
   // Snapshot (4c): CNT2 advances (visible from k+1) and the word is read as of the start
   // of cycle k, i.e. before any commit of this cycle is applied.
   Impl& s = *impl_;
@@ -591,7 +594,7 @@ void Unit::take_snapshot(uint64_t k) {
 // requests accepted in k-1 (commit_accept_present), never both (req_ready was low in k-1 if a
 // rebase was accepted).
 
-void Unit::commit_rebase(uint64_t k) {
+inline void Unit::commit_rebase(uint64_t k) {
   Impl& s = *impl_;
   if (!s.rebase.valid || s.rebase.commit_cycle != k) return;
   const uint32_t b = s.rebase.barrier;
@@ -603,7 +606,7 @@ void Unit::commit_rebase(uint64_t k) {
   s.rebase.valid = false;
 }
 
-void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
+inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
   // One pass over the PEs (the model's speed, docs/performance.md 2a): each step below reads
   // and writes only PE i's FIFO, RAM words, pending request and outputs, plus the dirty-bit
   // summary, which nothing here reads; the rebase, the only write to every row, has been

@@ -137,31 +137,34 @@ class Stimulus {
     uint32_t completions = 0;  ///< done pulses seen
   };
 
+  // The helpers of next() below are `inline`, defined in stimulus.cpp and used there only: so
+  // that the compiler inlines them into next() and visit() (docs/performance.md 2a, "after
+  // speed5").
   /// A task of barrier `b` leaves PE `from` in the current cycle (this call's) for a PE and a
   /// transit time drawn from the options.
-  void send(int from, uint32_t b);
+  inline void send(int from, uint32_t b);
   /// The PE that does not pop in `cycle` (stubborn_period, stubborn_cycles), or -1.
-  int stubborn_pe(uint64_t cycle);
+  inline int stubborn_pe(uint64_t cycle);
   /// PE p's part of next(): its tasks act, it may try to start an epoch, presents its oldest
   /// request and may pop; `stubborn` is stubborn_pe(cycle). Returns 1 if PE p presents a
   /// request or a pop (its bit of Inputs::active), else 0.
-  uint64_t visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
+  inline uint64_t visit(int p, uint64_t cycle, const Outputs& out, Inputs& in, int stubborn);
   /// `from` plus a geometric gap of start_prob: the cycle of a PE's next try to start.
-  uint64_t next_try_after(uint64_t from);
+  inline uint64_t next_try_after(uint64_t from);
   /// `from` plus a geometric gap of act_prob: the cycle of a task's next act.
-  uint64_t next_act_after(uint64_t from);
+  inline uint64_t next_act_after(uint64_t from);
   /// PE p takes a task of barrier `b` in `cycle` (before that cycle's visits): its first act
   /// drawn, and the PE filed earlier if that act is before its wake.
-  void hold(int p, uint32_t b, uint64_t cycle);
+  inline void hold(int p, uint32_t b, uint64_t cycle);
   /// Files PE p, to wake at wake_[p], in the wake wheel or among the far wakes; a wake at or
   /// before `cycle` goes into `cycle`'s slot.
-  void place_wake(int p, uint64_t cycle);
+  inline void place_wake(int p, uint64_t cycle);
   /// The wake wheel rebuilt from wake_ for `cycle`: every wake due at or before it in its slot.
   void place_wakes(uint64_t cycle);
   /// The far wakes fewer than kWakeWheel cycles after `cycle` moved into the wheel.
   void pull_far_wakes(uint64_t cycle);
   /// Tasks whose transit ends in cycles up to `cycle` start executing at their destination.
-  void arrive(uint64_t cycle);
+  inline void arrive(uint64_t cycle);
 
   Config cfg_;
   StimulusOptions opt_;

@@ -166,10 +166,12 @@ class Unit final : public Engine {
  private:
   // The phases of one cycle k, called by step() in this order (docs/architecture.md
   // section 4). Each reads the outputs presented in cycle k (out_) where the hardware does.
+  // `inline`, defined in unit.cpp and used there only: so that the compiler inlines them into
+  // step() (docs/performance.md 2a, "after speed5").
   /// Throws std::invalid_argument for a wrong PE count, a hint (Inputs::active) of the wrong
   /// size or a barrier ID wider than BW bits; records which PEs present a request or a pop (for
   /// commit_accept_present), from the hint if there is one.
-  void check_inputs(const Inputs& in);
+  inline void check_inputs(const Inputs& in);
   /// The std::invalid_argument of inputs for `got` PEs, not N; and of PE i's request `pin`,
   /// whose ID is wider than BW bits. Out of line, cold: a message built inline in
   /// check_inputs cost every cycle the setting up of a stream it never used.
@@ -178,26 +180,26 @@ class Unit final : public Engine {
   [[noreturn, gnu::cold, gnu::noinline]] void throw_wide(size_t i, const PeIn& pin) const;
   /// Scheduler arb, POLL slot (4e): if some PE has a dirty bit, arbitrate the next barrier
   /// and schedule its snapshot BW + 1 cycles later; else poll again next cycle.
-  void poll(uint64_t k);
+  inline void poll(uint64_t k);
   /// The full slot of the inspected word: which FIFOs are full as of the start of s+1.
-  void sample_fifo_full_after_snapshot(uint64_t k);
+  inline void sample_fifo_full_after_snapshot(uint64_t k);
   /// The slots of the inspected word: rr open (s+2), full (s+3), count bits (s+4+j), each
   /// decided P = Config::sum_latency() cycles later; arb head (s), full (s+1), count bits (s+2+j).
-  void decide_inspected_word(uint64_t k);
+  inline void decide_inspected_word(uint64_t k);
   /// Count slot j: exit if bit j is the lowest 1 bit of the snapshot sum; complete after bit Q-1.
-  void add_count_column(uint64_t k, uint64_t j);
+  inline void add_count_column(uint64_t k, uint64_t j);
   /// Cycle d: accept the rebase (committed in d+1); commit_accept_present pushes CNT2 (the
   /// value returned) into every FIFO.
-  uint32_t complete_barrier(uint64_t k);
+  inline uint32_t complete_barrier(uint64_t k);
   /// ctl_load: advance CNT2 and read the next word of every PE (before this cycle's commits).
-  void take_snapshot(uint64_t k);
+  inline void take_snapshot(uint64_t k);
   /// Port A, cycle d+1: subtract the snapshot from the completed word, recompute open bits.
-  void commit_rebase(uint64_t k);
+  inline void commit_rebase(uint64_t k);
   /// Per PE, in one pass: the pop presented with fifo_valid high, the completion's push of
   /// `pushed` when `completing` (cycle d), port A commits (or refuses) the request accepted in
   /// k-1, the one presented with req_ready high is accepted (it commits in k+1), and the PE's
   /// outputs of k+1 are presented.
-  void commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
+  inline void commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
 
   struct Impl;
   Config cfg_;
