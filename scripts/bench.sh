@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # Benchmarks: simulation speed of model and RTL, and detection latency beside Eq. 5.5, for
 # (N, M) = (16, 32), (64, 32), (256, 32) with T = 16. Results: build/bench/results.csv (and
-# the printed table). docs/performance.md quotes a run of this script.
+# the printed table), and the PEs' request bursts (build/bench/burst.csv). docs/performance.md
+# quotes a run of this script.
 #   scripts/bench.sh [build dir]
 set -euo pipefail
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-cmake --build "$build" -j "$(nproc)" --target dsbc_bench
+cmake --build "$build" -j "$(nproc)" --target dsbc_bench bench_burst
 mkdir -p "$build/bench"
 csv="$build/bench/results.csv"
 echo "pes,barriers,count_bits,fifo_depth,sched,speed_cycles,model_loop_cps,model_idle_cps,rtl_loop_cps,rtl_idle_cps,latency_cycles,busy_mean,busy_p99,busy_max,busy_n,sparse_mean,sparse_p99,sparse_max,sparse_n,eq55_cycles,bound_cycles,model_engine_cps,rtl_engine_cps,model_loop_cps_other_scheds" > "$csv"
@@ -18,4 +19,6 @@ for b in "$build"/testbench/bench_n*; do
   [ -x "$b" ] || continue
   "$b" "$csv"
 done
-echo "bench: results in $csv"
+# How bursty the PEs' requests are (docs/architecture.md 4f, "Half the request rate"): 1 s.
+"$build/testbench/bench_burst" 400000 "$build/bench/burst.csv"
+echo "bench: results in $csv and $build/bench/burst.csv"
