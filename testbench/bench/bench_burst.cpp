@@ -16,57 +16,24 @@
 #include <string>
 #include <vector>
 
+#include "bench_workloads.h"
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
 #include "dsbc/scheds.h"
 #include "dsbc/unit.h"
 
-namespace {
-
-struct Workload {
-  const char* name;
-  dsbc::StimulusOptions opt;
-  uint64_t seed;
-};
-
-}  // namespace
-
 int main(int argc, char** argv) {
   uint64_t cycles = 400000;
-  if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
-    std::fprintf(stderr, "usage: %s [cycles per run, 1000..100000000, default 400000] [csv file]\n", argv[0]);
-    return argc == 2 && std::string(argv[1]) == "--help" ? 0 : 2;
-  }
-  if (argc > 1) {
-    char* end = nullptr;
-    cycles = std::strtoull(argv[1], &end, 10);
-    if (*end != '\0' || cycles < 1000 || cycles > 100000000) {
-      std::fprintf(stderr, "bench_burst: cycles = '%s' is out of range: legal 1000..100000000\n", argv[1]);
-      return 2;
-    }
-  }
   std::ofstream csv;
-  if (argc > 2) {
-    csv.open(argv[2]);
-    if (!csv) {
-      std::fprintf(stderr, "bench_burst: cannot write %s\n", argv[2]);
-      return 2;
-    }
-    csv << "workload,sched,N,M,T,D,cycles,accepted,per_pe_cycle,after_an_acceptance,share\n";
-  }
-  // bench_sched's sparse1 and busy (same settings and seeds), and the stimulus defaults.
-  Workload busy{"busy", {}, 7};
-  busy.opt.start_prob = 0.2;
-  busy.opt.max_live_tasks = 16;
-  Workload sparse1{"sparse1", {}, 8};
-  sparse1.opt.start_prob = 0.002;
-  sparse1.opt.max_open_barriers = 1;
-  const Workload deflt{"default", {}, 42};
-  const Workload workloads[] = {sparse1, busy, deflt};
+  const int rc = bench::parse_args(argc, argv, "bench_burst", cycles, csv,
+                                   "workload,sched,N,M,T,D,cycles,accepted,per_pe_cycle,after_an_acceptance,share");
+  if (rc >= 0) return rc;
+  // bench_sched's sparse1 and busy, and the stimulus defaults.
+  const bench::Workload workloads[] = {bench::sparse1(), bench::busy(), {"default", {}, 42}};
 
   std::printf("%-8s %-4s %10s %12s %20s %7s\n", "workload", "sch", "accepted", "per PE-cycle", "after an acceptance",
               "share");
-  for (const Workload& w : workloads) {
+  for (const bench::Workload& w : workloads) {
     for (dsbc::Sched sched : dsbc::all_scheds()) {
       dsbc::Config cfg;
       cfg.pes = 16;
