@@ -45,12 +45,13 @@ module global_check #(
 
   wire [N-1:0]        rr_bits;
   wire                ctl_load, ctl_done;
+  wire [N-1:0]        ctl_done_pe;  // each PE's copy (Pipe = 1: registers of their own)
   wire [BarrierW-1:0] cnt2;
 
   dsbc_global #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(2), .BarrierW(BarrierW),
                 .Sched(0), .Pipe(Pipe))  // the round robin (4c); arb: unit_check.v
     u_dut (.clk_i(clk_i), .rst_ni(rst_ni), .rr_bits_i(rr_bits), .ctl_load_o(ctl_load),
-           .ctl_done_o(ctl_done), .cnt2_o(cnt2));
+           .ctl_done_o(ctl_done), .cnt2_o(cnt2), .ctl_done_pe_o(ctl_done_pe));
 
   (* keep *) wire [2:0]  p_phase;
   (* keep *) wire [$clog2(Q + 2)-1:0] p_cnt1;
@@ -133,6 +134,7 @@ module global_check #(
   always @* begin
     if (f_started) begin
       assert(cnt2 == exp_cnt2);
+      assert(ctl_done_pe == {N{ctl_done}});
       if (!loaded) begin
         assert(ctl_load == (cyc == M));
         assert(!ctl_done);

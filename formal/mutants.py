@@ -180,6 +180,15 @@ mutant("pipe_or_late", "dsbc_serial_sum.v",
        ["global_pipe_n2_m2_t8", "unit_pipe_n2_m2_t8_d2"])
 
 
+# Each PE's own copy of ctl_done (dsbc_global, Pipe = 1) must equal ctl_done in every cycle.
+mutant("done_copy_sum", "dsbc_global.v",
+       "else copy_q <= slot_q[LastPos] && !sum_w && !copy_q;",
+       "else copy_q <= slot_q[LastPos] && !copy_q;",
+       "the PEs' copies of ctl_done ignore the last sum bit (every word that reaches its last "
+       "count slot completes for the local blocks)",
+       ["global_pipe_n2_m2_t8"])
+
+
 if __name__ == "__main__":
     # mutants.py apply <id> <file>   |   mutants.py list-sim
     if sys.argv[1] == "apply":

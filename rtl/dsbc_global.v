@@ -37,7 +37,8 @@ module dsbc_global #(
   output wire                ctl_load_o,  // broadcast: snapshot the next barrier
   output wire                ctl_done_o,  // broadcast: the inspected barrier is complete
   output wire                snap_o,      // a snapshot in this cycle (rr: = ctl_load_o)
-  output wire [BarrierW-1:0] cnt2_o       // global copy of CNT2, for observation
+  output wire [BarrierW-1:0] cnt2_o,      // global copy of CNT2, for observation
+  output wire [NumPes-1:0]   ctl_done_pe_o  // ctl_done_o for each PE (Pipe = 1: PE i's own register)
 );
 
   dsbc_param_check #(
@@ -275,6 +276,25 @@ module dsbc_global #(
     assign carry_advance_sel = 1'b0;
     assign ctl_load_o        = pipe_load_q;
     assign ctl_done_o        = pipe_done_q;
+    // Each PE's ctl_done from a flip-flop and a LUT of its own. ctl_done drives about ten
+    // cells in every local block (the FIFO push, the rebase, the ready); from one flip-flop
+    // that is one net across the device, and in the placed 8-PE unit it was the critical path
+    // of every seed (architecture.md 4f). A copy per PE can be placed next to its block, but
+    // only with a LUT of its own: Yosys merges identical LUTs and flip-flops, and a copy fed
+    // by a shared LUT cannot share its logic cell with it. So each copy's next value also reads
+    // the copy itself, which changes nothing: a copy is 1 only in the cycle after a word's last
+    // count slot, and no slot is at the outputs then (slot_q is one-hot over one word's slots
+    // and a completion ends the word). formal/global_check.v proves every copy equals
+    // ctl_done_o.
+    genvar pe;
+    for (pe = 0; pe < NumPes; pe = pe + 1) begin : g_done_pe
+      reg copy_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) copy_q <= 1'b0;
+        else         copy_q <= slot_q[LastPos] && !sum_w && !copy_q;
+      end
+      assign ctl_done_pe_o[pe] = copy_q;
+    end
     assign snap_o            = pipe_load_q;
     assign cnt2_o            = cnt2_q;
     assign cnt2_step         = pipe_load_q;
@@ -311,6 +331,15 @@ module dsbc_global #(
     assign snap_o            = rr_load;
     assign cnt2_o            = cnt2_q;
     assign cnt2_step         = rr_load;
+  end
+
+  // Without the pipelined control every PE's ctl_done is the one register's (a loop, not a
+  // replication: N = 0 must still elaborate as far as dsbc_param_check's message).
+  if (!UsePipe) begin : g_done_shared
+    genvar pe;
+    for (pe = 0; pe < NumPes; pe = pe + 1) begin : g_pe
+      assign ctl_done_pe_o[pe] = ctl_done_o;
+    end
   end
 
 `ifndef SYNTHESIS

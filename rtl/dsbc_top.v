@@ -42,6 +42,7 @@ module dsbc_top #(
   wire [NumPes-1:0] rr_bits;
   wire              ctl_load;
   wire              ctl_done;
+  wire [NumPes-1:0] ctl_done_pe;  // ctl_done, one copy per PE (dsbc_global)
 
   genvar i;
   for (i = 0; i < NumPes; i = i + 1) begin : g_pe
@@ -62,7 +63,7 @@ module dsbc_top #(
       .fifo_pop_i     (fifo_pop_i[i]),
       .rr_bit_o       (rr_bits[i]),
       .ctl_load_i     (ctl_load),
-      .ctl_done_i     (ctl_done)
+      .ctl_done_i     (ctl_done_pe[i])
     );
   end
 
@@ -76,7 +77,8 @@ module dsbc_top #(
     .ctl_load_o (ctl_load),
     .ctl_done_o (ctl_done),
     .snap_o     (snap_o),
-    .cnt2_o     (done_barrier_o)
+    .cnt2_o     (done_barrier_o),
+    .ctl_done_pe_o (ctl_done_pe)
   );
 
   assign done_o = ctl_done;
