@@ -2,20 +2,18 @@
 // Half the request rate (Config::half_rate, docs/architecture.md 4f, rtl/dsbc_local_half.v) in
 // the golden model: the configuration rules, directed PE-side timing worked out by hand from
 // the contract (accepted in t: ready low in t + 1, committed in t + 2, acknowledged in t + 3;
-// ready low in d .. d + 3), and the closed loop with the oracle. The RTL is compared with the
-// model cycle by cycle in the lockstep matrix (testbench/CMakeLists.txt, DSBC_HALF_MATRIX).
+// ready low in d .. d + 3); the closed loop with the oracle is sched_test.cpp's SchedClosedLoop
+// (HalfRate/...). The RTL is compared with the model cycle by cycle in the lockstep matrix
+// (testbench/CMakeLists.txt, DSBC_HALF_MATRIX).
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "drive.h"
-#include "dsbc/closed_loop.h"
-#include "dsbc/oracle.h"
 #include "dsbc/unit.h"
 
 namespace {
@@ -115,36 +113,5 @@ TEST(HalfRateTest, DirectedAcceptCommitAckTiming) {
   const std::vector<int64_t> count0{0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2};
   EXPECT_EQ(seen.count0, count0);
 }
-
-struct HalfCase {
-  int n, m, t, d, pipe;
-};
-
-class HalfRateClosedLoop : public ::testing::TestWithParam<HalfCase> {};
-
-TEST_P(HalfRateClosedLoop, OracleAcceptsRandomWorkloadAndDrain) {
-  const HalfCase hc = GetParam();
-  const Config cfg = half_config(hc.n, hc.m, hc.t, hc.d, hc.pipe);
-  dsbc::StimulusOptions opt;
-  opt.stubborn_period = 4000;
-  opt.stubborn_cycles = 1500;
-  dsbc::Unit unit(cfg);
-  dsbc::ClosedLoop loop(unit, opt, 3);
-  loop.run_until(20000);
-  loop.stimulus().drain();
-  const uint64_t limit = 20000 + 40 * static_cast<uint64_t>(cfg.latency_bound());
-  while (unit.cycle() < limit && !loop.stimulus().quiescent(unit.outputs())) loop.step();
-  EXPECT_TRUE(loop.stimulus().quiescent(unit.outputs())) << cfg.to_string();
-  dsbc::Oracle oracle = loop.oracle();
-  oracle.finish(true);
-  EXPECT_TRUE(oracle.ok()) << cfg.to_string() << ": " << (oracle.messages().empty() ? "" : oracle.messages().front());
-  EXPECT_GT(oracle.completions(), 10u) << cfg.to_string();
-  EXPECT_GT(oracle.bin(dsbc::Oracle::kLatencyChecked), 0u) << cfg.to_string();
-}
-
-// The smallest legal M at each Pipe, an odd one, and the placed unit's N = 16, M = 32.
-INSTANTIATE_TEST_SUITE_P(Legal, HalfRateClosedLoop,
-                         ::testing::Values(HalfCase{1, 3, 8, 1, 0}, HalfCase{2, 2, 8, 1, 1}, HalfCase{3, 5, 8, 2, 0},
-                                           HalfCase{5, 7, 9, 1, 1}, HalfCase{16, 32, 16, 8, 1}));
 
 }  // namespace
