@@ -197,9 +197,9 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   if (ack_latency_ != 1) {
     std::vector<LateAck>& due = late_acks_[cycle % late_acks_.size()];
     for (const LateAck& a : due) {
-      --pe_[a.pe].late;
       settle(a.pe, a.op, out.pe[a.pe].ack_refused, cycle);
     }
+    late_in_flight_ -= due.size();
     due.clear();
   }
 
@@ -319,7 +319,7 @@ inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Input
         acked_.push_back(p);
       } else {
         late_acks_[(cycle + ack_latency_) % late_acks_.size()].push_back({p, pe.ops.front()});
-        ++pe.late;
+        ++late_in_flight_;
       }
       pe.ops.pop_front();
     }
@@ -339,10 +339,10 @@ inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Input
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {
-  if (in_transit_ != 0 || running_ != 0) return false;
+  if (in_transit_ != 0 || running_ != 0 || late_in_flight_ != 0) return false;
   for (int p = 0; p < cfg_.pes; ++p) {
     const Pe& pe = pe_[p];
-    if (!pe.ops.empty() || pe.accepted || pe.late != 0 || !pe.held.empty() || out.pe[p].fifo_valid) return false;
+    if (!pe.ops.empty() || pe.accepted || !pe.held.empty() || out.pe[p].fifo_valid) return false;
   }
   return true;
 }

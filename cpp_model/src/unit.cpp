@@ -53,8 +53,8 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 // 4f). A request accepted in t is committed in t + 2 (its word enters the write register; the
 // refusal is decided on the count then) and acknowledged in t + 3; req_ready is low in t + 1.
 // The rebase of a completion in d is committed in d + 3 with req_ready low in d .. d + 3.
-constexpr uint64_t kHalfRateCommit = 2;  ///< acceptance to commit (full rate: 1)
-constexpr int kHalfRateRebaseGap = 3;    ///< completion to the rebase's commit (full rate: 1)
+constexpr uint8_t kHalfRateCommit = 2;  ///< acceptance to commit (full rate: 1)
+constexpr int kHalfRateRebaseGap = 3;   ///< completion to the rebase's commit (full rate: 1)
 
 }  // namespace
 
@@ -168,12 +168,12 @@ struct Unit::Impl {
   };
 
   /// A PE request accepted in the previous cycle, to be committed or refused now (4b); at half
-  /// the request rate accepted in commit_at - 2.
+  /// the request rate accepted `wait` cycles before its commit (16 bytes either way).
   struct Pending {
     bool valid = false;
+    uint8_t wait = 0;  ///< half rate only: cycles to its commit, counted down by the PE's visits
     uint32_t barrier = 0;
     int64_t delta = 0;
-    uint64_t commit_at = 0;  ///< half rate only: the cycle of its commit
   };
 
   /// The word currently being inspected (4c): its snapshot and the serial-sum progress.
@@ -712,7 +712,7 @@ inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool compl
   }
 }
 
-inline void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
+void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
   // commit_accept_present at half the request rate (kHalfRateCommit): the same single pass, but
   // a request accepted in t is committed (or refused, on the count as of t + 2) in t + 2 and
   // acknowledged in t + 3, and the PE that is accepted now presents req_ready low next cycle.
@@ -734,7 +734,8 @@ inline void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool 
       // The commit of the request accepted in k - 2, acknowledged in k + 1.
       bool ack = false;
       bool refused = false;
-      if (p.valid && p.commit_at == k) {
+      // The PE is visited in every cycle its request is in flight (pending_bits).
+      if (p.valid && --p.wait == 0) {
         ack = true;
         refused = s.refused(static_cast<int>(i), p);
         if (!refused) {
@@ -752,7 +753,7 @@ inline void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool 
         p.valid = true;
         p.barrier = pin.req_barrier;
         p.delta = pin.req_dec ? -1 : +1;
-        p.commit_at = k + kHalfRateCommit;
+        p.wait = kHalfRateCommit;
       }
       o.req_ready = ready_next && !accepted;
       o.ack_valid = ack;
@@ -768,7 +769,7 @@ inline void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool 
   if (ready_next != s.ready_out) {
     for (size_t i = 0; i < out_.pe.size(); ++i) {
       const Impl::Pending& p = s.pending[i];
-      out_.pe[i].req_ready = ready_next && !(p.valid && p.commit_at == k + kHalfRateCommit);
+      out_.pe[i].req_ready = ready_next && !(p.valid && p.wait == kHalfRateCommit);
     }
     s.ready_out = ready_next;
   }

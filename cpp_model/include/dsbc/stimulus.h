@@ -128,7 +128,6 @@ class Stimulus {
     OpQueue ops;            ///< requests not yet accepted, in order
     bool accepted = false;  ///< ops.front() was accepted last cycle: ack due now
     Op in_flight{Kind::Root, 0};
-    int late = 0;                  ///< half the request rate: requests accepted, not yet acknowledged (late_acks_)
     std::vector<Held> held;        ///< tasks this PE is executing
     std::vector<uint32_t> popped;  ///< [b]: completions of b popped
   };
@@ -206,6 +205,7 @@ class Stimulus {
     Op op;
   };
   std::array<std::vector<LateAck>, 4> late_acks_;
+  uint64_t late_in_flight_ = 0;  ///< requests in late_acks_ (quiescent() needs none)
   uint64_t ack_latency_ = 1;
   std::vector<Barrier> barrier_;
   /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most

@@ -214,7 +214,8 @@ class Unit final : public Engine {
   /// commit_accept_present at half the request rate (Config::half_rate): the request accepted
   /// in k-2 is committed (or refused) now and acknowledged in k+1; the one accepted now leaves
   /// its PE's req_ready low in k+1.
-  inline void commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
+  /// Not inlined into step(): the full rate's step() stays as it was (the model's speed).
+  [[gnu::noinline]] void commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
 
   struct Impl;
   Config cfg_;
