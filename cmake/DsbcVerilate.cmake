@@ -8,10 +8,12 @@
 #
 #   dsbc_verilate_top(<target> TOP <module> PREFIX <prefix> SOURCES <v files...>
 #                     PARAMS <Name=value...> [TRACE] [SYSTEMC] [COVERAGE])
-#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [SCHED rr|arb] [PIPE 0|1] [TRACE] [SYSTEMC] [COVERAGE])
+#   dsbc_verilate(<target> <N> <M> <T> <D> PREFIX <prefix> [SCHED rr|arb] [PIPE 0|1] [HALF 0|1] [TRACE] [SYSTEMC]
+#                 [COVERAGE])
 #       the DSBC unit (dsbc_top) with NumPes=N, NumBarriers=M, CountBits=T, FifoDepth=D,
-#       the scheduler Sched (rr -> 0, the default; arb -> 1; the names of dsbc::Sched) and
-#       Pipe (0 default; 1: the pipelined global sum, rr only).
+#       the scheduler Sched (rr -> 0, the default; arb -> 1; the names of dsbc::Sched),
+#       Pipe (0 default; 1: the pipelined global sum, rr only) and HalfRate (HALF; 0 default;
+#       1: half the request rate, rr only).
 #   COVERAGE: line and toggle coverage points (make coverage, mk/coverage.mk); the same flags
 #       otherwise, so the instrumented model is the model every other build simulates.
 include_guard(GLOBAL)
@@ -79,9 +81,9 @@ function(dsbc_sched_param name out)
 endfunction()
 
 function(dsbc_verilate target n m t d)
-  # SCHED and PIPE are taken here; the remaining arguments (PREFIX <prefix>, TRACE, SYSTEMC,
-  # COVERAGE) go through unchanged.
-  cmake_parse_arguments(S "" "SCHED;PIPE" "" ${ARGN})
+  # SCHED, PIPE and HALF are taken here; the remaining arguments (PREFIX <prefix>, TRACE,
+  # SYSTEMC, COVERAGE) go through unchanged.
+  cmake_parse_arguments(S "" "SCHED;PIPE;HALF" "" ${ARGN})
   if(NOT S_SCHED)
     set(S_SCHED rr)
   endif()
@@ -91,9 +93,21 @@ function(dsbc_verilate target n m t d)
   if(NOT S_PIPE MATCHES "^[01]$")
     message(FATAL_ERROR "dsbc_verilate: PIPE '${S_PIPE}': legal 0, 1")
   endif()
+  if(NOT S_HALF)
+    set(S_HALF 0)
+  endif()
+  if(NOT S_HALF MATCHES "^[01]$")
+    message(FATAL_ERROR "dsbc_verilate: HALF '${S_HALF}': legal 0, 1")
+  endif()
+  # HalfRate = 0 is the RTL's default: left off, so every existing build's command line (and
+  # the plugin cache key of rtl_engine, which hashes the arguments) stays as it was.
+  set(half_param)
+  if(S_HALF STREQUAL "1")
+    set(half_param HalfRate=1)
+  endif()
   dsbc_sched_param(${S_SCHED} sched)
   dsbc_verilate_top(${target} ${S_UNPARSED_ARGUMENTS}
     TOP dsbc_top
     SOURCES ${DSBC_RTL_SOURCES}
-    PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d} Sched=${sched} Pipe=${S_PIPE})
+    PARAMS NumPes=${n} NumBarriers=${m} CountBits=${t} FifoDepth=${d} Sched=${sched} Pipe=${S_PIPE} ${half_param})
 endfunction()

@@ -18,17 +18,21 @@ ncl_configs=("1 8" "2 8" "3 9" "4 16" "5 11" "16 8" "64 32" "256 8")
 wnor_configs=("1 1 2" "2 16 2" "3 5 3" "7 3 8" "16 16 4" "64 32 4" "1024 2 4" "64 256 2")
 
 lint_dsbc() {
-  local c v
-  # Both schedulers (Sched 0: rr, 1: arb, issue 13) and the pipelined sum (Pipe 1, rr only)
-  # for every configuration: "Sched Pipe".
-  for v in "0 0" "1 0" "0 1"; do
+  local c v runs=0
+  # Both schedulers (Sched 0: rr, 1: arb, issue 13), the pipelined sum (Pipe 1, rr only) and
+  # half the request rate (HalfRate 1, rr only, M >= 3 at Pipe 0 and M >= 2 at Pipe 1;
+  # smaller M is skipped) for every configuration: "Sched Pipe HalfRate".
+  for v in "0 0 0" "1 0 0" "0 1 0" "0 0 1" "0 1 1"; do
     for c in "${dsbc_configs[@]}"; do
       set -- $c $v
+      if [ "$7" = 1 ] && [ "$2" -lt $((3 - $6)) ]; then continue; fi
       "$VERILATOR" --lint-only -Wall lint/verilator_waiver.vlt -Irtl rtl/dsbc_top.v --top-module dsbc_top \
-        -GNumPes="$1" -GNumBarriers="$2" -GCountBits="$3" -GFifoDepth="$4" -GSched="$5" -GPipe="$6"
+        -GNumPes="$1" -GNumBarriers="$2" -GCountBits="$3" -GFifoDepth="$4" -GSched="$5" -GPipe="$6" \
+        -GHalfRate="$7"
+      runs=$((runs + 1))
     done
   done
-  echo "lint dsbc: clean for ${#dsbc_configs[@]} configurations x 3 (rr, arb, rr with Pipe = 1)"
+  echo "lint dsbc: clean for $runs runs: ${#dsbc_configs[@]} configurations x (rr, arb, rr with Pipe = 1), and those with a legal M x HalfRate = 1 (Pipe 0, 1)"
 }
 
 lint_ncl() {

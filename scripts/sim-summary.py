@@ -5,8 +5,8 @@
 Exits non-zero if any run had a mismatch or an oracle violation, if nothing ran, or if a
 functional coverage bin of the oracle (cov_<bin>=<count> fields, dsbc::Oracle::Bin) was never
 hit in a configuration over all its runs, or some barrier ID of a configuration never
-completed (done_ids bitmaps OR-ed). A configuration is N,M,T,D and the scheduler (rr, arb, or
-rr-pipe: rr with the pipelined global sum):
+completed (done_ids bitmaps OR-ed). A configuration is N,M,T,D and the scheduler (rr, arb,
+rr-pipe: rr with the pipelined global sum, rr-half / rr-pipe-half: at half the request rate):
 the bins a scheduler cannot hit (the oracle says "na") differ between the two. A bin the oracle declares not applicable to a
 configuration (cov_<bin>=na, rule in Oracle::bin_not_applicable, docs/verification.md) is
 shown as "na" and not required.

@@ -29,8 +29,9 @@ struct Options {
   std::string waves;   ///< --waves FILE, "" when not given
   ReplayOptions replay;
   std::optional<int> fifo_depth;
-  Sched sched = Config{}.sched;  ///< --sched (the trace does not name a scheduler)
-  int pipe = Config{}.pipe;      ///< --pipe (likewise)
+  Sched sched = Config{}.sched;        ///< --sched (the trace does not name a scheduler)
+  int pipe = Config{}.pipe;            ///< --pipe (likewise)
+  int half_rate = Config{}.half_rate;  ///< --half-rate (likewise)
   std::string emit_stim;
 };
 
@@ -83,6 +84,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
       ->check(CLI::Validator(fifo_depth_in_range, ""));
   app.add_option("--sched", sched_text, sched_help())->check(cli::sched())->type_name("NAME");
   app.add_option("--pipe", opts.pipe, pipe_help())->transform(cli::pipe());
+  app.add_option("--half-rate", opts.half_rate, half_rate_help())->transform(cli::half_rate());
   app.add_option("--emit-stim", opts.emit_stim, "Also write a normalized stimulus file for the Verilog testbench")
       ->check(CLI::Validator([](std::string& file) { return file.empty() ? std::string("empty file name") : ""; }, ""));
   try {
@@ -99,6 +101,10 @@ std::optional<int> parse_options(int argc, char** argv, Options& opts) {
   if (const std::string err = pipe_sched_error(opts.sched, opts.pipe); !err.empty()) {
     // The model's own message, worded as the other usage errors.
     std::cerr << kTool << ": --pipe: " << err << "\nRun with --help for more information.\n";
+    return 2;
+  }
+  if (const std::string err = half_rate_sched_error(opts.sched, opts.pipe, opts.half_rate); !err.empty()) {
+    std::cerr << kTool << ": --half-rate: " << err << "\nRun with --help for more information.\n";
     return 2;
   }
   return std::nullopt;
@@ -118,6 +124,12 @@ int run(int argc, char** argv, const EngineFactory& factory) {
   if (opts.fifo_depth) trace.config.fifo_depth = *opts.fifo_depth;
   trace.config.sched = opts.sched;
   trace.config.pipe = opts.pipe;
+  trace.config.half_rate = opts.half_rate;
+  // Half the request rate needs M >= 3 (2 with the pipelined sum): known only now.
+  if (const std::string err = config_error(trace.config); !err.empty() && opts.half_rate == 1) {
+    std::cerr << kTool << ": --half-rate: " << err << '\n';
+    return 2;
+  }
 
   if (!opts.waves.empty() && opts.engine != "rtl") throw ToolError(2, "--waves: needs --engine rtl");
   std::unique_ptr<Engine> engine = factory(EngineRequest{opts.engine, opts.waves}, trace.config);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # dsbc-replay --sched: the round robin (docs/architecture.md 4c) and the arbitration scheduler
-# (4e) give the done lines their documents predict, worked out by hand below, not taken from
+# (4e), also with --pipe 1 and --half-rate 1 (4f), give the done lines their documents predict, worked out by hand below, not taken from
 # a run; a bad scheduler name exits 2 naming the option and the legal values.
 # Usage: test_sched.sh <path/to/dsbc-replay> <tools/examples dir>
 set -u
@@ -64,6 +64,23 @@ if [[ $rc -ne 0 ]]; then
 elif [[ "$got" != "$pipe_done" ]]; then
   fail "--sched rr --pipe 1: done lines '$got', expected '$pipe_done'"
 fi
+# rr at half the request rate (--half-rate 1, architecture.md 4f): a request accepted in t
+# commits in t + 2, and a snapshot in s sees the commits before s. The +1 waits for the
+# snapshot cycle 4, is accepted in 5 and commits in 7, so b1's snapshot in 7 does not see it
+# (open 0: exit at its open slot). Snapshots: b0 4, b1 7, b2 10, b3 13, b0 16, b1 19 (sum 1,
+# exit at count bit 0 in 23), b2 24, b3 27, b0 30, b1 33 (sum 1), b2 38, b3 41, b0 44, b1 47;
+# the -1 presented in 40 (no snapshot) is accepted there and commits in 42, so b1's snapshot
+# in 47 has sum 0: done in 47 + Q + 4 = 60.
+half_done="done 60 1 47"
+checks=$((checks + 1))
+"$BIN" --sched rr --half-rate 1 "$TMP/one.trace" >"$TMP/half.out" 2>"$TMP/err"
+rc=$?
+got=$(grep '^done ' "$TMP/half.out")
+if [[ $rc -ne 0 ]]; then
+  fail "--sched rr --half-rate 1: exit $rc ($(cat "$TMP/err"))"
+elif [[ "$got" != "$half_done" ]]; then
+  fail "--sched rr --half-rate 1: done lines '$got', expected '$half_done'"
+fi
 expect_done rr "$rr_done"
 expect_done arb "$arb_done"
 checks=$((checks + 1))
@@ -93,5 +110,10 @@ checks=$((checks + 1))
 "$BIN" --help | grep -q -- "--sched NAME .*scheduler: rr, arb" || fail "--help does not list the schedulers"
 expect_error pipe-arb "--pipe: pipe = 1 needs sched = rr, not sched = arb" --pipe 1 --sched arb "$TMP/one.trace"
 expect_error pipe-range "--pipe: invalid value '2': expected 0 or 1" --pipe 2 --sched rr "$TMP/one.trace"
+expect_error half-arb "--half-rate: half_rate = 1 needs sched = rr, not sched = arb" --half-rate 1 --sched arb "$TMP/one.trace"
+expect_error half-range "--half-rate: invalid value '2': expected 0 or 1" --half-rate 2 --sched rr "$TMP/one.trace"
+sed 's/^barriers 4$/barriers 2/; /^40 /d' "$TMP/one.trace" >"$TMP/two.trace"
+expect_error half-m "--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1), not barriers = 2 with pipe = 0" \
+  --half-rate 1 --sched rr "$TMP/two.trace"
 
 finish

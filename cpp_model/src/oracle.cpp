@@ -33,6 +33,16 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
   local_.assign(cfg_.pes, std::vector<int64_t>(cfg_.barriers, 0));
   expect_fifo_.resize(cfg_.pes);
   accepted_.resize(cfg_.pes);
+  accepted_last_.assign(cfg_.pes, 0);
+  if (cfg_.half_rate == 1) {
+    // The contract of half the request rate (rtl/dsbc_local_half.v): a request accepted in t
+    // is committed in t + 2 (the refusal decided on the count then) and acknowledged in
+    // t + 3; ready is low in the cycle after a PE's acceptance and in d .. d + 3, the rebase
+    // committed in d + 3.
+    ack_delay_ = 3;
+    commit_lag_ = 1;
+    rebase_gap_ = 3;
+  }
   uncovered_.assign(cfg_.barriers, kNone);
   done_per_barrier_.assign(cfg_.barriers, 0);
   in_fifo_.assign(static_cast<size_t>(cfg_.pes) * cfg_.barriers, 0);
@@ -74,10 +84,19 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   const uint64_t keep = 4 * static_cast<uint64_t>(cfg_.q()) + 64;
   while (!recent_.empty() && recent_.front().cycle + keep < k) recent_.pop_front();
 
-  // 1. Acknowledges: exactly one cycle after acceptance; refused exactly on overflow.
+  // 0. Half rate: a completion's rebase, committed 3 cycles after it (no request of the PEs
+  // commits in that cycle: none was accepted in d .. d + 3).
+  if (rebase_.at == k) {
+    for (int i = 0; i < n; ++i) local_[i][rebase_.barrier] -= rebase_.snap[i];
+    rebase_.at = kNone;
+  }
+
+  // 1. Acknowledges: exactly one cycle after acceptance (half rate: three, the commit in the
+  // cycle before); refused exactly on overflow of the count as of the commit.
+  const uint64_t commit_cycle = k - commit_lag_;
   for (int i = 0; i < n; ++i) {
     const PeOut& o = out.pe[i];
-    const Pending& a = accepted_[i];
+    const Pending& a = accepted_[i][k % 4];
     if (o.ack_valid != a.valid) {
       fail(k, "PE " + std::to_string(i) + (a.valid ? ": missing ack" : ": ack without request"));
       continue;
@@ -107,29 +126,32 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     if (local_[i][a.barrier] < 0) ++bins_[kNegativeLocal];
     BarrierState& bs = barrier_[a.barrier];
     bs.global += delta;
-    recent_.push_back({k, i, a.barrier, delta});
+    recent_.push_back({commit_cycle, i, a.barrier, delta});
     if (uncovered_[a.barrier] == kNone) {
       // The first commit of a new epoch; a reuse if b completed before and this PE has
       // popped every completion of b it was given.
       if (done_per_barrier_[a.barrier] > 0 && in_fifo_[static_cast<size_t>(i) * m + a.barrier] == 0) {
         ++bins_[kReopenAfterPop];
       }
-      uncovered_[a.barrier] = k;
+      uncovered_[a.barrier] = commit_cycle;
     }
     if (bs.global == 0) {
       if (closed_now_ > (bs.closed_pending ? 1u : 0u)) ++bins_[kSimultaneous];
       set_closed(bs, true);
-      bs.close_cycle = k;
-      pending_closings_.push_back({k, a.barrier});
+      bs.close_cycle = commit_cycle;
+      pending_closings_.push_back({commit_cycle, a.barrier});
     } else {
       set_closed(bs, false);
     }
   }
 
   // 2. Ready: low exactly during initialisation, in a ctl_done cycle and in a snapshot
-  // (ctl_load) cycle.
-  const bool expect_ready = k >= m && !out.global.done && !out.global.snap;
+  // (ctl_load) cycle; half rate also in the 3 cycles after a ctl_done, and for one PE in the
+  // cycle after its acceptance.
+  const bool after_done = last_done_ != kNone && k - last_done_ <= rebase_gap_;
+  const bool common_ready = k >= m && !out.global.done && !out.global.snap && !after_done;
   for (int i = 0; i < n; ++i) {
+    const bool expect_ready = common_ready && !(ack_delay_ > 1 && accepted_last_[i]);
     if (out.pe[i].req_ready != expect_ready) {
       fail(k, "PE " + std::to_string(i) + ": req_ready should be " + (expect_ready ? "high" : "low"));
       break;
@@ -176,9 +198,18 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
         fail(k, "barrier " + std::to_string(b) +
                     " reported with no commit since its last completion (duplicate or unused)");
       }
-      // Rebase: each local count becomes what was committed after the snapshot.
+      // Rebase: each local count becomes what was committed after the snapshot (half rate: in
+      // d + 3, step 0, after the commits of the requests accepted before d).
       uncovered_[b] = kNone;
-      for (int i = 0; i < n; ++i) local_[i][b] -= local_at(i, b, s);
+      last_done_ = k;
+      if (rebase_gap_ == 0) {
+        for (int i = 0; i < n; ++i) local_[i][b] -= local_at(i, b, s);
+      } else {
+        rebase_.at = k + rebase_gap_;
+        rebase_.barrier = b;
+        rebase_.snap.resize(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i) rebase_.snap[static_cast<size_t>(i)] = local_at(i, b, s);
+      }
       for (const Commit& c : recent_) {
         if (c.barrier == b && c.cycle >= s && (uncovered_[b] == kNone || c.cycle < uncovered_[b])) {
           uncovered_[b] = c.cycle;
@@ -257,9 +288,11 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
 
   if (arb) advance_arb_schedule(k, committed);
 
-  // 7. What is accepted now is acknowledged next cycle.
+  // 7. What is accepted now is acknowledged next cycle (half rate: in k + 3).
   for (int i = 0; i < n; ++i) {
-    accepted_[i] = {in.pe[i].req_valid && out.pe[i].req_ready, in.pe[i].req_barrier, in.pe[i].req_dec};
+    const bool accepted = in.pe[i].req_valid && out.pe[i].req_ready;
+    accepted_[i][(k + ack_delay_) % 4] = {accepted, in.pe[i].req_barrier, in.pe[i].req_dec};
+    accepted_last_[i] = accepted ? 1 : 0;
   }
 }
 

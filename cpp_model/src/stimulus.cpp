@@ -18,6 +18,7 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
       start_law_(Rng::geometric_law(opt.start_prob)),
       act_law_(Rng::geometric_law(opt.act_prob)) {
   cfg_.validate();
+  ack_latency_ = static_cast<uint64_t>(cfg_.ack_latency());
   if (opt_.transit_min > opt_.transit_max) throw std::invalid_argument("StimulusOptions: transit_min > transit_max");
   pe_.resize(cfg_.pes);
   for (Pe& p : pe_) {
@@ -131,6 +132,37 @@ void Stimulus::pull_far_wakes(uint64_t cycle) {
   }
 }
 
+inline void Stimulus::settle(int p, const Op& op, bool refused, uint64_t cycle) {
+  Barrier& bar = barrier_[op.barrier];
+  switch (op.kind) {
+    case Kind::Root:
+      if (refused) {
+        bar.live = 0;
+        bar.phase = BarrierPhase::Idle;
+        --running_;
+      } else {
+        hold(p, op.barrier, cycle);
+        ++tasks_produced_;
+      }
+      break;
+    case Kind::Child:
+      if (refused) {
+        --bar.live;  // the child is simply not produced
+      } else {
+        send(p, op.barrier);
+        ++tasks_produced_;
+      }
+      break;
+    case Kind::Consume:
+      if (refused) {
+        send(p, op.barrier);  // this PE cannot count it: hand the task on
+      } else {
+        --bar.live;
+      }
+      break;
+  }
+}
+
 Inputs Stimulus::next(uint64_t cycle, const Outputs& out) {
   Inputs in;
   next(cycle, out, in);
@@ -154,42 +186,22 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     }
   }
 
-  // Acknowledges of the requests accepted last cycle, PE by PE.
+  // Acknowledges of the requests accepted last cycle, PE by PE (at half the request rate,
+  // those accepted ack_latency_ cycles ago).
   for (const int p : acked_) {
     Pe& pe = pe_[p];
     pe.accepted = false;
-    const Op op = pe.in_flight;
-    Barrier& bar = barrier_[op.barrier];
-    const bool refused = out.pe[p].ack_refused;
-    switch (op.kind) {
-      case Kind::Root:
-        if (refused) {
-          bar.live = 0;
-          bar.phase = BarrierPhase::Idle;
-          --running_;
-        } else {
-          hold(p, op.barrier, cycle);
-          ++tasks_produced_;
-        }
-        break;
-      case Kind::Child:
-        if (refused) {
-          --bar.live;  // the child is simply not produced
-        } else {
-          send(p, op.barrier);
-          ++tasks_produced_;
-        }
-        break;
-      case Kind::Consume:
-        if (refused) {
-          send(p, op.barrier);  // this PE cannot count it: hand the task on
-        } else {
-          --bar.live;
-        }
-        break;
-    }
+    settle(p, pe.in_flight, out.pe[p].ack_refused, cycle);
   }
   acked_.clear();
+  if (ack_latency_ != 1) {
+    std::vector<LateAck>& due = late_acks_[cycle % late_acks_.size()];
+    for (const LateAck& a : due) {
+      settle(a.pe, a.op, out.pe[a.pe].ack_refused, cycle);
+    }
+    late_in_flight_ -= due.size();
+    due.clear();
+  }
 
   // Tasks arriving now start executing at their destination.
   arrive(cycle);
@@ -301,10 +313,15 @@ inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Input
     pin.req_barrier = pe.ops.front().barrier;
     pin.req_dec = pe.ops.front().kind == Kind::Consume;
     if (out.pe[p].req_ready) {
-      pe.in_flight = pe.ops.front();
+      if (ack_latency_ == 1) {
+        pe.in_flight = pe.ops.front();
+        pe.accepted = true;
+        acked_.push_back(p);
+      } else {
+        late_acks_[(cycle + ack_latency_) % late_acks_.size()].push_back({p, pe.ops.front()});
+        ++late_in_flight_;
+      }
       pe.ops.pop_front();
-      pe.accepted = true;
-      acked_.push_back(p);
     }
   }
   // Pop completions, with random stalls: the draw's outcome taken without a branch (one
@@ -322,7 +339,7 @@ inline uint64_t Stimulus::visit(int p, uint64_t cycle, const Outputs& out, Input
 }
 
 bool Stimulus::quiescent(const Outputs& out) const {
-  if (in_transit_ != 0 || running_ != 0) return false;
+  if (in_transit_ != 0 || running_ != 0 || late_in_flight_ != 0) return false;
   for (int p = 0; p < cfg_.pes; ++p) {
     const Pe& pe = pe_[p];
     if (!pe.ops.empty() || pe.accepted || !pe.held.empty() || out.pe[p].fifo_valid) return false;

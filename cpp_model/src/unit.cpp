@@ -49,6 +49,13 @@ void check_range(const ParamLimit& limit, int value) {
 /// "No event scheduled": a cycle number the unit never reaches.
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 
+// Half the request rate (Config::half_rate; rtl/dsbc_local_half.v's contract, architecture.md
+// 4f). A request accepted in t is committed in t + 2 (its word enters the write register; the
+// refusal is decided on the count then) and acknowledged in t + 3; req_ready is low in t + 1.
+// The rebase of a completion in d is committed in d + 3 with req_ready low in d .. d + 3.
+constexpr uint8_t kHalfRateCommit = 2;  ///< acceptance to commit (full rate: 1)
+constexpr int kHalfRateRebaseGap = 3;   ///< completion to the rebase's commit (full rate: 1)
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -80,6 +87,20 @@ void Config::validate() const {
     throw std::invalid_argument(std::string("pipe = 1 needs sched = rr, not sched = ") + sched_name(sched) +
                                 ": legal pipe 0 with any sched, pipe 1 with sched rr");
   }
+  check_range(kHalfRateLimit, half_rate);
+  if (half_rate == 1 && sched != Sched::kRr) {
+    // dsbc_local_half serves the round robin only (docs/architecture.md 4f).
+    throw std::invalid_argument(std::string("half_rate = 1 needs sched = rr, not sched = ") + sched_name(sched) +
+                                ": legal half_rate 0 with any sched, half_rate 1 with sched rr");
+  }
+  // The rebase is committed 3 cycles after the completion; the next snapshot of its barrier
+  // comes M - 1 words later, each at least 3 + P cycles long: (M - 1)(3 + P) > 3.
+  if (half_rate == 1 && (barriers - 1) * (3 + sum_latency()) <= kHalfRateRebaseGap) {
+    std::ostringstream msg;
+    msg << "half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1), not barriers = " << barriers
+        << " with pipe = " << pipe;
+    throw std::invalid_argument(msg.str());
+  }
 }
 
 int Config::barrier_bits() const {
@@ -104,7 +125,8 @@ std::string Config::to_string() const {
   s << "N=" << pes << " M=" << barriers << " T=" << count_bits << " D=" << fifo_depth;
   // rr leaves the string (and the file names made from it) as it always was.
   if (sched != Sched::kRr) s << " S=" << sched_name(sched);
-  if (pipe == 1) s << " P=1";  // likewise, only when the pipelined sum is on
+  if (pipe == 1) s << " P=1";       // likewise, only when the pipelined sum is on
+  if (half_rate == 1) s << " H=1";  // and at half the request rate
   return s.str();
 }
 
@@ -145,9 +167,11 @@ struct Unit::Impl {
     size_t size_ = 0;
   };
 
-  /// A PE request accepted in the previous cycle, to be committed or refused now (4b).
+  /// A PE request accepted in the previous cycle, to be committed or refused now (4b); at half
+  /// the request rate accepted `wait` cycles before its commit (16 bytes either way).
   struct Pending {
     bool valid = false;
+    uint8_t wait = 0;  ///< half rate only: cycles to its commit, counted down by the PE's visits
     uint32_t barrier = 0;
     int64_t delta = 0;
   };
@@ -171,7 +195,7 @@ struct Unit::Impl {
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
   struct Rebase {
     bool valid = false;
-    uint64_t commit_cycle = 0;  ///< d+1
+    uint64_t commit_cycle = 0;  ///< d+1 (half rate: d+3)
     uint32_t barrier = 0;
     uint64_t snap_cycle = 0;          ///< s of the completed word: "touched" means >= s
     std::vector<int64_t> snap_count;  ///< subtracted from every PE's count
@@ -179,6 +203,8 @@ struct Unit::Impl {
 
   explicit Impl(const Config& cfg)
       : arb(cfg.sched == Sched::kArb),
+        half(cfg.half_rate == 1),
+        ready_gap(half ? static_cast<uint64_t>(kHalfRateRebaseGap) : 0),
         p(static_cast<uint64_t>(cfg.sum_latency())),
         n(cfg.pes),
         m(cfg.barriers),
@@ -284,6 +310,23 @@ struct Unit::Impl {
   /// times its snapshots differently changes this predicate and nothing else.
   bool snapshot_in(uint64_t cycle) const { return load_at == cycle; }
 
+  /// PE FIFO f in cycle k: an entry is popped when valid (as presented this cycle) and pop are
+  /// both high (`pop`); then the completion of cycle d is pushed (4d) when `completing`.
+  void pop_push(Fifo& f, bool pop, bool completing, uint32_t pushed) {
+    if (pop) {
+      if (f.size() == depth) --full_fifos;
+      f.pop_front();
+    }
+    if (completing) {
+      if (f.size() >= depth) {
+        // Section 4d argues this cannot happen; if it does the model is wrong.
+        throw std::logic_error("Unit::step: completion pushed into a full FIFO");
+      }
+      f.push_back(pushed);
+      if (f.size() == depth) ++full_fifos;
+    }
+  }
+
   /// Outputs of `cycle` from the state as of the start of `cycle` (Moore).
   void fill_outputs(uint64_t cycle, Outputs& out) {
     const bool ready = ready_in(cycle);
@@ -292,10 +335,13 @@ struct Unit::Impl {
     fill_global_output(cycle, out.global);
   }
   /// req_ready of every PE in `cycle`: low while the RAM is being cleared (4a), in the cycle
-  /// the rebase is accepted (its write takes the next cycle) and in a snapshot cycle (the
-  /// snapshot takes the RAM's one read port).
+  /// the rebase is accepted (its write takes the next cycle; at half the request rate in
+  /// d .. d + 3, the rebase written in d + 3) and in a snapshot cycle (the snapshot takes the
+  /// RAM's one read port). Half rate: also low for one PE in the cycle after its acceptance,
+  /// which commit_accept_present_half adds.
   bool ready_in(uint64_t cycle) const {
-    return cycle >= static_cast<uint64_t>(m) && done_at != cycle && !snapshot_in(cycle);
+    // Unsigned: cycle - done_at wraps to a huge value before done_at (and for kNever).
+    return cycle >= static_cast<uint64_t>(m) && cycle - done_at > ready_gap && !snapshot_in(cycle);
   }
   /// PE i's outputs, `ready` being ready_in() of their cycle: they read only PE i's state (its
   /// pending request, its RAM row for the refusal, its FIFO).
@@ -314,7 +360,10 @@ struct Unit::Impl {
     g.done_barrier = cnt2;
   }
 
-  const bool arb;    ///< Config::sched == Sched::kArb: dirty bits are kept
+  const bool arb;   ///< Config::sched == Sched::kArb: dirty bits are kept
+  const bool half;  ///< Config::half_rate == 1: commit_accept_present_half's timing
+  /// Cycles after d with req_ready still low for the rebase: 0, or 3 at half the request rate.
+  const uint64_t ready_gap;
   const uint64_t p;  ///< P (Config::sum_latency()): rr decides a slot P cycles after it is on the lines
   const int n;
   const int m;
@@ -389,7 +438,11 @@ void Unit::step(const Inputs& in) {
   if (impl_->remark_at == k) impl_->remark_dirty();
   take_snapshot(k);
   commit_rebase(k);
-  commit_accept_present(k, in, completing, pushed);
+  if (impl_->half) {
+    commit_accept_present_half(k, in, completing, pushed);
+  } else {
+    commit_accept_present(k, in, completing, pushed);
+  }
   ++cycle_;
   impl_->fill_global_output(cycle_, out_.global);
 }
@@ -537,7 +590,7 @@ inline uint32_t Unit::complete_barrier(uint64_t k) {
   // inspection record and advances CNT2.
   Impl& s = *impl_;
   s.rebase.valid = true;
-  s.rebase.commit_cycle = k + 1;
+  s.rebase.commit_cycle = k + (s.half ? static_cast<uint64_t>(kHalfRateRebaseGap) : 1);  // d + 1; half rate d + 3
   s.rebase.barrier = s.cnt2;
   s.rebase.snap_cycle = s.done_snap;
   s.rebase.snap_count.swap(s.insp.snap_count);  // take_snapshot refills insp's (same size)
@@ -628,20 +681,7 @@ inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool compl
       PeOut& o = out_.pe[i];  // still this cycle's outputs until present below
       const PeIn& pin = in.pe[i];
       Impl::Fifo& f = s.fifo[i];
-      // An entry is popped when valid (as presented this cycle) and pop are both high; then the
-      // completion of cycle d is pushed (4d).
-      if (pin.fifo_pop && o.fifo_valid) {
-        if (f.size() == s.depth) --s.full_fifos;
-        f.pop_front();
-      }
-      if (completing) {
-        if (f.size() >= s.depth) {
-          // Section 4d argues this cannot happen; if it does the model is wrong.
-          throw std::logic_error("Unit::step: completion pushed into a full FIFO");
-        }
-        f.push_back(pushed);
-        if (f.size() == s.depth) ++s.full_fifos;
-      }
+      s.pop_push(f, pin.fifo_pop && o.fifo_valid, completing, pushed);
       // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
       if (p.valid) {
         if (!o.ack_refused) {
@@ -668,6 +708,69 @@ inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool compl
   // the pass, whose accepts read this cycle's).
   if (ready_next != s.ready_out) {
     for (PeOut& o : out_.pe) o.req_ready = ready_next;
+    s.ready_out = ready_next;
+  }
+}
+
+void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
+  // commit_accept_present at half the request rate (kHalfRateCommit): the same single pass, but
+  // a request accepted in t is committed (or refused, on the count as of t + 2) in t + 2 and
+  // acknowledged in t + 3, and the PE that is accepted now presents req_ready low next cycle.
+  // A PE is visited while its request is in flight or its acknowledge is presented (pending_bits),
+  // so that its ready comes back and its acknowledge goes down.
+  Impl& s = *impl_;
+  const bool ready_next = s.ready_in(k + 1);
+  for (size_t w = 0; w < s.pending_bits.size(); ++w) {
+    const uint64_t pes = w + 1 == s.pending_bits.size() ? s.last_word_pes : ~uint64_t{0};
+    uint64_t visit = s.input_bits[w] | s.pending_bits[w] | (completing ? pes : 0);
+    uint64_t busy_next = 0;
+    for (; visit != 0; visit &= visit - 1) {
+      const size_t i = w * Impl::kWordBits + static_cast<size_t>(__builtin_ctzll(visit));
+      Impl::Pending& p = s.pending[i];
+      PeOut& o = out_.pe[i];  // still this cycle's outputs until written below
+      const PeIn& pin = in.pe[i];
+      Impl::Fifo& f = s.fifo[i];
+      s.pop_push(f, pin.fifo_pop && o.fifo_valid, completing, pushed);
+      // The commit of the request accepted in k - 2, acknowledged in k + 1.
+      bool ack = false;
+      bool refused = false;
+      // The PE is visited in every cycle its request is in flight (pending_bits).
+      if (p.valid && --p.wait == 0) {
+        ack = true;
+        refused = s.refused(static_cast<int>(i), p);
+        if (!refused) {
+          const size_t at = s.idx(static_cast<int>(i), p.barrier);
+          s.ram[at].count += p.delta;
+          s.ram[at].open = true;
+          s.last_commit[at] = static_cast<int64_t>(k);
+        }
+        p.valid = false;
+      }
+      // Accept this cycle's request (at most one in flight: ready was low in k - 1 after an
+      // acceptance in k - 2, whose commit is the one just made).
+      const bool accepted = pin.req_valid && o.req_ready;
+      if (accepted) {
+        p.valid = true;
+        p.barrier = pin.req_barrier;
+        p.delta = pin.req_dec ? -1 : +1;
+        p.wait = kHalfRateCommit;
+      }
+      o.req_ready = ready_next && !accepted;
+      o.ack_valid = ack;
+      o.ack_refused = refused;
+      o.fifo_valid = !f.empty();
+      o.fifo_barrier = f.empty() ? 0 : f.front();
+      if (p.valid || ack) busy_next |= uint64_t{1} << (i % Impl::kWordBits);
+    }
+    s.pending_bits[w] = busy_next;
+  }
+  // The common ready changes around snapshots and completions: every PE's copy, but the one of
+  // a PE accepted now (its request commits in k + 2), which stays low.
+  if (ready_next != s.ready_out) {
+    for (size_t i = 0; i < out_.pe.size(); ++i) {
+      const Impl::Pending& p = s.pending[i];
+      out_.pe[i].req_ready = ready_next && !(p.valid && p.wait == kHalfRateCommit);
+    }
     s.ready_out = ready_next;
   }
 }

@@ -276,10 +276,12 @@ struct LoopCase {
   int n, m, t, d;
 };
 
-/// A scheduler, and rr with the pipelined global sum (pipe = 1, docs/architecture.md 4f).
+/// A scheduler, and rr with the pipelined global sum (pipe = 1) or at half the request rate
+/// (half_rate = 1, docs/architecture.md 4f).
 struct SchedCase {
   Sched sched;
   int pipe;
+  int half_rate = 0;
 };
 
 class SchedClosedLoop : public ::testing::TestWithParam<std::tuple<LoopCase, SchedCase>> {};
@@ -293,6 +295,7 @@ TEST_P(SchedClosedLoop, OracleAcceptsRandomWorkloadAndDrain) {
   cfg.fifo_depth = lc.d;
   cfg.sched = sc.sched;
   cfg.pipe = sc.pipe;
+  cfg.half_rate = sc.half_rate;
   dsbc::StimulusOptions opt;
   opt.stubborn_period = 4000;
   opt.stubborn_cycles = 1500;
@@ -317,5 +320,13 @@ INSTANTIATE_TEST_SUITE_P(Both, SchedClosedLoop,
                                                               LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
                                             ::testing::Values(SchedCase{Sched::kRr, 0}, SchedCase{Sched::kArb, 0},
                                                               SchedCase{Sched::kRr, 1})));
+// rr at half the request rate, with and without the pipelined sum, where M is legal for both
+// (M >= 3 at pipe 0): the oracle's half-rate rules (acknowledge in t + 3, refusal on the count
+// as of t + 2, the rebase in d + 3, ready per PE) against the model's.
+INSTANTIATE_TEST_SUITE_P(HalfRate, SchedClosedLoop,
+                         ::testing::Combine(::testing::Values(LoopCase{1, 3, 8, 1}, LoopCase{3, 5, 8, 2},
+                                                              LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
+                                            ::testing::Values(SchedCase{Sched::kRr, 0, 1},
+                                                              SchedCase{Sched::kRr, 1, 1})));
 
 }  // namespace

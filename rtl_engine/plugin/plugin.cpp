@@ -118,6 +118,7 @@ const RtlPluginInfo kInfo = {
     DSBC_D,
     Sched::DSBC_SCHED,
     DSBC_PIPE,
+    DSBC_HALF,
 #if DSBC_PLUGIN_KIND == 2
     nullptr,
     &make_sc_unit,

@@ -122,7 +122,8 @@ std::string params_tag(const Config& cfg) {
   std::string tag = "n" + std::to_string(cfg.pes) + "-m" + std::to_string(cfg.barriers) + "-t" +
                     std::to_string(cfg.count_bits) + "-d" + std::to_string(cfg.fifo_depth) + "-" +
                     sched_name(cfg.sched);
-  if (cfg.pipe == 1) tag += "-pipe";  // Pipe = 0 keeps the tags (and cache names) it always had
+  if (cfg.pipe == 1) tag += "-pipe";       // Pipe = 0 keeps the tags (and cache names) it always had
+  if (cfg.half_rate == 1) tag += "-half";  // likewise HalfRate = 0
   return tag;
 }
 
@@ -213,7 +214,7 @@ int build_plugin(const Config& cfg, RtlKind kind, const fs::path& work) {
                   "-DDSBC_N=" + std::to_string(cfg.pes), "-DDSBC_M=" + std::to_string(cfg.barriers),
                   "-DDSBC_T=" + std::to_string(cfg.count_bits), "-DDSBC_D=" + std::to_string(cfg.fifo_depth),
                   std::string("-DDSBC_SCHED=") + sched_name(cfg.sched), "-DDSBC_PIPE=" + std::to_string(cfg.pipe),
-                  std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
+                  "-DDSBC_HALF=" + std::to_string(cfg.half_rate), std::string("-DDSBC_KIND=") + rtl_kind_name(kind)},
                  log);
   if (configure != 0) return configure;
   const unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
@@ -330,7 +331,7 @@ const RtlPluginInfo& load_rtl_plugin(const Config& cfg, RtlKind kind) {
                    std::to_string(kRtlPluginAbi) + " (rebuild the tool)");
   if (info->kind != kind || info->pes != cfg.pes || info->barriers != cfg.barriers ||
       info->count_bits != cfg.count_bits || info->fifo_depth != cfg.fifo_depth || info->sched != cfg.sched ||
-      info->pipe != cfg.pipe)
+      info->pipe != cfg.pipe || info->half_rate != cfg.half_rate)
     throw RtlError(path + " holds another configuration than " + cfg.to_string());
   loaded.emplace(path, info);
   return *info;

@@ -2,12 +2,13 @@
 // Feasibility design (synth/feasibility/README.md), not part of the unit: a local block with
 // dsbc_local's ports (round robin, Sched = 0, only) under the "commit at the write" contract of
 // architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core, or of
-// feas_rmw_half_core at half the request rate (HalfRate = 1). It
+// dsbc_rmw_half (rtl/, the product's half-rate core) at half the request rate (HalfRate = 1;
+// rtl/dsbc_local_half is this block's HalfRate = 1, Retime = 1, FifoReg = 1 made a product). It
 // exists to measure the clock such a block reaches, alone and in a whole unit
 // (feas_unit_pipe); the golden model does not follow this contract.
 //
 // Contract (an update accepted in cycle t). HalfRate = 0: feas_rmw_cut_core, D_r = 7,
-// D_w = 10, one request per cycle. HalfRate = 1: feas_rmw_half_core, D_r = 2, D_w = 3, and
+// D_w = 10, one request per cycle. HalfRate = 1: dsbc_rmw_half, D_r = 2, D_w = 3, and
 // req_ready_o is low in the cycle after every acceptance (at most one request every two
 // cycles; ready still does not depend on req_barrier_i). Everything below holds for both with
 // their D_r and D_w:
@@ -68,7 +69,7 @@ module feas_local_pipe #(
   parameter integer Retime      = 1,
   // 0: dsbc_fifo as the unit has it; 1: its RegFlags = 1, the flags in flip-flops.
   parameter integer FifoReg     = 0,
-  // 0: feas_rmw_cut_core, one request per cycle; 1: feas_rmw_half_core, ready low in the cycle
+  // 0: feas_rmw_cut_core, one request per cycle; 1: dsbc_rmw_half, ready low in the cycle
   // after an acceptance (the contract above).
   parameter integer HalfRate    = 0
 ) (
@@ -193,7 +194,7 @@ module feas_local_pipe #(
       .wr_data_o      (core_wr_data)
     );
   end else begin : g_core_half
-    feas_rmw_half_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
+    dsbc_rmw_half #(.CountBits(T), .AddrW(BarrierW)) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
       .op_valid_i     (accept && !req_bad_id),
@@ -219,12 +220,12 @@ module feas_local_pipe #(
   // is accepted during the clearing or in d, whose write would fall in d + D_w).
   reg  [BarrierW-1:0] reb_barrier_q;
   wire [T:0]          reb_count;      // count - snap, valid in d + D_w
-  reg                 reb_touched_q;
+  wire                reb_touched;
   reg                 reb_write_q;  // reb_wait_q == 1, registered (it drives the write port's mux)
   wire                wr_en     = init_q || reb_write_q || core_wr_en;
   wire [BarrierW-1:0] wr_addr   = init_q ? init_addr_q : (reb_write_q ? reb_barrier_q : core_wr_addr);
   wire [T:0]          wr_data   = init_q ? {(T+1){1'b0}}
-                                : (reb_write_q ? {reb_touched_q, reb_count[T-1:0]} : core_wr_data);
+                                : (reb_write_q ? {reb_touched, reb_count[T-1:0]} : core_wr_data);
 
   dsbc_ram_dp #(
     .Depth(NumBarriers), .Width(T + 1), .AddrW(BarrierW)
@@ -296,7 +297,9 @@ module feas_local_pipe #(
   if (Retime == 0) begin : g_acc_rr
     wire [T:0] commit_step = commit_dec ? {(T+1){1'b1}} : {{T{1'b0}}, 1'b1};
     reg [T:0] reb_count_q;
-    assign reb_count = reb_count_q;
+    reg       reb_touched_q;
+    assign reb_count   = reb_count_q;
+    assign reb_touched = reb_touched_q;
     wire unused_wr_next = &{1'b0, core_wr_next};
     assign snap_addr    = snap_rd_addr;
     assign snap_wr_en   = wr_en;
@@ -314,87 +317,36 @@ module feas_local_pipe #(
       end
     end
   end else begin : g_acc_reg
-    // Everything one cycle late: in cycle c + 1 the commit of cycle c is added, its barrier
-    // compares (against CNT2, CNT2 + 1 and the completed barrier, as of cycle c) and the
-    // broadcasts of cycle c having been registered in c. So the adders start at registers.
-    reg         ld_q, done_q;           // ctl_load / ctl_done in the last cycle
-    reg              to_cur_q, to_next_q;  // the last cycle's commit was to CNT2 / CNT2 + 1
-    reg              to_reb_q;             // ... to the completed barrier (after d)
-    reg  [AccW-1:0]  step_q;
-    reg  [AccW-1:0]  acc_q;                // commits to CNT2 since its snapshot, to c - 2
-    reg              touched_q;
-    reg  [AccW-1:0]  reb_acc_q;
-    reg  [BarrierW-1:0] next_q;            // CNT2 + 1, kept apart for the RAM's address
-    wire [AccW-1:0]  acc_sum = acc_q + (to_cur_q ? step_q : {AccW{1'b0}});
-    assign reb_count = {{(T + 1 - AccW){reb_acc_q[AccW-1]}}, reb_acc_q};
-    assign snap_addr = next_q;
-    // dsbc_rr's bypass compares the write's address with CNT2 + 1 in the ctl_load cycle,
-    // behind CNT2's increment (a critical path of the placed unit). The write of cycle s is
-    // known in s - 1 (the core's commit stage, or the rebase's countdown at 2; there is no
-    // snapshot during the clearing, and no ctl_load in s - 1, so next_q holds), so here the
-    // compare is registered a cycle early and dsbc_rr's bypass is given nothing to do.
-    reg        coll_q;      // the RAM's write of the next cycle hits word next_q
-    reg        byp_q;
-    reg [T:0]  byp_word_q;
-    always @(posedge clk_i) begin
-      coll_q <= (core_wr_next && (commit_barrier == next_q))
-             || ((reb_wait_q == 4'd2) && (reb_barrier_q == next_q));
-      if (ctl_load_i) begin
-        byp_q      <= coll_q;
-        byp_word_q <= wr_data;
-      end
-    end
-    assign snap_wr_en   = 1'b0;
-    assign snap_rd_data = byp_q ? byp_word_q : rd_data;
-    always @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        ld_q      <= 1'b0;
-        done_q    <= 1'b0;
-        acc_q     <= {AccW{1'b0}};
-        touched_q <= 1'b0;
-        next_q    <= {BarrierW{1'b0}};  // CNT2 resets to M - 1
-      end else begin
-        if (ctl_load_i) next_q <= (next_q == LAST_BARRIER) ? {BarrierW{1'b0}} : next_q + 1'b1;
-        ld_q      <= ctl_load_i;
-        done_q    <= ctl_done_i;
-        acc_q     <= ld_q ? (to_next_q ? step_q : {AccW{1'b0}}) : acc_sum;
-        touched_q <= ld_q ? to_next_q : (touched_q || to_cur_q);
-      end
-    end
-    always @(posedge clk_i) begin
-      to_cur_q  <= commit_valid && (commit_barrier == cnt2);
-      to_next_q <= commit_valid && (commit_barrier == next_q);
-      to_reb_q  <= commit_valid && (commit_barrier == reb_barrier_q);
-      step_q    <= commit_dec ? {AccW{1'b1}} : {{(AccW - 1){1'b0}}, 1'b1};
-      // In d + 1 the completed word's sum through d's commit; then its tail.
-      if (done_q) begin
-        reb_acc_q     <= acc_sum;
-        reb_touched_q <= touched_q || to_cur_q;
-      end else begin
-        if (to_reb_q) reb_acc_q <= reb_acc_q + step_q;
-        reb_touched_q <= reb_touched_q || to_reb_q;
-      end
-    end
-    wire unused_rr_acc = &{1'b0, rebase_count, touched, snap_rd_addr, cnt2_succ};
-`ifndef SYNTHESIS
-    // The narrow sums never wrap (the bound above; reb_acc_q goes on counting after the
-    // rebase is written, unused until the next completion reloads it), and next_q is CNT2 + 1.
-    always @(posedge clk_i) begin
-      if (rst_ni && ((to_cur_q && (acc_q[AccW-1] == step_q[AccW-1])
-                      && (acc_sum[AccW-1] != acc_q[AccW-1]))
-                     || ((reb_wait_q != 4'd0) && !done_q && to_reb_q
-                         && (reb_acc_q[AccW-1] == step_q[AccW-1])
-                         && (reb_acc_q[AccW-1] != (reb_acc_q + step_q) >> (AccW - 1))))) begin
-        $fatal(1, "%m: a rebase accumulator wraps at %0t", $time);
-      end
-      if (rst_ni && (next_q != cnt2_succ)) begin
-        $fatal(1, "%m: next_q is not CNT2 + 1 at %0t", $time);
-      end
-      if (rst_ni && ctl_load_i && (coll_q != (wr_en && (wr_addr == next_q)))) begin
-        $fatal(1, "%m: the early bypass compare is wrong at %0t", $time);
-      end
-    end
-`endif
+    // rtl/dsbc_rebase_late (born here): CNT2 + 1 in a register, the write-first bypass compare
+    // a cycle early, count - snap and `touched` a cycle late in AccW bits; dsbc_rr's bypass is
+    // given nothing to do.
+    dsbc_rebase_late #(
+      .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .AccW(AccW)
+    ) u_late (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .ctl_load_i       (ctl_load_i),
+      .ctl_done_i       (ctl_done_i),
+      .commit_valid_i   (commit_valid),
+      .commit_barrier_i (commit_barrier),
+      .commit_dec_i     (commit_dec),
+      .wr_next_i        (core_wr_next),
+      .reb_next_i       (reb_wait_q == 4'd2),
+      .reb_pending_i    (reb_wait_q != 4'd0),
+      .reb_barrier_i    (reb_barrier_q),
+      .cnt2_i           (cnt2),
+      .cnt2_succ_i      (cnt2_succ),
+      .wr_en_i          (wr_en),
+      .wr_addr_i        (wr_addr),
+      .wr_data_i        (wr_data),
+      .rd_data_i        (rd_data),
+      .snap_addr_o      (snap_addr),
+      .snap_word_o      (snap_rd_data),
+      .reb_count_o      (reb_count),
+      .reb_touched_o    (reb_touched)
+    );
+    assign snap_wr_en = 1'b0;
+    wire unused_rr_acc = &{1'b0, rebase_count, touched, snap_rd_addr};
   end
 
   ///////////

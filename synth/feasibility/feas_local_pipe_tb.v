@@ -66,8 +66,15 @@ module feas_local_pipe_tb;
   wire            snap, done;
   wire [BW-1:0]   done_barrier;
 
+`ifdef RTL_TOP
+  // The product's unit instead (rtl/dsbc_top, HalfRate = 1 only: dsbc_local_half is
+  // feas_local_pipe's HalfRate = 1, Retime = 1, FifoReg = 1 path; run.py's unit_check).
+  dsbc_top #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .Sched(0),
+             .HalfRate(HalfRate), .Pipe(Pipe)) dut (
+`else
   feas_unit_pipe #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .Retime(Retime),
                    .FifoReg(FifoReg), .HalfRate(HalfRate), .Pipe(Pipe)) dut (
+`endif
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),
     .req_ready_o(req_ready), .ack_valid_o(ack_valid), .ack_refused_o(ack_refused),
@@ -189,9 +196,15 @@ module feas_local_pipe_tb;
       if (RamCheck && cyc > M + 1) begin
         for (p = 0; p < N; p = p + 1) for (b = 0; b < M; b = b + 1) begin
           case (p)
+`ifdef RTL_TOP
+            0: ram_word = dut.g_pe_half[0].u_local.u_ram.mem_q[b];
+            1: ram_word = dut.g_pe_half[1].u_local.u_ram.mem_q[b];
+            default: ram_word = dut.g_pe_half[2].u_local.u_ram.mem_q[b];
+`else
             0: ram_word = dut.g_pe[0].u_local.u_ram.mem_q[b];
             1: ram_word = dut.g_pe[1].u_local.u_ram.mem_q[b];
             default: ram_word = dut.g_pe[2].u_local.u_ram.mem_q[b];
+`endif
           endcase
           if (ram_word !== {open_c[p * M + b][0], C[p * M + b][T-1:0]}) begin
             fail("RAM word (open*2^T + count) vs reference", p, ram_word, open_c[p * M + b] * (1 << T) + (C[p * M + b] & ((1 << T) - 1)));

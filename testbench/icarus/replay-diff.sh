@@ -14,25 +14,28 @@
 #   REPLAY  dsbc-replay;  WORK  scratch directory
 #   IMAGE   the vvp file to run, or "rtl": compile rtl/dsbc_*.v with tb_replay for each trace's
 #           configuration (read from the stimulus header)
-# The scheduler is $replay_diff_sched (rr, the default, arb, or rr-pipe: rr with the pipelined
-# global sum, docs/architecture.md 4f): the model replays with --sched (and --pipe), and an
-# "rtl" image is compiled with the matching tb_replay.Sched and Pipe (a netlist IMAGE must
-# have been synthesized with them).
+# The scheduler is $replay_diff_sched (rr, the default, arb, rr-pipe: rr with the pipelined
+# global sum, or rr-half: rr at half the request rate, docs/architecture.md 4f): the model
+# replays with --sched (and --pipe, --half-rate), and an "rtl" image is compiled with the
+# matching tb_replay.Sched, Pipe and HalfRate (a netlist IMAGE must have been synthesized with
+# them).
 # On a mismatch: prints the first differences and exits 1. Otherwise sets replay_diff_runs
 # and replay_diff_lines (runs and model output lines compared) for the caller's summary.
 
 replay_diff_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # replay_diff_params TAG SCHED: the RTL parameters of a scheduler name, in
-# replay_diff_sched_param (Sched) and replay_diff_pipe (Pipe); an unknown name exits 2. Also
-# for callers that synthesize a netlist per scheduler (synth/postsynth-check.sh).
+# replay_diff_sched_param (Sched), replay_diff_pipe (Pipe) and replay_diff_half (HalfRate);
+# an unknown name exits 2. Also for callers that synthesize a netlist per scheduler
+# (synth/postsynth-check.sh).
 replay_diff_params() {
-  replay_diff_pipe=0
+  replay_diff_pipe=0 replay_diff_half=0
   case $2 in
     rr) replay_diff_sched_param=0 ;;
     arb) replay_diff_sched_param=1 ;;
     rr-pipe) replay_diff_sched_param=0 replay_diff_pipe=1 ;;
-    *) echo "$1: scheduler '$2' is not one: legal rr, arb, rr-pipe"; exit 2 ;;
+    rr-half) replay_diff_sched_param=0 replay_diff_half=1 ;;
+    *) echo "$1: scheduler '$2' is not one: legal rr, arb, rr-pipe, rr-half"; exit 2 ;;
   esac
 }
 
@@ -40,17 +43,17 @@ replay_diff() {
   local tag=$1 versus=$2 naming=$3 replay=$4 work=$5 image=$6
   shift 6
   local t period name n m tb d vvp label
-  local sched=${replay_diff_sched:-rr} sched_param pipe model_sched
+  local sched=${replay_diff_sched:-rr} sched_param pipe half model_sched
   replay_diff_params "$tag" "$sched"
-  sched_param=$replay_diff_sched_param pipe=$replay_diff_pipe
-  model_sched=${sched%-pipe}
+  sched_param=$replay_diff_sched_param pipe=$replay_diff_pipe half=$replay_diff_half
+  model_sched=${sched%-*}
   replay_diff_runs=0
   replay_diff_lines=0
   for t in "$@"; do
     [ -f "$t" ] || continue
     for period in 1 3 40; do
       name=$(basename "$t" .trace)-$sched-p$period
-      "$replay" --engine model --sched "$model_sched" --pipe "$pipe" --pop-period "$period" \
+      "$replay" --engine model --sched "$model_sched" --pipe "$pipe" --half-rate "$half" --pop-period "$period" \
         --emit-stim "$work/$name.stim" "$t" \
         > "$work/$name.model"
       vvp=$image
@@ -60,6 +63,7 @@ replay_diff() {
         iverilog -g2005 -o "$vvp" \
           -P tb_replay.NumPes="$n" -P tb_replay.NumBarriers="$m" -P tb_replay.CountBits="$tb" \
           -P tb_replay.FifoDepth="$d" -P tb_replay.Sched="$sched_param" -P tb_replay.Pipe="$pipe" \
+          -P tb_replay.HalfRate="$half" \
           -s tb_replay "$replay_diff_root"/rtl/dsbc_*.v \
           "$replay_diff_root/testbench/icarus/tb_replay.v"
       fi

@@ -17,10 +17,13 @@ module tb_replay #(
   parameter integer FifoDepth   = 8,
   parameter integer Sched       = 1,   // dsbc_top's scheduler: 0 rr, 1 arb (default)
   parameter integer Pipe        = 0,   // dsbc_top's pipelined global sum (rr only): 0, 1
+  parameter integer HalfRate    = 0,   // dsbc_top's half request rate (rr only): 0, 1
   parameter integer MaxEvents   = 200000,
   parameter integer MaxCycles   = 100000000
 );
   localparam integer BW = (NumBarriers > 1) ? $clog2(NumBarriers) : 1;
+  // Acceptance to acknowledge: 1 cycle, 3 at half the request rate (architecture.md 4f).
+  localparam integer AckDelay = (HalfRate != 0) ? 3 : 1;
   // End condition as dsbc-replay's (cpp_model/include/dsbc/replay.h): rr ends after M+1
   // quiet snapshots, arb (no snapshot while nothing is dirty) after L_max(arb) + 1 quiet
   // cycles, L_max(arb) = M*(Q+BW+4) + 4 + floor(log2 N) (Config::latency_bound).
@@ -42,7 +45,7 @@ module tb_replay #(
 
   dsbc_top #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched), .Pipe(Pipe)
+    .Sched(Sched), .Pipe(Pipe), .HalfRate(HalfRate)
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_barrier_i(req_barrier), .req_dec_i(req_dec),
@@ -59,7 +62,10 @@ module tb_replay #(
   integer ev_next [0:MaxEvents-1];
   integer pe_head [0:NumPes-1];     // next event to present
   integer pe_tail [0:NumPes-1];
-  integer pe_acc [0:NumPes-1];      // event accepted last cycle (-1: none)
+  // [p * 4 + c % 4]: the event of PE p acknowledged in cycle c, accepted in c - AckDelay
+  // (-1: none); each slot is rewritten every 4 cycles.
+  integer pe_acc [0:4*NumPes-1];
+  integer slot;
 
   integer fd, rc, n_events, i, p, pe_f, bar_f, dec_f, cyc_f, hn, hm, ht, hd;
   integer acked, pop_period, quiet, active, last_snap, have_snap;
@@ -86,8 +92,8 @@ module tb_replay #(
     for (p = 0; p < NumPes; p = p + 1) begin
       pe_head[p] = -1;
       pe_tail[p] = -1;
-      pe_acc[p]  = -1;
     end
+    for (p = 0; p < 4 * NumPes; p = p + 1) pe_acc[p] = -1;
     n_events = 0;
     rc = $fscanf(fd, "%d %d %d %d\n", pe_f, bar_f, dec_f, cyc_f);
     while (rc == 4 && pe_f >= 0) begin
@@ -125,9 +131,10 @@ module tb_replay #(
         if (ack_valid[p]) begin
           active = 1;
           acked = acked + 1;
-          if (ack_refused[p]) $display("overflow %0d %0d %0d", cycle, p, ev_bar[pe_acc[p]]);
-          else $display("commit %0d %0d %0d %0s", cycle, p, ev_bar[pe_acc[p]],
-                        ev_dec[pe_acc[p]] ? "-1" : "+1");
+          slot = p * 4 + cycle % 4;
+          if (ack_refused[p]) $display("overflow %0d %0d %0d", cycle, p, ev_bar[pe_acc[slot]]);
+          else $display("commit %0d %0d %0d %0s", cycle, p, ev_bar[pe_acc[slot]],
+                        ev_dec[pe_acc[slot]] ? "-1" : "+1");
         end
       end
       if (done) begin
@@ -146,7 +153,8 @@ module tb_replay #(
         end
       end
       for (p = 0; p < NumPes; p = p + 1) begin
-        pe_acc[p] = -1;
+        slot = p * 4 + (cycle + AckDelay) % 4;
+        pe_acc[slot] = -1;
         req_valid[p] = 1'b0;
         req_dec[p] = 1'b0;
         req_barrier[p*BW +: BW] = {BW{1'b0}};
@@ -155,7 +163,7 @@ module tb_replay #(
           req_dec[p] = ev_dec[pe_head[p]];
           req_barrier[p*BW +: BW] = ev_bar[pe_head[p]];
           if (req_ready[p]) begin
-            pe_acc[p] = pe_head[p];
+            pe_acc[slot] = pe_head[p];
             pe_head[p] = ev_next[pe_head[p]];
           end
         end

@@ -27,9 +27,9 @@ if ! limits=$("$printer"); then
   exit 1
 fi
 # Guard against a vacuous pass: the four parameters of docs/architecture.md section 2, the
-# scheduler Sched and the pipelined sum Pipe.
-if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 6 ]; then
-  echo "FAIL: expected 6 limits from $printer, got:" >&2
+# scheduler Sched, the pipelined sum Pipe and half the request rate HalfRate.
+if [ "$(printf '%s\n' "$limits" | wc -l)" -ne 7 ]; then
+  echo "FAIL: expected 7 limits from $printer, got:" >&2
   printf '%s\n' "$limits" >&2
   exit 1
 fi
@@ -37,15 +37,15 @@ fi
 failures=0
 checks=0
 
-# run_tools NAME VALUE [SCHED]: elaborate dsbc_top with NAME=VALUE (and Sched=SCHED if given)
-# under both simulators; sets vl_rc/vl_out (Verilator) and iv_rc/iv_out (Icarus compile + run
-# at time 0).
+# run_tools NAME VALUE [PARAM=VALUE ...]: elaborate dsbc_top with NAME=VALUE (and the other
+# parameters given) under both simulators; sets vl_rc/vl_out (Verilator) and iv_rc/iv_out
+# (Icarus compile + run at time 0).
 run_tools() {
-  local vl_extra=() iv_extra=()
-  if [ $# -ge 3 ]; then
-    vl_extra=("-GSched=$3")
-    iv_extra=("-Pdsbc_top.Sched=$3")
-  fi
+  local vl_extra=() iv_extra=() p
+  for p in "${@:3}"; do
+    vl_extra+=("-G$p")
+    iv_extra+=("-Pdsbc_top.$p")
+  done
   vl_out=$("$verilator" --lint-only -Wall "$root/lint/verilator_waiver.vlt" -I"$root/rtl" \
     "$root/rtl/dsbc_top.v" --top-module dsbc_top "-G$1=$2" "${vl_extra[@]}" 2>&1)
   vl_rc=$?
@@ -61,9 +61,9 @@ fail() {
 
 while read -r name lo hi; do
   failures_before=$failures
-  # Pipe = 1 is legal only with Sched = 0 (rr): its edges are tried under rr.
+  # Pipe = 1 and HalfRate = 1 are legal only with Sched = 0 (rr): their edges are tried under rr.
   sched=()
-  [ "$name" = Pipe ] && sched=(0)
+  [ "$name" = Pipe ] || [ "$name" = HalfRate ] && sched=(Sched=0)
   for v in "$lo" "$hi"; do
     run_tools "$name" "$v" "${sched[@]}"
     checks=$((checks + 1))
@@ -93,17 +93,38 @@ while read -r name lo hi; do
   fi
 done <<<"$limits"
 
-# The one illegal combination of legal values: Pipe = 1 under arb, refused naming both.
-run_tools Pipe 1 1
-checks=$((checks + 1))
-want="parameter Pipe = 1 needs Sched = 0 (rr)"
-if [ "$vl_rc" -eq 0 ] || ! grep -qF "$want" <<<"$vl_out"; then
-  fail "verilator: Pipe=1 Sched=1 not refused with '$want':"$'\n'"$vl_out"
-elif [ "$iv_rc" -eq 0 ] || ! grep -qF "$want" <<<"$iv_out"; then
-  fail "icarus: Pipe=1 Sched=1 not refused with '$want':"$'\n'"$iv_out"
-else
-  echo "Pipe = 1 with Sched = 1 refused, naming both"
-fi
+# refused WANT NAME VALUE [PARAM=VALUE ...]: an illegal combination of legal values is refused
+# by both tools with a message containing WANT.
+refused() {
+  local want=$1
+  shift
+  run_tools "$@"
+  checks=$((checks + 1))
+  if [ "$vl_rc" -eq 0 ] || ! grep -qF "$want" <<<"$vl_out"; then
+    fail "verilator: $* not refused with '$want':"$'\n'"$vl_out"
+  elif [ "$iv_rc" -eq 0 ] || ! grep -qF "$want" <<<"$iv_out"; then
+    fail "icarus: $* not refused with '$want':"$'\n'"$iv_out"
+  else
+    echo "$* refused: $want"
+  fi
+}
+# accepted NAME VALUE [PARAM=VALUE ...]: a legal combination elaborates under both tools.
+accepted() {
+  run_tools "$@"
+  checks=$((checks + 1))
+  [ "$vl_rc" -eq 0 ] || fail "verilator refuses legal $*:"$'\n'"$vl_out"
+  [ "$iv_rc" -eq 0 ] || fail "icarus refuses legal $*:"$'\n'"$iv_out"
+}
+
+# The illegal combinations of legal values, refused naming the parameters: Pipe = 1 or
+# HalfRate = 1 under arb; HalfRate = 1 with M below 3 (Pipe 0) or 2 (Pipe 1), whose edges
+# are accepted (the rebase's rule, (M - 1)(3 + P) > 3, rtl/dsbc_local_half.v).
+refused "parameter Pipe = 1 needs Sched = 0 (rr)" Pipe 1 Sched=1
+refused "parameter HalfRate = 1 needs Sched = 0 (rr)" HalfRate 1 Sched=1
+refused "parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1)" HalfRate 1 Sched=0 NumBarriers=2
+refused "parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1)" HalfRate 1 Sched=0 NumBarriers=1 Pipe=1
+accepted HalfRate 1 Sched=0 NumBarriers=3
+accepted HalfRate 1 Sched=0 NumBarriers=2 Pipe=1
 
 if [ "$failures" -ne 0 ]; then
   echo "param_limits_test: $failures failure(s) in $checks elaborations" >&2

@@ -12,5 +12,8 @@ int main() {
   std::printf("Sched %d %d\n", static_cast<int>(dsbc::Sched::kRr), static_cast<int>(dsbc::Sched::kArb));
   // Pipe: the pipelined global sum, off or on (Config::pipe; legal with Sched 0 only).
   std::printf("%s %d %d\n", dsbc::kPipeLimit.rtl, dsbc::kPipeLimit.min, dsbc::kPipeLimit.max);
+  // HalfRate: half the request rate, off or on (Config::half_rate; legal with Sched 0 only, and
+  // M >= 3 at Pipe 0: dsbc_top's default M = 4 is).
+  std::printf("%s %d %d\n", dsbc::kHalfRateLimit.rtl, dsbc::kHalfRateLimit.min, dsbc::kHalfRateLimit.max);
   return 0;
 }

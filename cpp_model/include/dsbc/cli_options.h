@@ -96,29 +96,56 @@ inline std::string sched_help() {
   return "scheduler: " + sched_names() + " (docs/architecture.md 4c, 4e; default " + sched_name(Config{}.sched) + ")";
 }
 
-/// For a --pipe option (dsbc-replay, dsbc-system): 0 or 1 (Config::pipe).
-inline CLI::Validator pipe() {
-  return decimal<int>("0 or 1", [](int p) { return p == 0 || p == 1; });
+/// For an option that switches a feature of the unit on or off: 0 or 1.
+inline CLI::Validator zero_or_one() {
+  return decimal<int>("0 or 1", [](int v) { return v == 0 || v == 1; });
 }
+
+/// For a --pipe option (dsbc-replay, dsbc-system): 0 or 1 (Config::pipe).
+inline CLI::Validator pipe() { return zero_or_one(); }
 
 /// The help text of a --pipe option.
 inline std::string pipe_help() {
   return "1: the pipelined global sum (docs/architecture.md 4f; needs --sched rr), 0: without (default)";
 }
 
-/// The model's own message (Config::validate) when `pipe` does not go with `sched` (Pipe = 1
-/// needs rr), "" when it does: the tools refuse the pair with it as a usage error, so the
-/// rule and its wording live in the model alone.
-inline std::string pipe_sched_error(Sched sched, int pipe) {
-  Config c;
-  c.sched = sched;
-  c.pipe = pipe;
+/// For a --half-rate option (dsbc-replay): 0 or 1 (Config::half_rate).
+inline CLI::Validator half_rate() { return zero_or_one(); }
+
+/// The help text of a --half-rate option.
+inline std::string half_rate_help() {
+  return "1: half the request rate (docs/architecture.md 4f; needs --sched rr and M >= 3, or M >= 2 with --pipe 1), "
+         "0: the full rate (default)";
+}
+
+/// The model's own message (Config::validate) for `c`, "" when it is legal: the tools refuse
+/// an illegal combination of switches with it as a usage error, so the rules and their
+/// wording live in the model alone.
+inline std::string config_error(const Config& c) {
   try {
     c.validate();
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
   return "";
+}
+
+/// config_error() of the default unit with `sched` and `pipe` (Pipe = 1 needs rr).
+inline std::string pipe_sched_error(Sched sched, int pipe) {
+  Config c;
+  c.sched = sched;
+  c.pipe = pipe;
+  return config_error(c);
+}
+
+/// config_error() of the default unit (M = 4, legal at half rate) with `sched`, `pipe` and
+/// `half_rate` (HalfRate = 1 needs rr); the rule on M is checked once the trace is read.
+inline std::string half_rate_sched_error(Sched sched, int pipe, int half_rate) {
+  Config c;
+  c.sched = sched;
+  c.pipe = pipe;
+  c.half_rate = half_rate;
+  return config_error(c);
 }
 
 }  // namespace dsbc::cli

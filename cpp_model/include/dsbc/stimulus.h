@@ -43,6 +43,7 @@
 /// new sample of the same laws.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -153,6 +154,8 @@ class Stimulus {
   inline uint64_t next_try_after(uint64_t from);
   /// `from` plus a geometric gap of act_prob: the cycle of a task's next act.
   inline uint64_t next_act_after(uint64_t from);
+  /// PE p's request `op` is acknowledged now, refused or not: the task it stands for moves on.
+  inline void settle(int p, const Op& op, bool refused, uint64_t cycle);
   /// PE p takes a task of barrier `b` in `cycle` (before that cycle's visits): its first act
   /// drawn, and the PE filed earlier if that act is before its wake.
   inline void hold(int p, uint32_t b, uint64_t cycle);
@@ -194,6 +197,16 @@ class Stimulus {
   bool fifo_all_ = true;        ///< every FIFO may hold an entry in the next call (ctl_done seen)
   uint64_t fifo_cycle_ = 0;     ///< the cycle of the next call for which fifo_ is exact
   std::vector<int> acked_;      ///< PEs whose request was accepted in the last call, in order
+  /// Half the request rate (Config::half_rate): the acknowledge comes Config::ack_latency() = 3
+  /// cycles after the acceptance, and a PE can have two requests in flight; those accepted in
+  /// cycle c wait in late_acks_[(c + 3) % 4], in order. Unused at the full rate (acked_).
+  struct LateAck {
+    int pe;
+    Op op;
+  };
+  std::array<std::vector<LateAck>, 4> late_acks_;
+  uint64_t late_in_flight_ = 0;  ///< requests in late_acks_ (quiescent() needs none)
+  uint64_t ack_latency_ = 1;
   std::vector<Barrier> barrier_;
   /// Tasks in transit, by arrival cycle modulo transit_max + 1 (a task arrives at most
   /// transit_max cycles after it is sent): a timing wheel, so that a cycle touches only the

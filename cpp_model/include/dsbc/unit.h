@@ -31,6 +31,10 @@ inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
 /// Pipelined global sum (docs/architecture.md 4f): 0 off, 1 on; 1 needs Sched::kRr.
 /// Not in kConfigLimits: it is a switch of the round robin, not a size.
 inline constexpr ParamLimit kPipeLimit{"pipe", "Pipe", 0, 1};
+/// Half the request rate (docs/architecture.md 4f, rtl/dsbc_local_half.v): 0 off, 1 on; 1
+/// needs Sched::kRr and (M - 1)(3 + P) > 3 (M >= 3, or M >= 2 with the pipelined sum). Not in
+/// kConfigLimits either: a switch, not a size.
+inline constexpr ParamLimit kHalfRateLimit{"half_rate", "HalfRate", 0, 1};
 /// Every limit, in the order of the parameter table.
 inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit, kFifoDepthLimit};
 
@@ -52,6 +56,10 @@ struct Config {
   int fifo_depth = 8;         ///< completed-barrier FIFO entries per PE (kFifoDepthLimit)
   Sched sched = Sched::kArb;  ///< which barrier a word inspects (4c rr, 4e arb; issue 13 default)
   int pipe = 0;               ///< 1: pipelined global sum, rr only (kPipeLimit; 4f)
+  /// 1: half the request rate, rr only (kHalfRateLimit; 4f): req_ready low in the cycle after a
+  /// PE's acceptance, a request accepted in t committed in t + 2 and acknowledged in t + 3,
+  /// req_ready low in d .. d + 3 and the rebase committed in d + 3.
+  int half_rate = 0;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -66,11 +74,14 @@ struct Config {
   /// register per two levels of the tree of serial adders, 1 + ceil(clog2(N) / 2). The one
   /// definition in the model (rtl/dsbc_serial_sum.v's Latency is the RTL's).
   int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
+  /// Cycles from a request's acceptance to its acknowledge (docs/architecture.md section 3):
+  /// 1, or 3 at half the request rate (4f).
+  int ack_latency() const { return half_rate == 1 ? 3 : 1; }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
   int64_t latency_bound() const;
   /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
-  /// pipelined sum): for messages and file names.
+  /// pipelined sum), " H=1" appended at half the request rate: for messages and file names.
   std::string to_string() const;
 };
 
@@ -200,6 +211,11 @@ class Unit final : public Engine {
   /// k-1, the one presented with req_ready high is accepted (it commits in k+1), and the PE's
   /// outputs of k+1 are presented.
   inline void commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
+  /// commit_accept_present at half the request rate (Config::half_rate): the request accepted
+  /// in k-2 is committed (or refused) now and acknowledged in k+1; the one accepted now leaves
+  /// its PE's req_ready low in k+1.
+  /// Not inlined into step(): the full rate's step() stays as it was (the model's speed).
+  [[gnu::noinline]] void commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
 
   struct Impl;
   Config cfg_;

@@ -15,7 +15,7 @@
 
 namespace dsbc {
 
-inline constexpr int kRtlPluginAbi = 3;  // 2: RtlPluginInfo::sched; 3: RtlPluginInfo::pipe
+inline constexpr int kRtlPluginAbi = 4;  // 2: RtlPluginInfo::sched; 3: ::pipe; 4: ::half_rate
 
 /// What a plugin was verilated as.
 enum class RtlKind : int {
@@ -39,6 +39,7 @@ struct RtlPluginInfo {
   int pes, barriers, count_bits, fifo_depth;  ///< the Verilated configuration
   Sched sched;                                ///< ... and its scheduler (RTL parameter Sched)
   int pipe;                                   ///< ... and RTL parameter Pipe (Config::pipe)
+  int half_rate;                              ///< ... and RTL parameter HalfRate (Config::half_rate)
   /// kCpp/kCppFst: a new Engine (caller owns it); nullptr for kSystemC.
   Engine* (*make_engine)(const Config& cfg, const RtlEngineOptions& opts);
   /// kSystemC: a new ScUnit module named `name`, bound to `s` (caller owns it; call during

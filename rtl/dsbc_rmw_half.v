@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Feasibility design (synth/feasibility/README.md), not part of the unit: a short pipeline of
-// the read-modify-write of the local count words for a user that never starts two operations
-// in consecutive cycles (feas_local_pipe with HalfRate = 1: req_ready_o is low in the cycle
-// after an acceptance). Same ports as feas_rmw_cut_core, so feas_local_pipe takes either.
+// Read-modify-write of the local count words at half the request rate (HalfRate = 1,
+// dsbc_local_half; architecture.md 4f): a short pipeline for a user that never starts two
+// operations in consecutive cycles (dsbc_local_half keeps req_ready_o low in the cycle after
+// an acceptance). Born as the feasibility design feas_rmw_half_core (synth/feasibility/).
 //
-// Why it is short: feas_rmw_cut_core needs nine stages because one operation per cycle lets
-// operation k's operand be operation k-1's result, so forward mux -> range check -> result
-// must close in one cycle whatever the depth (architecture.md 4f). With at least two cycles
+// Why it is short: a full-rate pipeline of this kind (synth/feasibility/feas_rmw_cut_core)
+// needs nine stages because one operation per cycle lets operation k's operand be operation
+// k-1's result, so forward mux -> range check -> result must close in one cycle whatever the
+// depth (architecture.md 4f). With at least two cycles
 // between operations the operand of k is the result of an operation that left the refusal
 // stage a cycle before k needs it, so each step (mux; range check and +-1) gets its own cycle
 // and the range check stays exact on the whole word, with no distance tracking.
@@ -35,7 +36,7 @@
 
 `default_nettype none
 
-module feas_rmw_half_core #(
+module dsbc_rmw_half #(
   parameter integer CountBits = 16,  // T, >= 2
   parameter integer AddrW     = 5    // address bits of the RAM
 ) (
