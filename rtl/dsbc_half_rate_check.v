@@ -16,7 +16,7 @@
 
 module dsbc_half_rate_check #(
   parameter integer NumBarriers = 4,  // M
-  parameter integer Sched       = 1,  // scheduler: 0 rr, 1 arb
+  parameter integer Sched       = 0,  // scheduler: 0 rr, 1 arb (default rr: the defaults must be legal, Yosys elaborates them)
   parameter integer Pipe        = 0,  // pipelined global sum
   parameter integer HalfRate    = 1   // half the request rate, legal 0..1, 1 only with Sched 0 and
                                       // NumBarriers >= 3 (Pipe 0) or >= 2 (Pipe 1)

@@ -100,7 +100,7 @@ module dsbc_top #(
       .fifo_pop_i     (fifo_pop_i[i]),
       .rr_bit_o       (rr_bits[i]),
       .ctl_load_i     (ctl_load),
-      .ctl_done_i     (ctl_done)
+      .ctl_done_i     (ctl_done_pe[i])
     );
   end
 

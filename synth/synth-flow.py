@@ -48,7 +48,11 @@ DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_sum
                     "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_serial_sum.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
-DSBC_TOP_FILES = DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + ["rtl/dsbc_top.v"]
+# HalfRate = 1's local block (docs/architecture.md 4f, "Half the request rate").
+DSBC_HALF_FILES = ["rtl/dsbc_half_rate_check.v", "rtl/dsbc_rmw_half.v", "rtl/dsbc_rebase_late.v",
+                   "rtl/dsbc_local_half.v"]
+DSBC_TOP_FILES = (DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + DSBC_HALF_FILES
+                  + ["rtl/dsbc_top.v"])
 SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
               "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
@@ -85,16 +89,19 @@ def count_ram_blocks(m, t, sched="rr"):
 
 
 class Config:
-    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0):
+    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
         self.sched = sched if design != "wnor_top" else ""
         # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).
         self.pipe = pipe
+        # HalfRate = 1: half the request rate per PE (dsbc_top only, round robin only, 4f).
+        self.half = half
 
     @property
     def sched_label(self):
-        """The CSV's sched column: rr, arb, or rr-pipe (rr with Pipe = 1)."""
-        return self.sched + ("-pipe" if self.pipe else "")
+        """The CSV's sched column: rr, arb, rr-pipe (rr with Pipe = 1), rr-half (HalfRate = 1)
+        or rr-pipe-half."""
+        return self.sched + ("-pipe" if self.pipe else "") + ("-half" if self.half else "")
 
     @property
     def name(self):
@@ -103,6 +110,7 @@ class Config:
         # rr keeps the names of the flows from before the schedulers (and their caches).
         tag = "_arb" if self.sched == "arb" else ""
         tag += "_pipe" if self.pipe else ""
+        tag += "_half" if self.half else ""
         return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
@@ -116,6 +124,8 @@ class Config:
              "FifoDepth": self.d, "Sched": SCHED_PARAM[self.sched]}
         if self.pipe:
             p["Pipe"] = 1  # only then: the other configurations keep their scripts (and caches)
+        if self.half:
+            p["HalfRate"] = 1
         return p
 
     def brams(self):
@@ -136,6 +146,10 @@ def unit_configs():
     out.append(Config("dsbc_local", 16, 32, t=16, d=8, sched="arb"))
     out.append(Config("dsbc_top", 16, 32, t=16, d=8))
     out.append(Config("dsbc_top", 16, 32, t=16, d=8, sched="arb"))
+    # Half the request rate with the pipelined global sum: the unit that fits with room and
+    # places fastest (docs/architecture.md 4f), at N = 16 and N = 8.
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1))
+    out.append(Config("dsbc_top", 8, 32, t=16, d=8, pipe=1, half=1))
     return out
 
 
@@ -481,7 +495,7 @@ def unit_main(args):
         cpath = os.path.join(ROOT, WORK, "cache", cfg.name + ".json")
         cache = json.load(open(cpath)) if os.path.exists(cpath) else {}
         dut = synth_ice40(cfg, cache)["dut"]  # asserts cfg.brams() block RAMs, no RAM in LUTs
-        row = {"design": cfg.design, "sched": cfg.sched, "pes": cfg.n, "barriers": cfg.m,
+        row = {"design": cfg.design, "sched": cfg.sched_label, "pes": cfg.n, "barriers": cfg.m,
                "count_bits": cfg.t,
                "fifo_depth": cfg.d, "brams_per_pe": dut["brams"] / (cfg.n if cfg.design ==
                                                                      "dsbc_top" else 1),

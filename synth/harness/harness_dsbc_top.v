@@ -9,7 +9,8 @@ module harness_dsbc_top #(
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
   parameter integer Sched       = 1,  // 0 rr, 1 arb (synth/synth-flow.py sets it per configuration)
-  parameter integer Pipe        = 0   // 1: pipelined global sum (rr only; set likewise)
+  parameter integer Pipe        = 0,  // 1: pipelined global sum (rr only; set likewise)
+  parameter integer HalfRate    = 0   // 1: half the request rate per PE (rr only; set likewise)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -33,7 +34,7 @@ module harness_dsbc_top #(
   (* keep_hierarchy *)
   dsbc_top #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .Sched(Sched), .Pipe(Pipe)
+    .Sched(Sched), .Pipe(Pipe), .HalfRate(HalfRate)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
