@@ -28,13 +28,17 @@ trap 'rm -rf "$work"' EXIT
 # FIFO fills up under the pop stalls. T+1 = 9 bits fit one SB_RAM40_4K per PE.
 N=3 M=16 T=8 D=2
 brams=$((N * ((T + 1 + 15) / 16)))
-# One netlist per scheduler (issue 13): rr (Sched 0), arb (Sched 1), and rr with the
-# pipelined global sum (rr-pipe: Sched 0, Pipe 1; docs/architecture.md 4f).
-variants="rr arb rr-pipe"
+# One netlist per scheduler (issue 13): rr (Sched 0), arb (Sched 1), rr with the pipelined
+# global sum (rr-pipe: Sched 0, Pipe 1; docs/architecture.md 4f) and rr at half the request
+# rate (rr-half: HalfRate 1, 4f; its blocks use the same block RAMs). HalfRate is set only
+# for rr-half, so the other netlists are those of before it existed.
+variants="rr arb rr-pipe rr-half"
 for sched in $variants; do
   replay_diff_params postsynth-check "$sched"
   S=$replay_diff_sched_param P=$replay_diff_pipe
-  sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s/@P@/$P/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
+  half=""
+  [ "$replay_diff_half" = 1 ] && half="-set HalfRate 1"
+  sed -e "s/@N@/$N/g; s/@M@/$M/g; s/@T@/$T/g; s/@D@/$D/g; s/@S@/$S/g; s/@P@/$P/g; s/@HALF@/$half/g; s|@OUT@|$out/dsbc_top_n${N}_m${M}_${sched}_ice40|g; s/@BRAMS@/$brams/g" \
     synth/flow/dsbc_top_postsynth_ice40.ys > "$work/netlist_$sched.ys"
   nice -n 10 yosys -q -l "$out/netlist_$sched.log" -s "$work/netlist_$sched.ys" > /dev/null
 done
@@ -49,7 +53,7 @@ awk -v d=$D -v m=$M '/^barriers/ {print "barriers " m; next} /^count_bits/ {prin
 
 # The netlist has no parameters: Icarus warns that tb_replay's overrides are unused, which
 # is expected (the netlist is this configuration); tb_replay checks the stimulus header and
-# takes Sched and Pipe for its end condition.
+# takes Sched, Pipe and HalfRate for its end condition.
 runs=0 lines=0 cells_used=
 for replay_diff_sched in $variants; do
   replay_diff_params postsynth-check "$replay_diff_sched"
@@ -57,7 +61,8 @@ for replay_diff_sched in $variants; do
   netlist=$out/dsbc_top_n${N}_m${M}_${replay_diff_sched}_ice40
   iverilog -g2005 -DNO_ICE40_DEFAULT_ASSIGNMENTS -o "$work/net_$replay_diff_sched.vvp" \
     -P tb_replay.NumPes=$N -P tb_replay.NumBarriers=$M -P tb_replay.CountBits=$T \
-    -P tb_replay.FifoDepth=$D -P tb_replay.Sched=$S -P tb_replay.Pipe=$P -s tb_replay "$netlist.v" "$cells" \
+    -P tb_replay.FifoDepth=$D -P tb_replay.Sched=$S -P tb_replay.Pipe=$P \
+    -P tb_replay.HalfRate="$replay_diff_half" -s tb_replay "$netlist.v" "$cells" \
     testbench/icarus/tb_replay.v 2> "$work/iverilog.err" || { cat "$work/iverilog.err"; exit 1; }
   replay_diff postsynth-check "iCE40 netlist" basename "$replay" "$work" "$work/net_$replay_diff_sched.vvp" \
     "$work"/random0.trace "$work"/random1.trace "$work"/small.trace
