@@ -7,7 +7,9 @@
 // Every run is checked by the oracle (a violation stops the bench: its figures mean nothing).
 // Usage: bench_sched [cycles per run, default 1250000 (bench_main's at N=16)] [csv file]
 // Environment: BENCH_SCHED_PIPE=1 adds rr with the pipelined global sum (Config::pipe,
-// docs/architecture.md 4f) as a third row per M, "rr-pipe" (reports/sched.csv is made without).
+// docs/architecture.md 4f) as a third row per M, "rr-pipe" (reports/sched.csv is made without);
+// BENCH_SCHED_HALF=1 adds rr at half the request rate (Config::half_rate, 4f) without and with
+// the pipelined sum, "rr-half" and "rr-pipe-half" (the units `make place-unit` places fastest).
 
 #include <cstdio>
 #include <cstdlib>
@@ -34,19 +36,25 @@ int main(int argc, char** argv) {
   struct Variant {
     dsbc::Sched sched;
     int pipe;
+    int half_rate;
   };
   std::vector<Variant> variants;
-  for (const dsbc::Sched sched : dsbc::all_scheds()) variants.push_back({sched, 0});
+  for (const dsbc::Sched sched : dsbc::all_scheds()) variants.push_back({sched, 0, 0});
   const char* pipe_env = std::getenv("BENCH_SCHED_PIPE");
-  if (pipe_env != nullptr && std::string(pipe_env) == "1") variants.push_back({dsbc::Sched::kRr, 1});
+  if (pipe_env != nullptr && std::string(pipe_env) == "1") variants.push_back({dsbc::Sched::kRr, 1, 0});
+  const char* half_env = std::getenv("BENCH_SCHED_HALF");
+  if (half_env != nullptr && std::string(half_env) == "1") {
+    variants.push_back({dsbc::Sched::kRr, 0, 1});
+    variants.push_back({dsbc::Sched::kRr, 1, 1});
+  }
 
-  std::printf("%-8s %-7s %5s %9s %6s %6s %8s %10s %8s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
+  std::printf("%-8s %-12s %5s %9s %6s %6s %8s %10s %8s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
               "done/kcyc", "blocked");
   for (const bench::Workload& w : workloads) {
     for (int m = 4; m <= 1024; m *= 2) {
       for (const Variant& v : variants) {
         const dsbc::Sched sched = v.sched;
-        const std::string label = dsbc::sched_label(sched, v.pipe);
+        const std::string label = dsbc::sched_label(sched, v.pipe) + (v.half_rate == 1 ? "-half" : "");
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;
@@ -54,6 +62,7 @@ int main(int argc, char** argv) {
         cfg.fifo_depth = 8;
         cfg.sched = sched;
         cfg.pipe = v.pipe;
+        cfg.half_rate = v.half_rate;
         dsbc::Unit unit(cfg);
         dsbc::ClosedLoop loop(unit, w.opt, w.seed);
         loop.run_until(cycles);
@@ -65,7 +74,7 @@ int main(int argc, char** argv) {
         }
         const dsbc::LatencyStats& l = o.latency();
         const double per_k = 1000.0 * static_cast<double>(o.completions()) / static_cast<double>(cycles);
-        std::printf("%-8s %-7s %5d %9.1f %6llu %6llu %8llu %10.2f %8llu\n", w.name, label.c_str(), m, l.mean(),
+        std::printf("%-8s %-12s %5d %9.1f %6llu %6llu %8llu %10.2f %8llu\n", w.name, label.c_str(), m, l.mean(),
                     static_cast<unsigned long long>(l.percentile(99)), static_cast<unsigned long long>(l.max),
                     static_cast<unsigned long long>(l.count), per_k,
                     static_cast<unsigned long long>(o.blocked_completions()));
