@@ -299,6 +299,16 @@ struct Unit::Impl {
 
   /// Would committing `p` on PE `pe` be refused, given the RAM as it is now (i.e. with
   /// every commit of earlier cycles already applied, which is what forwarding gives)?
+  /// PE `pe` commits its request `p` in cycle k (not refused): the word steps and is open,
+  /// its last commit is k, and (arb) the barrier is dirty at the PE. Both commit passes use it.
+  void commit(int pe, const Pending& p, uint64_t k) {
+    const size_t at = idx(pe, p.barrier);
+    ram[at].count += p.delta;
+    ram[at].open = true;
+    last_commit[at] = static_cast<int64_t>(k);
+    if (arb) set_dirty(pe, p.barrier, true);
+  }
+
   bool refused(int pe, const Pending& p) const {
     if (p.barrier >= static_cast<uint32_t>(m)) return true;
     const int64_t next = ram[idx(pe, p.barrier)].count + p.delta;
@@ -684,13 +694,7 @@ inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool compl
       s.pop_push(f, pin.fifo_pop && o.fifo_valid, completing, pushed);
       // Commit (or refuse, as presented on ack_refused_o this cycle) the request of k-1.
       if (p.valid) {
-        if (!o.ack_refused) {
-          const size_t at = s.idx(static_cast<int>(i), p.barrier);
-          s.ram[at].count += p.delta;
-          s.ram[at].open = true;
-          s.last_commit[at] = static_cast<int64_t>(k);
-          if (s.arb) s.set_dirty(static_cast<int>(i), p.barrier, true);
-        }
+        if (!o.ack_refused) s.commit(static_cast<int>(i), p, k);
         p.valid = false;
       }
       // Accept this cycle's request; it is committed (or refused) in cycle k+1.
@@ -738,12 +742,7 @@ void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool complet
       if (p.valid && --p.wait == 0) {
         ack = true;
         refused = s.refused(static_cast<int>(i), p);
-        if (!refused) {
-          const size_t at = s.idx(static_cast<int>(i), p.barrier);
-          s.ram[at].count += p.delta;
-          s.ram[at].open = true;
-          s.last_commit[at] = static_cast<int64_t>(k);
-        }
+        if (!refused) s.commit(static_cast<int>(i), p, k);  // rr only: no dirty bits
         p.valid = false;
       }
       // Accept this cycle's request (at most one in flight: ready was low in k - 1 after an
