@@ -30,10 +30,15 @@ SENS_PES = 64
 SENS_LATENCIES_NS = [100, 500, 2000]
 
 
-# The DSBC unit's schedulers (docs/architecture.md 4c rr, 4e arb) and rr with the pipelined
-# global sum (4f, --pipe 1); the tables above use the tool's default (arb), the scheduler
-# section runs DSBC alone under each. Each one's dsbc-system options:
-SCHEDS = {"rr": ["--sched", "rr"], "arb": ["--sched", "arb"], "rr-pipe": ["--sched", "rr", "--pipe", "1"]}
+# The DSBC unit's schedulers (docs/architecture.md 4c rr, 4e arb), rr with the pipelined
+# global sum (4f, --pipe 1) and rr at half the request rate without and with it (4f,
+# --half-rate 1); the tables above use the tool's default (arb), the scheduler section runs
+# DSBC alone under each. Each one's dsbc-system options:
+SCHEDS = {"rr": ["--sched", "rr"], "arb": ["--sched", "arb"], "rr-pipe": ["--sched", "rr", "--pipe", "1"],
+          "rr-half": ["--sched", "rr", "--half-rate", "1"],
+          "rr-pipe-half": ["--sched", "rr", "--pipe", "1", "--half-rate", "1"]}
+# The columns "X / rr (mean)" after the per-scheduler ones.
+RATIOS = [s for s in SCHEDS if s != "rr"]
 
 
 def run(binary, spec, n, latency_ns=LATENCY_NS, sched=None):
@@ -58,7 +63,7 @@ def dsbc_delays(r):
 
 def sched_section(binary, cmds, failures):
     """DSBC under each scheduler on the same executions (same workload, seeds and clock)."""
-    md = ["## The DSBC unit's scheduler: rr against arb and rr-pipe", "",
+    md = ["## The DSBC unit's scheduler: rr against arb, rr-pipe, rr-half and rr-pipe-half", "",
           "The same executions (workload, seed, network) with DSBC alone, once under the paper's round robin "
           "(`--sched rr`: every barrier inspected in turn, a word of at least 3 cycles each) and once under the "
           "arbitration scheduler (`--sched arb`, the default: only barriers some PE changed get a word; "
@@ -67,11 +72,16 @@ def sched_section(binary, cmds, failures):
           "barriers a round-robin pass is short, so arb saves only a few cycles here and its slower clock can "
           "cost more than that; in cycles the gap grows with M (docs/performance.md section 6). rr-pipe is the "
           "round robin with the pipelined global sum (`--sched rr --pipe 1`, docs/architecture.md 4f): every "
-          "decision P = 1 + ceil(clog2(N) / 2) cycles later, at rr's clock (the local block sets it)."
+          "decision P = 1 + ceil(clog2(N) / 2) cycles later, at rr's clock (the local block sets it). "
+          "rr-half and rr-pipe-half are the round robin at half the request rate (`--half-rate 1`, "
+          "architecture.md 4f: a PE's ready low in the cycle after each acceptance, its acknowledge 3 cycles "
+          "after acceptance), at the slower of their blocks' clocks: dsbc_global's without the pipe, "
+          "dsbc_local_half's 171.50 MHz with it (block figures, as for the others; the whole 16-PE unit placed "
+          "is slower, reports/unit.md)."
           % BARRIERS, "",
           "| workload | N | " + " | ".join("%s clock ns | %s mean / median / max ns" % (s, s) for s in SCHEDS)
-          + " | arb / rr (mean) | rr-pipe / rr (mean) |",
-          "|---|---|" + "---|---|" * len(SCHEDS) + "---|---|"]
+          + " | " + " | ".join("%s / rr (mean)" % s for s in RATIOS) + " |",
+          "|---|---|" + "---|---|" * len(SCHEDS) + "---|" * len(RATIOS)]
     for key, spec, _ in WORKLOADS:
         for n in PES:
             cells, means = [], {}
@@ -83,8 +93,8 @@ def sched_section(binary, cmds, failures):
                 means[sched] = statistics.mean(d)
                 cells.append("%.3f | %s / %s / %s" % (r["clock_ps"] / 1000.0, fmt(means[sched]), fmt(statistics.median(d)),
                                                        fmt(max(d))))
-            md.append("| %s | %d | %s | %.2f | %.2f |" % (key, n, " | ".join(cells), means["arb"] / means["rr"],
-                                                         means["rr-pipe"] / means["rr"]))
+            md.append("| %s | %d | %s | %s |" % (key, n, " | ".join(cells),
+                                                " | ".join("%.2f" % (means[s] / means["rr"]) for s in RATIOS)))
     return md + [""]
 
 

@@ -30,6 +30,15 @@ void range(const std::string& opt, std::int64_t v, std::int64_t lo, std::int64_t
     throw ConfigError(opt + ": " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." +
                       std::to_string(hi));
 }
+
+/// The model's rules for `c` (dsbc::Config::validate), as a ConfigError under option `opt`.
+void model_rules(const std::string& opt, const dsbc::Config& c) {
+  try {
+    c.validate();
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(opt + ": " + e.what());
+  }
+}
 }  // namespace
 
 void SystemConfig::validate() const {
@@ -40,12 +49,14 @@ void SystemConfig::validate() const {
   range("--count-bits", count_bits, dsbc::kCountBitsLimit.min, dsbc::kCountBitsLimit.max);
   range("--fifo-depth", fifo_depth, dsbc::kFifoDepthLimit.min, dsbc::kFifoDepthLimit.max);
   range("--pipe", pipe, dsbc::kPipeLimit.min, dsbc::kPipeLimit.max);
-  // What is left of the model's rules (Pipe = 1 needs rr), in the model's own words.
-  try {
-    dsbc().validate();
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("--pipe: ") + e.what());
-  }
+  range("--half-rate", half_rate, dsbc::kHalfRateLimit.min, dsbc::kHalfRateLimit.max);
+  // What is left of the model's rules (Pipe = 1 needs rr; HalfRate = 1 needs rr and a few
+  // barriers), in the model's own words, under the option that asked for the rule: the unit
+  // at the full rate first, so that a pipe rule is reported as --pipe's.
+  dsbc::Config full_rate = dsbc();
+  full_rate.half_rate = 0;
+  model_rules("--pipe", full_rate);
+  model_rules("--half-rate", dsbc());
   // Picosecond values; the upper bounds keep every product in the run far from overflow.
   range("--clock-ns (ps)", clock_ps, 0, 1'000'000'000);
   range("--latency-ns (ps)", latency_ps, 0, 1'000'000'000'000);
@@ -63,10 +74,11 @@ dsbc::Config SystemConfig::dsbc() const {
   c.fifo_depth = fifo_depth;
   c.sched = sched;
   c.pipe = pipe;
+  c.half_rate = half_rate;
   return c;
 }
 
-Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe) {
+Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half_rate) {
   // reports/synth.csv of 2026-11-24 (after the contract-preserving retiming of
   // docs/architecture.md 4f), ice40-hx8k, M=16 T=16 D=8, fmax_mhz (median of 5 seeds):
   //   rr:  dsbc_local 101.17 MHz (any N); dsbc_global N=4 156.54, N=8 136.37, N=16 137.23,
@@ -77,10 +89,25 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe) {
   //        (docs/architecture.md 4f): far above the local block at every N, so the local
   //        block sets the clock (the whole N=16 M=32 unit placed: 87.27 MHz with the
   //        pipeline, 86.98 without; docs/performance.md 6b).
+  //   rr, HalfRate = 1: the local block at half the request rate (dsbc_local_half, the
+  //        feasibility design local_half of reports/feasibility.md, M=32 T=16 D=8) 171.50 MHz,
+  //        faster than dsbc_global without the pipeline at every N, so at Pipe = 0 the global
+  //        block sets the clock (the rr figures above, N rounded up to the next synthesised N)
+  //        and at Pipe = 1 the local block does. The whole N=16 M=32 unit placed
+  //        (reports/unit.md) is slower than both blocks: 127.89 MHz at Pipe = 0, 121.68 at
+  //        Pipe = 1 (routing at 86 % of the cells); give --clock-ns for that figure.
   // Period = 1e6 / min(local, global) ps, rounded.
   if (sched == dsbc::Sched::kArb) return 13'342;  // the arb local block is the slower at every N
-  if (pipe == 1) return 9'884;                    // rr local 101.17 MHz at every N
-  if (pes <= 32) return 9'884;                    // rr local 101.17 MHz
-  return 12'902;                                  // rr global 77.51 MHz (N=64; reused above 64)
+  if (half_rate == 1) {
+    if (pipe == 1) return 5'831;  // dsbc_local_half 171.50 MHz at every N
+    if (pes <= 4) return 6'388;   // rr global N=4 156.54 MHz
+    if (pes <= 8) return 7'333;   // N=8 136.37
+    if (pes <= 16) return 7'287;  // N=16 137.23
+    if (pes <= 32) return 9'108;  // N=32 109.79
+    return 12'902;                // N=64 77.51 (reused above 64)
+  }
+  if (pipe == 1) return 9'884;  // rr local 101.17 MHz at every N
+  if (pes <= 32) return 9'884;  // rr local 101.17 MHz
+  return 12'902;                // rr global 77.51 MHz (N=64; reused above 64)
 }
 }  // namespace dsys

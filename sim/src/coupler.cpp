@@ -121,11 +121,13 @@ void Coupler::arm(td::Runtime& m, std::uint64_t req, td::NodeId pe, int barrier)
   Ps when = be_.ack_time(req);
   if (when < 0) {
     // Not acknowledged yet: the earliest it can be is acceptance in the next cycle to run
-    // (or the request's own cycle), an ack one cycle later, acted on at the end of that one.
-    // Checked again then; the exact time is used once the ack has been seen.
+    // (or the request's own cycle), the ack ack_latency() cycles later (1, or 3 at half the
+    // request rate), acted on at the end of that one. Checked again then; the exact time is
+    // used once the ack has been seen.
     be_.advance_to(now);
     const std::uint64_t c = std::max<std::uint64_t>(be_.requests().at(req).cycle, be_.cycle());
-    when = static_cast<Ps>(c + 2) * be_.period_ps();
+    const auto ack_after = static_cast<std::uint64_t>(be_.config().ack_latency());
+    when = static_cast<Ps>(c + ack_after + 1) * be_.period_ps();
   }
   m.set_timer(pe, barrier, std::max<Ps>(when - now, 0), kTimerTag | static_cast<std::int64_t>(req));
 }

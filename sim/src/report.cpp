@@ -30,9 +30,9 @@ double six_digits(double seconds) { return std::stod(fmt::format("{:.6g}", secon
 void write_trace(const SystemResult& r, std::ostream& out) {
   const dsbc::Config c = r.cfg.dsbc();
   out << fmt::format(
-      "# dsbc-system --workload {} --pes {} --barriers {} --epochs {} --seed {} --clock-ps {} --sched {}{}\n",
+      "# dsbc-system --workload {} --pes {} --barriers {} --epochs {} --seed {} --clock-ps {} --sched {}{}{}\n",
       r.cfg.workload, r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, r.period_ps, dsbc::sched_name(r.cfg.sched),
-      r.cfg.pipe == 1 ? " --pipe 1" : "");
+      r.cfg.pipe == 1 ? " --pipe 1" : "", r.cfg.half_rate == 1 ? " --half-rate 1" : "");
   out << fmt::format("pes {}\nbarriers {}\ncount_bits {}\nfifo_depth {}\n", c.pes, c.barriers, c.count_bits,
                      c.fifo_depth);
   // Request order: one PE's requests in the order it made them (their cycles never go back).
@@ -43,7 +43,7 @@ void write_trace(const SystemResult& r, std::ostream& out) {
 void write_table(const SystemResult& r, std::ostream& out) {
   out << fmt::format("dsbc-system: workload {}, N={}, M={}, epochs {}, seed {}, engine {}, scheduler {}\n",
                      r.cfg.workload, r.cfg.pes, r.cfg.barriers, r.cfg.epochs, r.cfg.seed, engine_name(r.cfg.engine),
-                     dsbc::sched_label(r.cfg.sched, r.cfg.pipe));
+                     dsbc::sched_label(r.cfg.sched, r.cfg.pipe, r.cfg.half_rate));
   out << fmt::format(
       "time base: DSBC clock {} ns, latency {} ns, task {} ns; times in ns from the epoch start; "
       "delay = detection - true termination\n",
@@ -94,6 +94,7 @@ void write_json(const SystemResult& r, std::ostream& out) {
   j["fifo_depth"] = r.cfg.fifo_depth;
   j["sched"] = dsbc::sched_name(r.cfg.sched);
   j["pipe"] = r.cfg.pipe;
+  j["half_rate"] = r.cfg.half_rate;
   j["dsbc_cycles"] = r.cycles;
   j["dsbc_requests"] = r.requests.size();
   j["wall_seconds"] = six_digits(r.wall_seconds);

@@ -113,7 +113,10 @@ SystemResult run_system(const SystemConfig& cfg, const BackendFactory& make_back
         const RequestRecord& q = r.requests[i];
         if (q.barrier != static_cast<std::uint32_t>(b)) continue;
         ++row.dsbc_requests;
-        row.dsbc_last_commit_cycle = std::max(row.dsbc_last_commit_cycle, static_cast<std::uint64_t>(q.ack_cycle));
+        // The commit's cycle, dated from the acknowledge (the same cycle, or one earlier at half
+        // the request rate: Config::ack_after_commit).
+        const auto commit_cycle = static_cast<std::uint64_t>(q.ack_cycle - cfg.dsbc().ack_after_commit());
+        row.dsbc_last_commit_cycle = std::max(row.dsbc_last_commit_cycle, commit_cycle);
       }
       for (const Completion& c : r.completions) {
         if (c.barrier != static_cast<std::uint32_t>(b) || c.done_cycle < c0 || c.done_cycle >= c1) continue;

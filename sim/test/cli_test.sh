@@ -10,11 +10,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$sys" --workload ring:p=0.9 --pes 16 --barriers 4 --epochs 2 --seed 3 --algos tiered,4c > "$tmp/table.txt"
 grep -q "oracle: ok" "$tmp/table.txt"
-# The default scheduler, then each one by name, and rr with the pipelined sum (--pipe 1): the
-# same done lines from dsbc-replay given the same scheduler and pipe.
-for sched in "" rr arb rr-pipe; do
-  opts=${sched:+--sched ${sched%-pipe}}
-  [ "$sched" = rr-pipe ] && opts="$opts --pipe 1"
+# The default scheduler, then each one by name, rr with the pipelined sum (--pipe 1) and rr at
+# half the request rate (--half-rate 1, with and without the pipe): the same done lines from
+# dsbc-replay given the same scheduler, pipe and rate.
+for sched in "" rr arb rr-pipe rr-half rr-pipe-half; do
+  base=${sched%-half}
+  opts=${sched:+--sched ${base%-pipe}}
+  case $sched in rr-pipe*) opts="$opts --pipe 1" ;; esac
+  case $sched in *-half) opts="$opts --half-rate 1" ;; esac
   # shellcheck disable=SC2086  # $opts: several words
   "$sys" --workload tree:lambda=0.7,lmax=10 --pes 16 --barriers 4 --seed 2 $opts --json \
     --dump-trace "$tmp/t.trace" > "$tmp/out.json"
@@ -22,33 +25,52 @@ for sched in "" rr arb rr-pipe; do
 import json, subprocess, sys
 r = json.load(open(sys.argv[1]))
 assert r["oracle_ok"], r["failures"]
-label = r["sched"] + ("-pipe" if r["pipe"] == 1 else "")
+label = r["sched"] + ("-pipe" if r["pipe"] == 1 else "") + ("-half" if r["half_rate"] == 1 else "")
 assert sys.argv[4] in ("", label), (sys.argv[4], label)
 mine = sorted((row["dsbc_done_cycle"], row["barrier"], row["dsbc_snap_cycle"]) for row in r["rows"])
-out = subprocess.run([sys.argv[3], "--sched", r["sched"], "--pipe", str(r["pipe"]), sys.argv[2]], check=True,
-                     capture_output=True, text=True).stdout
+out = subprocess.run([sys.argv[3], "--sched", r["sched"], "--pipe", str(r["pipe"]), "--half-rate",
+                      str(r["half_rate"]), sys.argv[2]], check=True, capture_output=True, text=True).stdout
 dones = sorted((int(a), int(b), int(c)) for k, a, b, c in (l.split() for l in out.splitlines() if l.startswith("done ")))
 assert mine == dones, (mine, dones)
-print("replay --sched %s --pipe %d: %d done lines identical" % (r["sched"], r["pipe"], len(dones)))
+print("replay --sched %s --pipe %d --half-rate %d: %d done lines identical"
+      % (r["sched"], r["pipe"], r["half_rate"], len(dones)))
 PY
 done
 # The header names the pipelined scheduling; its default clock is the rr local block's (4f).
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --pipe 1 > "$tmp/pipe.txt"
 head -n 1 "$tmp/pipe.txt" | grep -q ", scheduler rr-pipe$"
 grep -q "^time base: DSBC clock 9.884 ns," "$tmp/pipe.txt"
-# --compare-sched: one row per scheduler and one for rr-pipe (its clock, delays, latencies,
-# cycles), every oracle ok; the header names the scheduler; without --clock-ns each runs at
-# its own default clock (rr-pipe's is rr's: the local block sets it).
+# At half the request rate the header says rr-half; the default clock at N=8 is dsbc_global's
+# (136.37 MHz: 1e6 / 136.37 = 7333 ps), at Pipe = 1 dsbc_local_half's (171.50 MHz: 5831 ps).
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --half-rate 1 > "$tmp/half.txt"
+head -n 1 "$tmp/half.txt" | grep -q ", scheduler rr-half$"
+grep -q "^time base: DSBC clock 7.333 ns," "$tmp/half.txt"
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --pipe 1 --half-rate 1 > "$tmp/half.txt"
+head -n 1 "$tmp/half.txt" | grep -q ", scheduler rr-pipe-half$"
+grep -q "^time base: DSBC clock 5.831 ns," "$tmp/half.txt"
+# --compare-sched: one row per scheduler, one for rr-pipe, rr-half and rr-pipe-half (clock,
+# delays, latencies, cycles), every oracle ok; the header names the scheduler; without
+# --clock-ns each runs at its own default clock (rr-pipe's is rr's: the local block sets it).
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --sched rr --compare-sched > "$tmp/cmp.txt"
 head -n 1 "$tmp/cmp.txt" | grep -q ", scheduler rr$"
-[ "$(grep -cE '^(rr|arb|rr-pipe) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$' "$tmp/cmp.txt")" -eq 3 ]
+row='+[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$'
+[ "$(grep -cE "^(rr|arb|rr-pipe|rr-half|rr-pipe-half) $row" "$tmp/cmp.txt")" -eq 5 ]
 [ "$(awk '$1 == "rr" || $1 == "arb" {print $2}' "$tmp/cmp.txt" | sort -u | wc -l)" -eq 2 ]
 [ "$(awk '$1 == "rr" || $1 == "rr-pipe" {print $2}' "$tmp/cmp.txt" | sort -u)" = "9.884" ]
+[ "$(awk '$1 == "rr-half" {print $2}' "$tmp/cmp.txt")" = "7.333" ]
+[ "$(awk '$1 == "rr-pipe-half" {print $2}' "$tmp/cmp.txt")" = "5.831" ]
 # rr-pipe's latencies within its bound, 4f: N=8 M=4 T=16, Q = 19, P = 3:
 # L_max = 4·(19 + 4 + 3) + 5 + 3 + 3 = 115 cycles (max_lat_cycles is column 6).
 awk '$1 == "rr-pipe" && $6 > 0 && $6 <= 115 {ok = 1} END {exit !ok}' "$tmp/cmp.txt"
+# rr-half's within rr's: L_max = 4·(19 + 4) + 5 + 3 = 100 (the bound counts from the closing
+# commit, which half the rate moves but does not detach from the snapshots).
+awk '$1 == "rr-half" && $6 > 0 && $6 <= 100 {ok = 1} END {exit !ok}' "$tmp/cmp.txt"
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --clock-ns 10 --compare-sched > "$tmp/cmp10.txt"
-[ "$(awk '($1 == "rr" || $1 == "arb" || $1 == "rr-pipe") && $2 == "10.000"' "$tmp/cmp10.txt" | wc -l)" -eq 3 ]
+[ "$(awk '$2 == "10.000"' "$tmp/cmp10.txt" | grep -cE "^(rr|arb|rr-pipe|rr-half|rr-pipe-half) ")" -eq 5 ]
+# With M = 2 half the rate needs the pipe: rr-half is listed as not run, with the model's reason.
+"$sys" --workload ring:p=0.9 --pes 8 --barriers 2 --compare-sched > "$tmp/cmp2.txt"
+grep -qE "^rr-half +not run: .*half_rate" "$tmp/cmp2.txt"
+grep -qE "^rr-pipe-half $row" "$tmp/cmp2.txt"
 # Bad usage: exit 2, and stderr names the option (and its legal range where it has one).
 expect_usage() {
   local want=$1 rc
@@ -76,6 +98,12 @@ expect_usage "--compare-sched: text output only" --compare-sched --json
 expect_usage "--pipe: pipe = 1 needs sched = rr, not sched = arb" --sched arb --pipe 1
 expect_usage "--pipe: pipe = 1 needs sched = rr, not sched = arb" --pipe 1
 expect_usage "--pipe: invalid value '2': expected 0 or 1" --sched rr --pipe 2
+# HalfRate = 1 needs rr, and M >= 3 (M >= 2 with --pipe 1): the model's rule and words.
+expect_usage "--half-rate: half_rate = 1 needs sched = rr, not sched = arb" --sched arb --half-rate 1
+expect_usage "--half-rate: half_rate = 1 needs sched = rr, not sched = arb" --half-rate 1
+expect_usage "--half-rate: invalid value '2': expected 0 or 1" --sched rr --half-rate 2
+expect_usage "--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1), not barriers = 2 with pipe = 0" \
+  --sched rr --half-rate 1 --barriers 2
 expect_usage "not expected: stray" stray
 expect_usage "not expected: cda" --algos tiered cda  # one comma-separated list per --algos
 # Integers are decimal: 010 is ten PEs, not eight.
@@ -105,5 +133,10 @@ if [ "$have_rtl" = "ON" ]; then
   b=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --sched rr --pipe 1 --engine both --json | sed 's/"wall_seconds":[^,]*,//;s/"engine":"both"/"engine":"model"/')
   [ "$a" = "$b" ]
   echo "engine both --pipe 1: same result as the model"
+  # HalfRate = 1: dsbc_top with HalfRate = 1 (its own plugin) in lockstep with the model.
+  a=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --sched rr --half-rate 1 --engine model --json | sed 's/"wall_seconds":[^,]*,//')
+  b=$("$sys" --workload ring:p=0.95 --pes 16 --barriers 4 --epochs 2 --seed 9 --sched rr --half-rate 1 --engine both --json | sed 's/"wall_seconds":[^,]*,//;s/"engine":"both"/"engine":"model"/')
+  [ "$a" = "$b" ]
+  echo "engine both --half-rate 1: same result as the model"
 fi
 echo "dsbc-system cli: ok"

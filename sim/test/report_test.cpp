@@ -50,7 +50,7 @@ TEST(ReportJson, KeyOrderAndNumbersAsTheToolAlwaysWroteThem) {
   EXPECT_EQ(json_of(tiny()),
             "{\"workload\":\"ring:p=0.5\",\"pes\":3,\"barriers\":1,\"epochs\":1,\"seed\":18446744073709551615,"
             "\"engine\":\"model\",\"clock_ps\":12145,\"latency_ps\":500000,\"task_ps\":2000000,\"count_bits\":16,"
-            "\"fifo_depth\":8,\"sched\":\"arb\",\"pipe\":0,"
+            "\"fifo_depth\":8,\"sched\":\"arb\",\"pipe\":0,\"half_rate\":0,"
             "\"dsbc_cycles\":40,\"dsbc_requests\":2,\"wall_seconds\":0.0058107,\"rows\":["
             "{\"epoch\":0,\"barrier\":0,\"epoch_start_ps\":0,\"tasks\":1,\"primary_msgs\":0,"
             "\"true_termination_ps\":100000,\"dsbc_requests\":2,\"dsbc_done_cycle\":36,\"dsbc_snap_cycle\":14,"
@@ -68,12 +68,36 @@ TEST(ReportJson, PipeIsItsOwnKeyAndTheHeaderSaysRrPipe) {
   SystemResult r = tiny();
   r.cfg.sched = dsbc::Sched::kRr;
   r.cfg.pipe = 1;
-  EXPECT_NE(json_of(r).find(",\"sched\":\"rr\",\"pipe\":1,\"dsbc_cycles\":40,"), std::string::npos) << json_of(r);
+  EXPECT_NE(json_of(r).find(",\"sched\":\"rr\",\"pipe\":1,\"half_rate\":0,\"dsbc_cycles\":40,"), std::string::npos)
+      << json_of(r);
   std::ostringstream table;
   write_table(r, table);
   EXPECT_EQ(table.str().substr(0, table.str().find('\n')),
             "dsbc-system: workload ring:p=0.5, N=3, M=1, epochs 1, seed 18446744073709551615, engine model, "
             "scheduler rr-pipe");
+}
+
+// Half the request rate (HalfRate = 1, rr only): its own key, the header says rr-half (and
+// rr-pipe-half with the pipe), and the dumped trace's first line gives the switch that replays it.
+TEST(ReportJson, HalfRateIsItsOwnKeyAndTheHeaderSaysRrHalf) {
+  SystemResult r = tiny();
+  r.cfg.sched = dsbc::Sched::kRr;
+  r.cfg.half_rate = 1;
+  EXPECT_NE(json_of(r).find(",\"sched\":\"rr\",\"pipe\":0,\"half_rate\":1,\"dsbc_cycles\":40,"), std::string::npos)
+      << json_of(r);
+  std::ostringstream table;
+  write_table(r, table);
+  EXPECT_EQ(table.str().substr(0, table.str().find('\n')),
+            "dsbc-system: workload ring:p=0.5, N=3, M=1, epochs 1, seed 18446744073709551615, engine model, "
+            "scheduler rr-half");
+  std::ostringstream trace;
+  write_trace(r, trace);
+  EXPECT_NE(trace.str().substr(0, trace.str().find('\n')).find(" --sched rr --half-rate 1"), std::string::npos)
+      << trace.str();
+  r.cfg.pipe = 1;
+  std::ostringstream table_pipe;
+  write_table(r, table_pipe);
+  EXPECT_NE(table_pipe.str().find(", scheduler rr-pipe-half\n"), std::string::npos) << table_pipe.str();
 }
 
 // Six significant digits, as an ostream printed the wall time before nlohmann-json.

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
+#include <vector>
 
 namespace dsys {
 namespace {
@@ -80,6 +83,32 @@ TEST(SystemModel, PipeNeedsRrAndKeepsTheLocalBlocksClock) {
   c.pipe = 2;
   c.sched = dsbc::Sched::kRr;
   EXPECT_THROW(run_system(c, make_model_backend), ConfigError);
+  // HalfRate: its own option name, with the model's rule; a pipe rule stays --pipe's.
+  const auto error_of = [](const SystemConfig& k) {
+    try {
+      run_system(k, make_model_backend);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  SystemConfig h;
+  h.barriers = 4;
+  h.half_rate = 1;
+  h.sched = dsbc::Sched::kArb;
+  EXPECT_NE(error_of(h).find("--half-rate: half_rate = 1 needs sched = rr, not sched = arb"), std::string::npos)
+      << error_of(h);
+  h.sched = dsbc::Sched::kRr;
+  h.barriers = 2;
+  EXPECT_NE(error_of(h).find("--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1)"),
+            std::string::npos)
+      << error_of(h);
+  h.half_rate = 2;
+  EXPECT_NE(error_of(h).find("--half-rate: 2 is out of range 0..1"), std::string::npos) << error_of(h);
+  h.half_rate = 1;
+  h.pipe = 1;
+  h.sched = dsbc::Sched::kArb;
+  EXPECT_NE(error_of(h).find("--pipe: pipe = 1 needs sched = rr"), std::string::npos) << error_of(h);
   for (const int pes : {4, 16, 64, 256}) {
     EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1), 9'884) << pes;  // 101.17 MHz
   }
@@ -155,6 +184,63 @@ TEST(SystemModel, PipelinedDetectionWithinItsBound) {
     ASSERT_TRUE(row.det[0].detected);
     EXPECT_LE(row.dsbc_done_cycle - row.dsbc_last_commit_cycle, 93U);
   }
+}
+
+// Half the request rate (architecture.md 4f, "Half the request rate in the product"): a
+// request accepted in t is acknowledged in t + 3, and a PE's ready is low in t + 1, so its
+// acknowledges are at least 2 cycles apart; detection stays within rr's bound, written out
+// here (N=16 M=3 T=16, Q = 20): Pipe = 0 L_max = 3·(20 + 4) + 5 + 4 = 81, Pipe = 1 93 (above).
+// The same workload at the full rate has acknowledges 1 cycle apart, so the spacing check
+// can tell the two apart.
+TEST(SystemModel, HalfRateAcksThreeCyclesLaterAndTwoApart) {
+  const auto min_gap_and_delay = [](const SystemResult& r, std::int64_t& min_gap, std::int64_t& min_delay) {
+    std::vector<std::int64_t> last(static_cast<std::size_t>(r.cfg.pes), -1);
+    min_gap = min_delay = 1'000'000;
+    // Requests of one PE are acknowledged in the order it made them (pe_agent.h).
+    for (const RequestRecord& q : r.requests) {
+      ASSERT_GE(q.ack_cycle, 0) << "request never acknowledged";
+      min_delay = std::min(min_delay, q.ack_cycle - static_cast<std::int64_t>(q.cycle));
+      std::int64_t& prev = last.at(static_cast<std::size_t>(q.pe));
+      if (prev >= 0) min_gap = std::min(min_gap, q.ack_cycle - prev);
+      prev = q.ack_cycle;
+    }
+  };
+  for (const int pipe : {0, 1}) {
+    SystemConfig c = tree16();
+    c.sched = dsbc::Sched::kRr;
+    c.pipe = pipe;
+    SystemResult full = run_system(c, make_model_backend);
+    c.half_rate = 1;
+    SystemResult half = run_system(c, make_model_backend);
+    for (const auto& f : half.failures) ADD_FAILURE() << f;
+    ASSERT_TRUE(full.ok());
+    std::int64_t gap = 0, delay = 0;
+    min_gap_and_delay(full, gap, delay);
+    EXPECT_EQ(gap, 1) << "pipe " << pipe;  // the check below can fail
+    EXPECT_EQ(delay, 1) << "pipe " << pipe;
+    min_gap_and_delay(half, gap, delay);
+    EXPECT_EQ(gap, 2) << "pipe " << pipe;
+    EXPECT_EQ(delay, 3) << "pipe " << pipe;
+    const std::uint64_t l_max = pipe == 1 ? 93 : 81;
+    ASSERT_EQ(half.rows.size(), 6U);
+    for (const EpochRow& row : half.rows) {
+      ASSERT_TRUE(row.det[0].detected);
+      EXPECT_LE(row.dsbc_done_cycle - row.dsbc_last_commit_cycle, l_max) << "pipe " << pipe;
+    }
+  }
+}
+
+// The default clock at half the request rate: 1/Fmax of the slower block (config.cpp's
+// figures, reports/synth.csv and reports/feasibility.md): dsbc_global without the pipe,
+// dsbc_local_half (171.50 MHz) with it.
+TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
+  const auto ps = [](double mhz) { return static_cast<Ps>(std::llround(1e6 / mhz)); };
+  EXPECT_EQ(SystemConfig::default_clock_ps(4, dsbc::Sched::kRr, 0, 1), ps(156.54));
+  EXPECT_EQ(SystemConfig::default_clock_ps(8, dsbc::Sched::kRr, 0, 1), ps(136.37));
+  EXPECT_EQ(SystemConfig::default_clock_ps(16, dsbc::Sched::kRr, 0, 1), ps(137.23));
+  EXPECT_EQ(SystemConfig::default_clock_ps(32, dsbc::Sched::kRr, 0, 1), ps(109.79));
+  EXPECT_EQ(SystemConfig::default_clock_ps(64, dsbc::Sched::kRr, 0, 1), ps(77.51));
+  for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(171.50));
 }
 
 TEST(SystemModel, SameSeedSameResult) {

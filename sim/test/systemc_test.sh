@@ -3,7 +3,8 @@
 # The SystemC system (dsbc-system --engine systemc) and the pure-C++ path give the same
 # detection times, cycles and request streams on the same seeds, for the 16-PE configuration
 # and for one of another size (its SystemC plugin is built on first use) (model engine on the C++ side: the lockstep shows it equals the RTL),
-# and for rr with the pipelined global sum (--pipe 1: the unit's SystemC plugin with Pipe = 1),
+# and for rr with the pipelined global sum (--pipe 1: the unit's SystemC plugin with Pipe = 1)
+# and at half the request rate (--half-rate 1: the plugin with HalfRate = 1),
 # and under SystemC the machine's events really ran in the PE and network processes: the
 # network thread delivered exactly the run's primary messages, the PE threads ran at least one
 # event per task (its completion; the rest are the hold timers), the scheduler one injection
@@ -18,7 +19,8 @@ for args in "--pes 16 --barriers 4 --workload ring:p=0.97 --seed 4 --epochs 3 --
             "--pes 16 --barriers 4 --workload tree:lambda=0.75,lmax=12,map=random --seed 11 --epochs 2" \
             "--pes 16 --barriers 4 --workload dag:tasks=2000,live=48 --seed 5 --epochs 2 --clock-ns 3.3 --latency-ns 40 --task-ns 55 --algos cda" \
             "--pes 7 --barriers 8 --workload dag:tasks=300,live=20 --seed 2" \
-            "--pes 16 --barriers 4 --workload ring:p=0.97 --seed 4 --epochs 3 --sched rr --pipe 1"; do
+            "--pes 16 --barriers 4 --workload ring:p=0.97 --seed 4 --epochs 3 --sched rr --pipe 1" \
+            "--pes 16 --barriers 4 --workload ring:p=0.97 --seed 4 --epochs 3 --sched rr --half-rate 1"; do
   # shellcheck disable=SC2086
   "$sys" $args --engine model --json --dump-trace "$tmp/a.trace" \
     | sed 's/"engine":"[a-z]*",//;s/"wall_seconds":[^,]*,//' > "$tmp/a.json"

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     for (int m = 4; m <= 1024; m *= 2) {
       for (const Variant& v : variants) {
         const dsbc::Sched sched = v.sched;
-        const std::string label = dsbc::sched_label(sched, v.pipe) + (v.half_rate == 1 ? "-half" : "");
+        const std::string label = dsbc::sched_label(sched, v.pipe, v.half_rate);
         dsbc::Config cfg;
         cfg.pes = 16;
         cfg.barriers = m;

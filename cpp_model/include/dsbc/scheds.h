@@ -38,10 +38,12 @@ inline std::string sched_names() {
   return text;
 }
 
-/// "rr", "arb", or "rr-pipe" for rr with the pipelined global sum (Config::pipe,
-/// docs/architecture.md 4f): the name of a configuration's scheduling in reports and tables.
-inline std::string sched_label(Sched sched, int pipe) {
-  return std::string(sched_name(sched)) + (pipe == 1 ? "-pipe" : "");
+/// "rr", "arb", "rr-pipe" for rr with the pipelined global sum (Config::pipe,
+/// docs/architecture.md 4f), and "-half" appended at half the request rate (Config::half_rate:
+/// "rr-half", "rr-pipe-half"): the name of a configuration's scheduling in reports and tables,
+/// the same as the sched column of reports/unit.csv.
+inline std::string sched_label(Sched sched, int pipe, int half_rate = 0) {
+  return std::string(sched_name(sched)) + (pipe == 1 ? "-pipe" : "") + (half_rate == 1 ? "-half" : "");
 }
 
 }  // namespace dsbc
