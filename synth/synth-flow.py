@@ -57,6 +57,7 @@ SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
               "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
 HARNESS_IO = "synth/harness/harness_scan_io.v"
+FLOORPLAN_PE = "synth/flow/floorplan_pe.py"  # nextpnr --pre-place: one quadrant per 4 PEs
 
 # Devices: logic cells and 4-kbit block RAMs available (iCE40 family data sheet; nextpnr's
 # report gives the same numbers).
@@ -89,8 +90,11 @@ def count_ram_blocks(m, t, sched="rr"):
 
 
 class Config:
-    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0):
+    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0,
+                 pre_place=None):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
+        # A nextpnr --pre-place script (a floorplan, synth/flow/), or None: placed freely.
+        self.pre_place = pre_place
         self.sched = sched if design != "wnor_top" else ""
         # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).
         self.pipe = pipe
@@ -148,10 +152,12 @@ def unit_configs():
     out.append(Config("dsbc_top", 16, 32, t=16, d=8, sched="arb"))
     # Half the request rate (docs/architecture.md 4f): the units that fit with room and place
     # fastest, with the pipelined global sum at N = 16 and N = 8, and without it at N = 16
-    # (P cycles less per word: the lower latency in ns under rr at M = 32).
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1))
+    # (P cycles less per word: the lower latency in ns under rr at M = 32). The 16-PE ones
+    # are placed with a floorplan (each block's logic in a quadrant, its RAMs in a band of
+    # its RAM column: synth/flow/floorplan_pe.py says why).
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1, pre_place=FLOORPLAN_PE))
     out.append(Config("dsbc_top", 8, 32, t=16, d=8, pipe=1, half=1))
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1))
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1, pre_place=FLOORPLAN_PE))
     return out
 
 
@@ -291,6 +297,10 @@ def failure(msg):
 def place(cfg, target, seeds, cache):
     dev = DEVICES[target]
     out = f"{WORK}/{cfg.name}_ice40"
+    # Placements made with another floorplan (or none) do not count: the script is in the key.
+    pnr_key = sha(read(cfg.pre_place)) if cfg.pre_place else ""
+    if cache.get("pnr_key", "") != pnr_key:
+        cache["pnr"], cache["pnr_key"] = {}, pnr_key
     pnr = cache.setdefault("pnr", {}).setdefault(target, {})
     fmax, lcs = [], None
     if "failed" in pnr:  # a placement that failed once fails again: do not retry it
@@ -300,7 +310,8 @@ def place(cfg, target, seeds, cache):
         return ["nextpnr-ice40"] + dev["args"] + [
             "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
             "--timing-allow-fail", "--seed", str(seed), "--report",
-            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"]
+            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"] + (
+            ["--pre-place", cfg.pre_place] if cfg.pre_place else [])
 
     # --place-jobs > 1: the seeds not in the cache run that many at a time (results in seed
     # order below; a failed seed still stops the configuration).
@@ -477,7 +488,7 @@ def main():
 
 UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
                 "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
-                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status"]
+                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place"]
 
 
 def unit_key(r):
@@ -503,6 +514,7 @@ def unit_main(args):
                                                                      "dsbc_top" else 1),
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
+            row["pre_place"] = cfg.pre_place or ""
             too_big = does_not_fit(synth_ice40(cfg, cache)["total"], dev, "Yosys estimate")
             row.update({"status": too_big} if too_big else
                        placed_fields(place(cfg, target, args.seeds, cache)))
@@ -546,10 +558,14 @@ def write_unit_md(rows):
               "Inside its register harness (synth/harness/harness_dsbc_top.v: the unit's ports "
               "behind scan chains, so the design has few pins); LUT4/FF/BRAM are the unit's own "
               "cells, logic cells (LC) the placed total with the harness; Fmax is the median over "
-              "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range).", "",
+              "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range). Placement "
+              "`free` is the command below; a script is the floorplan that nextpnr also runs "
+              "(`--pre-place <script>`, the same command otherwise; the script's header says "
+              "what it constrains).", "",
               "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
-              "LCs used / available | BRAM available | Fmax MHz median (min-max) | status |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "LCs used / available | BRAM available | placement | Fmax MHz median (min-max) | "
+              "status |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in unit:
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']}), {r['seeds']} seeds"
               if r.get("fmax_mhz") else "-")
@@ -557,7 +573,7 @@ def write_unit_md(rows):
                      f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
                      f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
-                     f"{fm} | {r['status']} |")
+                     f"{r.get('pre_place') or 'free'} | {fm} | {r['status']} |")
     lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
     lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]
     lines += ["```", ""]
