@@ -71,6 +71,11 @@ FREQ_TARGET_MHZ = 200
 FIT_LIMIT = 0.95
 # nextpnr runs at a time over the seeds of one placement (--place-jobs; the machine is shared).
 PLACE_JOBS = 1
+# A placement with a floorplan (Config.pre_place) that has not finished after this long has
+# hung: nextpnr's heap placer can loop in legalisation with region constraints (seen with the
+# 16-PE floorplan and --placer-heap-timingweight 30, seed 3; free runs take 0.5-1 minute,
+# up to 20 on a loaded machine). It is reported as failed instead of stopping the flow.
+PRE_PLACE_TIMEOUT_S = 1800
 
 COLUMNS = ["design", "sched", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
            "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
@@ -207,12 +212,15 @@ def note(kind, cmd):
         COMMANDS.append((kind, " ".join(shlex.quote(c) for c in NICE + cmd)))
 
 
-def run(cmd, log=None, kind=None):
+def run(cmd, log=None, kind=None, timeout=None):
     full = NICE + cmd
     if kind:
         note(kind, cmd)
-    r = subprocess.run(full, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True)
+    try:
+        r = subprocess.run(full, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:  # the child is killed; reported like a failed run
+        r = subprocess.CompletedProcess(full, -1, f"ERROR: did not finish in {timeout} s\n")
     if log:
         with open(os.path.join(ROOT, log), "w") as f:
             f.write(r.stdout)
@@ -302,6 +310,7 @@ def place(cfg, target, seeds, cache):
     if cache.get("pnr_key", "") != pnr_key:
         cache["pnr"], cache["pnr_key"] = {}, pnr_key
     pnr = cache.setdefault("pnr", {}).setdefault(target, {})
+    limit = PRE_PLACE_TIMEOUT_S if cfg.pre_place else None
     fmax, lcs = [], None
     if "failed" in pnr:  # a placement that failed once fails again: do not retry it
         return {"status": failure(pnr["failed"])}
@@ -320,7 +329,8 @@ def place(cfg, target, seeds, cache):
     if PLACE_JOBS > 1 and len(todo) > 1:
         with concurrent.futures.ThreadPoolExecutor(PLACE_JOBS) as ex:
             done = dict(zip(todo, ex.map(
-                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})"), todo)))
+                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})",
+                               timeout=limit), todo)))
     for seed in range(1, seeds + 1):
         rep = f"{out}_{target}_s{seed}.report.json"
         cmd = command(seed)
@@ -329,7 +339,7 @@ def place(cfg, target, seeds, cache):
             fmax.append(pnr[str(seed)]["fmax"])
             lcs = pnr[str(seed)]["lcs"]
             continue
-        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})")
+        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})", timeout=limit)
         if r.returncode != 0:
             errors = [l for l in r.stdout.splitlines() if l.startswith("ERROR")]
             log = os.path.join(ROOT, f"{out}_{target}_s{seed}.log")
