@@ -57,6 +57,7 @@ SCHED_PARAM = {"rr": 0, "arb": 1}
 WNOR_FILES = ["rtl/wnor/wnor_param_check.v", "rtl/wnor/wnor_nor_tree.v",
               "rtl/wnor/wnor_pe.v", "rtl/wnor/wnor_top.v"]
 HARNESS_IO = "synth/harness/harness_scan_io.v"
+FLOORPLAN_PE = "synth/flow/floorplan_pe.py"  # nextpnr --pre-place: one quadrant per 4 PEs
 
 # Devices: logic cells and 4-kbit block RAMs available (iCE40 family data sheet; nextpnr's
 # report gives the same numbers).
@@ -70,6 +71,11 @@ FREQ_TARGET_MHZ = 200
 FIT_LIMIT = 0.95
 # nextpnr runs at a time over the seeds of one placement (--place-jobs; the machine is shared).
 PLACE_JOBS = 1
+# A placement with a floorplan (Config.pre_place) that has not finished after this long has
+# hung: nextpnr's heap placer can loop in legalisation with region constraints (seen with the
+# 16-PE floorplan and --placer-heap-timingweight 30, seed 3; free runs take 0.5-1 minute,
+# up to 20 on a loaded machine). It is reported as failed instead of stopping the flow.
+PRE_PLACE_TIMEOUT_S = 1800
 
 COLUMNS = ["design", "sched", "target", "pes", "barriers", "count_bits", "fifo_depth", "tree_arity",
            "luts", "carries", "ffs", "brams", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz",
@@ -89,8 +95,11 @@ def count_ram_blocks(m, t, sched="rr"):
 
 
 class Config:
-    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0):
+    def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0,
+                 pre_place=None):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
+        # A nextpnr --pre-place script (a floorplan, synth/flow/), or None: placed freely.
+        self.pre_place = pre_place
         self.sched = sched if design != "wnor_top" else ""
         # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).
         self.pipe = pipe
@@ -148,10 +157,12 @@ def unit_configs():
     out.append(Config("dsbc_top", 16, 32, t=16, d=8, sched="arb"))
     # Half the request rate (docs/architecture.md 4f): the units that fit with room and place
     # fastest, with the pipelined global sum at N = 16 and N = 8, and without it at N = 16
-    # (P cycles less per word: the lower latency in ns under rr at M = 32).
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1))
+    # (P cycles less per word: the lower latency in ns under rr at M = 32). The 16-PE ones
+    # are placed with a floorplan (each block's logic in a quadrant, its RAMs in a band of
+    # its RAM column: synth/flow/floorplan_pe.py says why).
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1, pre_place=FLOORPLAN_PE))
     out.append(Config("dsbc_top", 8, 32, t=16, d=8, pipe=1, half=1))
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1))
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1, pre_place=FLOORPLAN_PE))
     return out
 
 
@@ -201,12 +212,15 @@ def note(kind, cmd):
         COMMANDS.append((kind, " ".join(shlex.quote(c) for c in NICE + cmd)))
 
 
-def run(cmd, log=None, kind=None):
+def run(cmd, log=None, kind=None, timeout=None):
     full = NICE + cmd
     if kind:
         note(kind, cmd)
-    r = subprocess.run(full, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True)
+    try:
+        r = subprocess.run(full, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:  # the child is killed; reported like a failed run
+        r = subprocess.CompletedProcess(full, -1, f"ERROR: did not finish in {timeout} s\n")
     if log:
         with open(os.path.join(ROOT, log), "w") as f:
             f.write(r.stdout)
@@ -291,7 +305,12 @@ def failure(msg):
 def place(cfg, target, seeds, cache):
     dev = DEVICES[target]
     out = f"{WORK}/{cfg.name}_ice40"
+    # Placements made with another floorplan (or none) do not count: the script is in the key.
+    pnr_key = sha(read(cfg.pre_place)) if cfg.pre_place else ""
+    if cache.get("pnr_key", "") != pnr_key:
+        cache["pnr"], cache["pnr_key"] = {}, pnr_key
     pnr = cache.setdefault("pnr", {}).setdefault(target, {})
+    limit = PRE_PLACE_TIMEOUT_S if cfg.pre_place else None
     fmax, lcs = [], None
     if "failed" in pnr:  # a placement that failed once fails again: do not retry it
         return {"status": failure(pnr["failed"])}
@@ -300,7 +319,8 @@ def place(cfg, target, seeds, cache):
         return ["nextpnr-ice40"] + dev["args"] + [
             "--json", out + ".json", "--pcf-allow-unconstrained", "--freq", str(FREQ_TARGET_MHZ),
             "--timing-allow-fail", "--seed", str(seed), "--report",
-            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"]
+            f"{out}_{target}_s{seed}.report.json", "-q", "-l", f"{out}_{target}_s{seed}.log"] + (
+            ["--pre-place", cfg.pre_place] if cfg.pre_place else [])
 
     # --place-jobs > 1: the seeds not in the cache run that many at a time (results in seed
     # order below; a failed seed still stops the configuration).
@@ -309,7 +329,8 @@ def place(cfg, target, seeds, cache):
     if PLACE_JOBS > 1 and len(todo) > 1:
         with concurrent.futures.ThreadPoolExecutor(PLACE_JOBS) as ex:
             done = dict(zip(todo, ex.map(
-                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})"), todo)))
+                lambda sd: run(command(sd), kind=f"nextpnr-ice40 ({target})",
+                               timeout=limit), todo)))
     for seed in range(1, seeds + 1):
         rep = f"{out}_{target}_s{seed}.report.json"
         cmd = command(seed)
@@ -318,7 +339,7 @@ def place(cfg, target, seeds, cache):
             fmax.append(pnr[str(seed)]["fmax"])
             lcs = pnr[str(seed)]["lcs"]
             continue
-        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})")
+        r = done.get(seed) or run(cmd, kind=f"nextpnr-ice40 ({target})", timeout=limit)
         if r.returncode != 0:
             errors = [l for l in r.stdout.splitlines() if l.startswith("ERROR")]
             log = os.path.join(ROOT, f"{out}_{target}_s{seed}.log")
@@ -477,7 +498,7 @@ def main():
 
 UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
                 "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
-                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status"]
+                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place"]
 
 
 def unit_key(r):
@@ -503,6 +524,7 @@ def unit_main(args):
                                                                      "dsbc_top" else 1),
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
+            row["pre_place"] = cfg.pre_place or ""
             too_big = does_not_fit(synth_ice40(cfg, cache)["total"], dev, "Yosys estimate")
             row.update({"status": too_big} if too_big else
                        placed_fields(place(cfg, target, args.seeds, cache)))
@@ -546,10 +568,14 @@ def write_unit_md(rows):
               "Inside its register harness (synth/harness/harness_dsbc_top.v: the unit's ports "
               "behind scan chains, so the design has few pins); LUT4/FF/BRAM are the unit's own "
               "cells, logic cells (LC) the placed total with the harness; Fmax is the median over "
-              "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range).", "",
+              "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range). Placement "
+              "`free` is the command below; a script is the floorplan that nextpnr also runs "
+              "(`--pre-place <script>`, the same command otherwise; the script's header says "
+              "what it constrains).", "",
               "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
-              "LCs used / available | BRAM available | Fmax MHz median (min-max) | status |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "LCs used / available | BRAM available | placement | Fmax MHz median (min-max) | "
+              "status |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in unit:
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']}), {r['seeds']} seeds"
               if r.get("fmax_mhz") else "-")
@@ -557,7 +583,7 @@ def write_unit_md(rows):
                      f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
                      f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
-                     f"{fm} | {r['status']} |")
+                     f"{r.get('pre_place') or 'free'} | {fm} | {r['status']} |")
     lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
     lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]
     lines += ["```", ""]
