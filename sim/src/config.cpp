@@ -94,8 +94,9 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        faster than dsbc_global without the pipeline at every N, so at Pipe = 0 the global
   //        block sets the clock (the rr figures above, N rounded up to the next synthesised N)
   //        and at Pipe = 1 the local block does. The whole N=16 M=32 unit placed
-  //        (reports/unit.md) is slower than both blocks: 127.89 MHz at Pipe = 0, 121.68 at
-  //        Pipe = 1 (routing at 86 % of the cells); give --clock-ns for that figure.
+  //        (reports/unit.md, with the floorplan of synth/flow/floorplan_pe.py) is slower than
+  //        the blocks: 136.11 MHz at Pipe = 0, 150.22 at Pipe = 1 (routing at 86 % of the
+  //        cells); give --clock-ns for that figure.
   // Period = 1e6 / min(local, global) ps, rounded.
   if (sched == dsbc::Sched::kArb) return 13'342;  // the arb local block is the slower at every N
   if (half_rate == 1) {
