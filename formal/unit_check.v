@@ -27,6 +27,18 @@
 // cycles later, the PISOs keep shifting the sign meanwhile, and L_max grows by (M + 1)·P.
 // The tree's carries have no cheap reference here: run.py runs the induction deep enough
 // that every state it starts from has seen a ctl_load (as for global_check.v).
+// HalfRate = 1 (rr only, jobs unit_half_*; dsbc_local_half's contract, architecture.md 4f
+// "Half the request rate in the product"): the reference commits an update accepted in t in
+// t + 2 (refused on the count as of t + 2: the shadow then holds every commit before t + 2),
+// acknowledges it in t + 3, and requires ready low in t + 1; a snapshot in s takes the shadow
+// of s (the updates accepted up to s - 3), a commit in s counts as `touched`; the rebase of a
+// completion in d covers the commits of s .. d + 1 and enters the shadow in d + 2 (the RAM,
+// written a cycle after each commit, equals the shadow of the last cycle); ready is low in
+// d .. d + 3. Every check above holds unchanged on top of that (the global side is the same);
+// the internal invariants are dsbc_local_half's own (g_half_inv: its one-cycle-late sums
+// against count - snap of the last cycle's shadow, its rebase stages, the read-modify-write
+// core's stages against the reference's update pipeline). L_max is the full rate's, measured
+// from the closing commit (section 6: a snapshot in s holds the commits before s, as there).
 
 `default_nettype none
 
