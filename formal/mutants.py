@@ -189,6 +189,42 @@ mutant("done_copy_sum", "dsbc_global.v",
        ["global_pipe_n2_m2_t8"])
 
 
+# Half the request rate (HalfRate = 1, dsbc_local_half, architecture.md 4f), caught by the
+# unit_half_* jobs (formal/unit_check.v's HalfRate reference).
+H = ["unit_half_n2_m3_t8_d2"]
+mutant("half_no_fwd3", "dsbc_rmw_half.v",
+       "|| (c_valid_q && (op_addr_i == c_addr_q));",
+       ";",
+       "half rate: no forwarding from the update accepted 3 cycles earlier (its write, in the "
+       "read's own cycle, is missed)",
+       H)
+mutant("half_no_fwd2", "dsbc_rmw_half.v",
+       "wire hit = (b_valid_q && (op_addr_i == b_addr_q)) ||",
+       "wire hit =",
+       "half rate: no forwarding from the update accepted 2 cycles earlier",
+       H)
+mutant("half_ready_after_acc", "dsbc_local_half.v",
+       "&& (reb_wait_q == 2'd0) && !accepted_q;",
+       "&& (reb_wait_q == 2'd0);",
+       "half rate: ready not lowered in the cycle after an acceptance (two updates in "
+       "consecutive cycles)",
+       H)
+mutant("half_touched_snap", "dsbc_rebase_late.v",
+       "touched_q <= ld_q ? to_next_q : (touched_q || to_cur_q);",
+       "touched_q <= ld_q ? 1'b0 : (touched_q || to_cur_q);",
+       "half rate: a commit in the snapshot cycle does not keep the word open at the rebase "
+       "(the open bit's compare > instead of >=)",
+       H)
+mutant("half_no_bypass", "dsbc_rebase_late.v",
+       "assign snap_word_o = byp_q ? byp_word_q : rd_data_i;",
+       "assign snap_word_o = rd_data_i;",
+       "half rate: no write-first snapshot bypass (the write in s, committed in s - 1, is "
+       "missed by the snapshot)",
+       H)
+# (Not listed: the rebase missing the commits of d + 1, and the rebase written a cycle early;
+# both show only after the first completion, BMC depth ~26, over 6 minutes per mutant here.)
+
+
 if __name__ == "__main__":
     # mutants.py apply <id> <file>   |   mutants.py list-sim
     if sys.argv[1] == "apply":

@@ -40,7 +40,8 @@ def rtl(*names):
 UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial_sum",
                "dsbc_arb_ctl", "dsbc_global",
                "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty",
-               "dsbc_arb_local", "dsbc_local", "dsbc_top")
+               "dsbc_arb_local", "dsbc_local", "dsbc_half_rate_check", "dsbc_rmw_half",
+               "dsbc_rebase_late", "dsbc_local_half", "dsbc_top")
 
 
 def fifo_job(depth, width=2, short=False, reg_flags=0):
@@ -88,7 +89,7 @@ def global_job(n, m, t=8, short=False, pipe=0):
                                 "p_pld": "u_dut.g_pipe.u_sum.ld_q"} if pipe else {})))
 
 
-def unit_probes(n, m, t, d, arb=False, pipe=0):
+def unit_probes(n, m, t, d, arb=False, pipe=0, half=0):
     bw = max(1, (m - 1).bit_length())
     cntw = d.bit_length()
     ptrw = max(1, (d - 1).bit_length())
@@ -124,15 +125,43 @@ def unit_probes(n, m, t, d, arb=False, pipe=0):
                 ("p_lr", bw, "g_arb.u_arb.r_q"), ("p_lrhi", max(1, bw - 1), "g_arb.u_arb.rhi_q"),
                 ("p_lsdirty", 1, "g_arb.u_arb.snap_dirty_q"),
                 ("p_lfirst", 1, "g_arb.u_arb.first_count_q")]
+    if half:
+        # dsbc_local_half (HalfRate = 1): the same RAM, FIFO and dsbc_rr (CNT2, PISO); its own
+        # clearing, rebase stages, dsbc_rebase_late's sums and dsbc_rmw_half's stages.
+        q = t + (n - 1).bit_length() if n > 1 else t
+        accw = (q + 12).bit_length() + 1  # dsbc_local_half: clog2(Q + 9 + D_w + 1) + 1
+        per = [p for p in per if p[0] in ("p_mem", "p_fcount", "p_frd", "p_fwr", "p_fmem",
+                                          "p_cnt2", "p_piso", "p_snapword")]
+        per += [("p_init", 1, "init_q"), ("p_init_addr", bw, "init_addr_q"),
+                ("p_ffull", 1, "u_fifo.g_reg_flags.full_q"),
+                ("p_hnext", bw, "u_late.next_q"), ("p_hacc", accw, "u_late.acc_q"),
+                ("p_htouched", 1, "u_late.touched_q"), ("p_hrebacc", accw, "u_late.reb_acc_q"),
+                ("p_hrebtouched", 1, "u_late.reb_touched_q"), ("p_hldq", 1, "u_late.ld_q"),
+                ("p_hdoneq", 1, "u_late.done_q"), ("p_hrebwait", 2, "reb_wait_q"),
+                ("p_hrebwrite", 1, "reb_write_q"), ("p_hrebbar", bw, "reb_barrier_q"),
+                ("p_haccq", 1, "accepted_q"), ("p_hav", 1, "u_core.a_valid_q"),
+                ("p_hbv", 1, "u_core.b_valid_q"), ("p_hcv", 1, "u_core.c_valid_q"),
+                ("p_hbaddr", bw, "u_core.b_addr_q"), ("p_hcaddr", bw, "u_core.c_addr_q"),
+                ("p_hopnd", t + 1, "u_core.opnd_q"), ("p_haaddr", bw, "u_core.a_addr_q"),
+                ("p_hadec", 1, "u_core.a_dec_q"), ("p_hbdec", 1, "u_core.b_dec_q"),
+                ("p_hedge", (t + 1) // 3 + 1, "u_core.edge_q"),
+                ("p_hrefq", 1, "u_core.refused_q"), ("p_hwrword", t + 1, "u_core.wr_word"),
+                ("p_htocur", 1, "u_late.to_cur_q"), ("p_htonext", 1, "u_late.to_next_q"),
+                ("p_htoreb", 1, "u_late.to_reb_q"), ("p_hstep", accw, "u_late.step_q")]
+        if (1 << bw) > m:
+            per.append(("p_hbad", 3, "g_id_check.bad_q"))
+    pe = "g_pe_half" if half else "g_pe"
     for i in range(n):
         for name, w, path in per:
-            pr[f"{name}[{(i + 1) * w - 1}:{i * w}]"] = f"u_dut.g_pe[{i}].u_local.{path}"
+            pr[f"{name}[{(i + 1) * w - 1}:{i * w}]"] = f"u_dut.{pe}[{i}].u_local.{path}"
     return pr
 
 
-def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pipe=0):
+def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pipe=0, half=0):
     """The whole unit; arb=True: scheduler arb (Sched = 1, architecture.md 4e); pipe=1: rr
-    with the pipelined global sum (Pipe = 1, 4f), every decision P cycles later."""
+    with the pipelined global sum (Pipe = 1, 4f), every decision P cycles later; half=1: rr
+    at half the request rate (HalfRate = 1, dsbc_local_half, 4f), L_max as at the full rate
+    (measured from the closing commit, which comes in t + 2 instead of t + 1)."""
     q = t + (n - 1).bit_length() if n > 1 else t
     bw = max(1, (m - 1).bit_length())
     p = 1 + ((n - 1).bit_length() + 1) // 2 if pipe else 0  # 4f: 1 + ceil(clog2(N) / 2)
@@ -140,15 +169,21 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
         lmax = m * (q + bw + 4) + 4 + (n.bit_length() - 1)
     else:
         lmax = m * (q + 4 + p) + 5 + p + (n.bit_length() - 1) + (2 if m == 1 else 0)
-    kind = ("live" if live else "unit") + ("_arb" if arb else "") + ("_pipe" if pipe else "")
+    kind = (("live" if live else "unit") + ("_arb" if arb else "") + ("_half" if half else "") +
+            ("_pipe" if pipe else ""))
     j = dict(name=f"{kind}_n{n}_m{m}_t{t}_d{d}",
              top="unit_check", files=UNIT_RTL + ["formal/unit_check.v"],
              params=dict(NumPes=n, NumBarriers=m, CountBits=t, FifoDepth=d, Sched=int(arb),
-                         Pipe=pipe),
+                         Pipe=pipe, HalfRate=half),
              mode="bounded" if live else "prove", short=short,
-             probes=unit_probes(n, m, t, d, arb, pipe), defines=["LIVENESS"] if live else [])
+             probes=unit_probes(n, m, t, d, arb, pipe, half), defines=["LIVENESS"] if live else [])
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
+    elif half:
+        # HalfRate = 1: commits 2 cycles after acceptance, so the covers (a completion, and an
+        # update in flight at it) need a few cycles more than at the full rate.
+        j.update(depth=depth or (q + p + 8 if pipe else 2),
+                 cover_depth=q + m + 16 + 2 * p, mutant_depth=2 * (q + 4 + p) + m + 6)
     elif pipe:
         # The tree's carries and sum registers have no reference in the harness: as for
         # global_pipe_*, the induction runs deep enough (a word lasts at most Q + P + 6
@@ -177,7 +212,10 @@ def jobs_all():
             unit_job(2, 2, pipe=1), unit_job(3, 2, pipe=1),
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),
-            unit_job(1, 1, live=True, arb=True)]
+            unit_job(1, 1, live=True, arb=True),
+            # HalfRate = 1 (full set only: 420 s and 543 s at one core). N = 3, M = 3 is not
+            # listed: not run yet (unit_job(3, 3, half=1)).
+            unit_job(2, 3, half=1), unit_job(2, 2, half=1, pipe=1)]
 
 
 def jobs(which):

@@ -27,6 +27,18 @@
 // cycles later, the PISOs keep shifting the sign meanwhile, and L_max grows by (M + 1)·P.
 // The tree's carries have no cheap reference here: run.py runs the induction deep enough
 // that every state it starts from has seen a ctl_load (as for global_check.v).
+// HalfRate = 1 (rr only, jobs unit_half_*; dsbc_local_half's contract, architecture.md 4f
+// "Half the request rate in the product"): the reference commits an update accepted in t in
+// t + 2 (refused on the count as of t + 2: the shadow then holds every commit before t + 2),
+// acknowledges it in t + 3, and requires ready low in t + 1; a snapshot in s takes the shadow
+// of s (the updates accepted up to s - 3), a commit in s counts as `touched`; the rebase of a
+// completion in d covers the commits of s .. d + 1 and enters the shadow in d + 2 (the RAM,
+// written a cycle after each commit, equals the shadow of the last cycle); ready is low in
+// d .. d + 3. Every check above holds unchanged on top of that (the global side is the same);
+// the internal invariants are dsbc_local_half's own (g_half_inv: its one-cycle-late sums
+// against count - snap of the last cycle's shadow, its rebase stages, the read-modify-write
+// core's stages against the reference's update pipeline). L_max is the full rate's, measured
+// from the closing commit (section 6: a snapshot in s holds the commits before s, as there).
 
 `default_nettype none
 
@@ -37,6 +49,7 @@ module unit_check #(
   parameter integer FifoDepth   = 2,
   parameter integer Sched       = 1,  // 0 rr, 1 arb (default; formal/run.py sets it per job)
   parameter integer Pipe        = 0,  // 1: pipelined global sum (rr only)
+  parameter integer HalfRate    = 0,  // 1: half the request rate, dsbc_local_half (rr only)
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1
 ) (
   input wire                   clk_i,
@@ -73,6 +86,11 @@ module unit_check #(
   localparam integer SW   = T + LogN + 2;
   localparam integer CarryW = (N > 1) ? $clog2(N) : 1;
   localparam integer LastBarrier = M - 1;
+  // HalfRate = 1 (rr only; dsbc_local_half's contract): an update accepted in t commits in
+  // t + 2 and is acknowledged in t + 3; the rebase of a completion in d enters the shadow in
+  // d + 2 (RAM write d + 3); ready is low in d .. d + 3 and in the cycle after an acceptance.
+  localparam integer Half = (HalfRate == 1 && !Arb) ? 1 : 0;
+  localparam integer HAccW = $clog2(Q + 13) + 1;  // dsbc_local_half's AccW: clog2(Q+9+D_w+1)+1
 
   wire [N-1:0]    req_ready, ack_valid, ack_refused, fifo_valid;
   wire [N*BW-1:0] fifo_barrier;
@@ -87,7 +105,7 @@ module unit_check #(
 `endif
 
   dsbc_top #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .BarrierW(BW),
-             .Sched(Sched), .Pipe(Pipe)) u_dut (
+             .Sched(Sched), .Pipe(Pipe), .HalfRate(HalfRate)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .req_valid_i(req_valid_i), .req_barrier_i(req_barrier_i),
     .req_dec_i(req_dec_i), .req_ready_o(req_ready), .ack_valid_o(ack_valid),
     .ack_refused_o(ack_refused), .fifo_valid_o(fifo_valid), .fifo_barrier_o(fifo_barrier),
@@ -143,6 +161,37 @@ module unit_check #(
   (* keep *) wire [N*RhiW-1:0]    p_lrhi;
   (* keep *) wire [N-1:0]         p_lsdirty;
   (* keep *) wire [N-1:0]         p_lfirst;
+  // HalfRate = 1: dsbc_local_half, dsbc_rebase_late and dsbc_rmw_half (PE i in slice i).
+  (* keep *) wire [N*BW-1:0]      p_hnext;      // u_late.next_q: CNT2 + 1
+  (* keep *) wire [N*HAccW-1:0]   p_hacc;       // u_late.acc_q
+  (* keep *) wire [N-1:0]         p_htouched;   // u_late.touched_q
+  (* keep *) wire [N*HAccW-1:0]   p_hrebacc;    // u_late.reb_acc_q
+  (* keep *) wire [N-1:0]         p_hrebtouched;// u_late.reb_touched_q
+  (* keep *) wire [N-1:0]         p_hldq;       // u_late.ld_q
+  (* keep *) wire [N-1:0]         p_hdoneq;     // u_late.done_q
+  (* keep *) wire [N*2-1:0]       p_hrebwait;   // reb_wait_q
+  (* keep *) wire [N-1:0]         p_hrebwrite;  // reb_write_q
+  (* keep *) wire [N*BW-1:0]      p_hrebbar;    // reb_barrier_q
+  (* keep *) wire [N-1:0]         p_haccq;      // accepted_q
+  (* keep *) wire [N-1:0]         p_hav;        // u_core.a_valid_q
+  (* keep *) wire [N-1:0]         p_hbv;        // u_core.b_valid_q
+  (* keep *) wire [N-1:0]         p_hcv;        // u_core.c_valid_q
+  (* keep *) wire [N*BW-1:0]      p_hbaddr;     // u_core.b_addr_q
+  (* keep *) wire [N*BW-1:0]      p_hcaddr;     // u_core.c_addr_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hopnd;      // u_core.opnd_q
+  (* keep *) wire [N-1:0]         p_ffull;      // u_fifo's full flag register (RegFlags = 1)
+  localparam integer HG = (T + 1) / 3;          // dsbc_rmw_half's G, groups of the range check
+  (* keep *) wire [N*BW-1:0]      p_haaddr;     // u_core.a_addr_q
+  (* keep *) wire [N-1:0]         p_hadec;      // u_core.a_dec_q
+  (* keep *) wire [N-1:0]         p_hbdec;      // u_core.b_dec_q
+  (* keep *) wire [N*(HG+1)-1:0]  p_hedge;      // u_core.edge_q
+  (* keep *) wire [N-1:0]         p_hrefq;      // u_core.refused_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hwrword;    // u_core.wr_word: the word stage c writes
+  (* keep *) wire [N*3-1:0]       p_hbad;       // g_id_check.bad_q (M not a power of two)
+  (* keep *) wire [N-1:0]         p_htocur;     // u_late.to_cur_q
+  (* keep *) wire [N-1:0]         p_htonext;    // u_late.to_next_q
+  (* keep *) wire [N-1:0]         p_htoreb;     // u_late.to_reb_q
+  (* keep *) wire [N*HAccW-1:0]   p_hstep;      // u_late.step_q
 
   reg f_started = 1'b0;
   always @(posedge clk_i) f_started <= 1'b1;
@@ -158,7 +207,8 @@ module unit_check #(
   reg                loaded;         // a ctl_load has happened
   reg [AgeW-1:0]     age;            // cycles since the last ctl_load
   reg [BW-1:0]       cur;            // the barrier under inspection (CNT2)
-  reg [N-1:0]        acc;            // PE request accepted last cycle
+  reg [N-1:0]        acc;            // PE request committing now: accepted last cycle
+                                     // (HalfRate = 1: two cycles ago)
   reg [N*BW-1:0]     acc_id;
   reg [N-1:0]        acc_dec;
   reg [N*M*T-1:0]    sh;             // shadow counts, (i*M + b)*T
@@ -175,6 +225,20 @@ module unit_check #(
   reg [N*T-1:0]      rb_snap;        // ... by minus these counts
   reg [N*D*BW-1:0]   rq;             // reference FIFOs, entry 0 = head
   reg [N*CntW-1:0]   rn;
+  // HalfRate = 1 only.
+  reg [N-1:0]        acc0;           // PE request accepted last cycle
+  reg [N*BW-1:0]     acc0_id;
+  reg [N-1:0]        acc0_dec;
+  reg [N-1:0]        ack3, fits3;    // accepted three cycles ago, and not refused
+  reg [N*BW-1:0]     ack3_id;
+  reg                rb0, rb3;       // d + 1 and d + 3 (rb_pending: d + 2, the rebase's commit)
+  reg [N*M*T-1:0]    sh_prev;        // sh of the last cycle: the RAM (written a cycle after
+  reg [N*M-1:0]      sh_open_prev;   // the commit)
+  reg [N-1:0]        touched_d1;     // touched of the last cycle
+  reg [N-1:0]        commit_q1, commit_q2, commit_q3;  // commits 1..3 cycles ago (covers)
+  reg [N*BW-1:0]     cid_q1, cid_q2, cid_q3;
+  reg [N-1:0]        dec_q1;         // ... the sign of the last cycle's
+  reg [BW-1:0]       cur_q1;         // cur of the last cycle
 
   // Combinational view of this cycle.
   reg [N-1:0]        commit, fits;
@@ -188,6 +252,7 @@ module unit_check #(
   reg [M-1:0]        unc_d;
   reg signed [SW-1:0] snap_sum;
   reg [N-1:0]        touched_eff;
+  reg [N-1:0]        commit_rb;      // HalfRate: a commit to the completed barrier (in d + 1)
 
   always @* begin
     sh_d = sh;
@@ -204,6 +269,7 @@ module unit_check #(
       commit[i] = acc[i] && fits[i];
       commit_cur[i]  = commit[i] && (acc_id[i*BW +: BW] == cur);
       commit_snap[i] = commit[i] && (acc_id[i*BW +: BW] == snap_b);
+      commit_rb[i]   = commit[i] && (acc_id[i*BW +: BW] == rb_barrier);
       for (b = 0; b < M; b = b + 1) begin
         if (commit[i] && acc_id[i*BW +: BW] == b) begin
           sh_d[(i*M + b)*T +: T] = new_c[T-1:0];
@@ -420,23 +486,62 @@ module unit_check #(
       loaded     <= 1'b0;
       cur        <= LastBarrier[BW-1:0];
       acc        <= 0;
+      acc0       <= 0;
+      ack3       <= 0;
       sh         <= 0;
       sh_open    <= 0;
+      sh_prev    <= 0;
+      sh_open_prev <= 0;
       unc        <= 0;
       rb_pending <= 1'b0;
+      rb0        <= 1'b0;
+      rb3        <= 1'b0;
       rn         <= 0;
+      commit_q1  <= 0;
+      commit_q2  <= 0;
+      commit_q3  <= 0;
     end else begin
       if (cyc < M) cyc <= cyc + 1'b1;
-      acc     <= req_valid_i & req_ready;
-      acc_id  <= req_barrier_i;
-      acc_dec <= req_dec_i;
+      acc0     <= req_valid_i & req_ready;
+      acc0_id  <= req_barrier_i;
+      acc0_dec <= req_dec_i;
+      if (Half) begin   // the commit two cycles after the acceptance
+        acc     <= acc0;
+        acc_id  <= acc0_id;
+        acc_dec <= acc0_dec;
+      end else begin
+        acc     <= req_valid_i & req_ready;
+        acc_id  <= req_barrier_i;
+        acc_dec <= req_dec_i;
+      end
+      ack3    <= acc;
+      ack3_id <= acc_id;
+      fits3   <= fits;
       sh      <= sh_d;
       sh_open <= sh_open_d;
+      sh_prev      <= sh;
+      sh_open_prev <= sh_open;
+      touched_d1   <= touched;
+      commit_q1 <= commit;
+      commit_q2 <= commit_q1;
+      commit_q3 <= commit_q2;
+      cid_q1    <= acc_id;
+      dec_q1    <= acc_dec;
+      cur_q1    <= cur;
+      cid_q2    <= cid_q1;
+      cid_q3    <= cid_q2;
       unc     <= unc_d;
-      rb_pending <= done;
-      rb_touched <= touched_eff;
-      rb_barrier <= cur;
-      rb_snap    <= snap_val;
+      rb0        <= done;
+      rb_pending <= Half ? rb0 : done;
+      rb3        <= rb_pending;
+      if (!Half || done) begin
+        rb_touched <= touched_eff;
+        rb_barrier <= cur;
+        rb_snap    <= snap_val;
+      end else if (rb0) begin
+        // HalfRate: the last commits of the epoch (accepted up to d - 1) come in d + 1.
+        rb_touched <= rb_touched | commit_rb;
+      end
       if (snap) begin
         loaded <= 1'b1;
         age    <= 1;
@@ -478,19 +583,35 @@ module unit_check #(
   // Values computed here, outside the blocks with asserts.
   reg [N*(T+1)-1:0] lw_word, rd_word;   // RAM word at the last write's / the read's address
   reg [M-1:0]       open_vec;           // some PE has b open
+  reg [N*(T+1)-1:0] acc_word;           // HalfRate: shadow word of the committing request
+  reg [N*(T+1)-1:0] ack3_word;          // ... and of the one acknowledged now
   integer ii, bb;
   always @* begin
     lw_word = 0;
     rd_word = 0;
     open_vec = 0;
+    acc_word = 0;
+    ack3_word = 0;
     for (ii = 0; ii < N; ii = ii + 1) begin
       for (bb = 0; bb < M; bb = bb + 1) begin
+        if (acc_id[ii*BW +: BW] == bb)
+          acc_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
+        if (ack3_id[ii*BW +: BW] == bb)
+          ack3_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
         if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
         if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
         open_vec[bb] = open_vec[bb] | sh_open[ii*M + bb];
       end
     end
   end
+  // now - then in dsbc_rebase_late's AccW bits (HalfRate).
+  function [HAccW-1:0] diff_acc(input [T-1:0] now, input [T-1:0] then);
+    reg [T:0] dd;
+    begin
+      dd = {now[T-1], now} - {then[T-1], then};
+      diff_acc = dd[HAccW-1:0];
+    end
+  endfunction
   // |now - then| of two T-bit counts.
   function [T+1:0] drift(input [T-1:0] now, input [T-1:0] then);
     reg signed [T+1:0] d;
@@ -507,11 +628,23 @@ module unit_check #(
     if (f_started) begin
       assert(done_barrier == cur);
       for (i = 0; i < N; i = i + 1) begin
-        // Acknowledge and refusal.
-        assert(ack_valid[i] == acc[i]);
-        assert(ack_refused[i] == (acc[i] && !fits[i]));
-        // Ready low exactly while clearing, in a completion cycle and in a snapshot cycle.
-        assert(req_ready[i] == (cleared && !done && !snap));
+        if (Half) begin
+          // Acknowledge three cycles after acceptance, refused exactly when the step would
+          // leave the T-bit range of the count as of the commit (t + 2), or the ID is >= M.
+          assert(ack_valid[i] == ack3[i]);
+          assert(ack_refused[i] == (ack3[i] && !fits3[i]));
+          // Ready low exactly while clearing, in a snapshot cycle, in d .. d + 3 and in the
+          // cycle after an acceptance.
+          assert(req_ready[i] == (cleared && !done && !snap && !rb0 && !rb_pending && !rb3 &&
+                                  !acc0[i]));
+          if (acc0[i]) assert(!req_ready[i]);
+        end else begin
+          // Acknowledge and refusal.
+          assert(ack_valid[i] == acc[i]);
+          assert(ack_refused[i] == (acc[i] && !fits[i]));
+          // Ready low exactly while clearing, in a completion cycle and in a snapshot cycle.
+          assert(req_ready[i] == (cleared && !done && !snap));
+        end
         // Reference FIFO.
         assert(rn[i*CntW +: CntW] <= D);
         assert(fifo_valid[i] == (rn[i*CntW +: CntW] != 0));
@@ -549,10 +682,17 @@ module unit_check #(
     if (f_started) begin
       for (i = 0; i < N; i = i + 1) begin
         assert(p_init[i] == !cleared);
-        if (cleared) begin
+        // (HalfRate: the RAM is written a cycle after the commit, so it holds sh_prev)
+        if (cleared && !Half) begin
           for (b = 0; b < M; b = b + 1)
             assert(p_mem[(i*M + b)*(T+1) +: T+1] == {sh_open[i*M + b], sh[(i*M + b)*T +: T]});
         end
+        if (cleared && Half) begin
+          for (b = 0; b < M; b = b + 1)
+            assert(p_mem[(i*M + b)*(T+1) +: T+1] ==
+                   {sh_open_prev[i*M + b], sh_prev[(i*M + b)*T +: T]});
+        end
+        if (Half) assert(p_ffull[i] == (rn[i*CntW +: CntW] == D));
         assert(p_fcount[i*CntW +: CntW] == rn[i*CntW +: CntW]);
         assert(p_frd[i*PtrW +: PtrW] < D);
         for (k = 0; k < D; k = k + 1) begin
@@ -562,12 +702,12 @@ module unit_check #(
         end
         assert(p_fwr[i*PtrW +: PtrW] == (p_frd[i*PtrW +: PtrW] + rn[i*CntW +: CntW]) % D);
         if (loaded) begin
-          assert(p_touched[i] == touched[i]);
+          if (!Half) assert(p_touched[i] == touched[i]);
           if (age == 1) assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
           // The rebase count accumulates the commits since the snapshot: count - snap (until
           // the rebase of the completed word commits: d+1, age Q+5+P under rr and Q+3 under
           // arb; under arb with M > 1 the next head, in d, starts a new snapshot).
-          if (age <= DoneAge + 1)
+          if (!Half && age <= DoneAge + 1)
             assert(p_acc[i*(T+1) +: T+1] == diff_ext(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]));
           // (arb, and rr with Pipe = 1 until d: the PISO shifts the sign in until the next
           // snapshot reloads it)
@@ -580,15 +720,15 @@ module unit_check #(
       // The open bits say which barriers have uncovered commits (the rebase of a completion
       // commits one cycle after ctl_done).
       for (b = 0; b < M; b = b + 1) begin
-        if (rb_pending && rb_barrier == b) assert(unc[b] == (rb_touched != 0));
-        else                               assert(unc[b] == open_vec[b]);
+        if ((rb_pending || (Half && rb0)) && rb_barrier == b) assert(unc[b] == (rb_touched != 0));
+        else                                                  assert(unc[b] == open_vec[b]);
       end
-      // The rebase in flight.
+      // The rebase in flight (HalfRate: it commits in d + 2, a word after d's snapshot).
       if (rb_pending) begin
-        assert(loaded && age == ((M > 1) ? 1 : DoneAge + 1));
+        assert(loaded && age == (Half ? 2 : (M > 1) ? 1 : DoneAge + 1));
         assert(cur == ((M > 1) ? ((rb_barrier == LastBarrier) ? 0 : rb_barrier + 1'b1) : rb_barrier));
       end
-      for (i = 0; i < N; i = i + 1) begin
+      for (i = 0; i < N; i = i + 1) if (!Half) begin
         // Port A pipeline: the last write is in the RAM, and the read data is the word
         // unless that write hit it (then the RTL forwards); an ID >= M reads nothing defined.
         // Only a PE request reads its word (a rebase's read cycle is the snapshot's).
@@ -611,7 +751,7 @@ module unit_check #(
         if (loaded && age <= DoneAge && !rb_pending)  // (until the rebase moves the count)
           assert(drift(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]) <= age);
         if (rb_pending)
-          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P);
+          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P + Half);
       end
       if (loaded) begin
         assert(unc_snap == (snap_open != 0));
@@ -644,6 +784,92 @@ module unit_check #(
         if (cyc < M) assert(p_init_cnt == M - 1 - cyc);
         for (i = 0; i < N; i = i + 1)
           if (cyc < M) assert(p_init_addr[i*BW +: BW] == cyc);
+      end
+    end
+  end
+
+  // HalfRate = 1: dsbc_local_half's state against the reference. Each PE's sums of
+  // dsbc_rebase_late run a cycle behind the commits (acc_q holds those of s .. now - 2, so
+  // count - snap of the last cycle's shadow); the rebase stages d + 1 .. d + 3; the
+  // read-modify-write core's valid bits, addresses and operand (the word as of the commit).
+  if (Half) begin : g_half_inv
+    always @* begin
+      if (f_started) begin
+        assert(!(rb0 && rb_pending) && !(rb0 && rb3) && !(rb_pending && rb3) && !(done && rb0));
+        assert(cur < M && (!(rb0 || rb_pending || rb3) || rb_barrier < M));
+        assert(cyc <= M && (!loaded || cyc == M));
+        // (the carries are cleared in s + 1 and advance from count slot 0 on: shorter
+        // induction windows than the full-rate jobs' k = 6)
+        if (Pipe == 0 && loaded && age >= 2 && age <= 4) assert(p_carry == 0);
+        // Before the first snapshot nothing was accepted, and the clearing has zeroed the
+        // words below cyc.
+        if (!loaded) begin
+          assert(acc0 == 0 && acc == 0 && ack3 == 0 && sh == 0 && sh_open == 0 && sh_prev == 0 &&
+                 sh_open_prev == 0 && unc == 0 && rn == 0 && !rb0 && !rb_pending && !rb3);
+          for (i = 0; i < N; i = i + 1)
+            for (b = 0; b < M; b = b + 1)
+              if (b < cyc) assert(p_mem[(i*M + b)*(T+1) +: T+1] == 0);
+        end
+        if (rb0) assert(loaded && age == 1);
+        if (rb3) assert(loaded && age == 3);
+        for (i = 0; i < N; i = i + 1) begin
+          assert(p_hnext[i*BW +: BW] == nxt);
+          assert(p_hldq[i] == (loaded && age == 1));
+          assert(p_hdoneq[i] == rb0);
+          assert(p_hrebwait[i*2 +: 2] == (rb0 ? 2'd3 : rb_pending ? 2'd2 : rb3 ? 2'd1 : 2'd0));
+          assert(p_hrebwrite[i] == rb3);
+          if (rb0 || rb_pending || rb3) assert(p_hrebbar[i*BW +: BW] == rb_barrier);
+          assert(p_haccq[i] == acc0[i]);
+          // (ready low after an acceptance: never two updates in consecutive cycles)
+          assert(!(acc0[i] && acc[i]) && !(acc[i] && ack3[i]));
+          assert(p_hav[i] == (acc0[i] && acc0_id[i*BW +: BW] < M));
+          assert(p_hbv[i] == (acc[i] && acc_id[i*BW +: BW] < M));
+          assert(p_hcv[i] == (ack3[i] && ack3_id[i*BW +: BW] < M));
+          if (acc[i]) assert(p_hbaddr[i*BW +: BW] == acc_id[i*BW +: BW]);
+          if (ack3[i]) assert(p_hcaddr[i*BW +: BW] == ack3_id[i*BW +: BW]);
+          if (acc[i] && acc_id[i*BW +: BW] < M) assert(p_hopnd[i*(T+1) +: T+1] == acc_word[i*(T+1) +: T+1]);
+          if (acc0[i]) assert(p_haaddr[i*BW +: BW] == acc0_id[i*BW +: BW] && p_hadec[i] == acc0_dec[i]);
+          if (acc[i]) assert(p_hbdec[i] == acc_dec[i]);
+          // the range check in groups: at the edge exactly when the step would leave T bits
+          if (acc[i] && acc_id[i*BW +: BW] < M) assert((&p_hedge[i*(HG+1) +: HG+1]) == !fits[i]);
+          // stage c writes the word as of its commit (the shadow has it since this cycle)
+          if (ack3[i] && ack3_id[i*BW +: BW] < M) begin
+            assert(p_hrefq[i] == !fits3[i]);
+            assert(p_hwrword[i*(T+1) +: T+1] == ack3_word[i*(T+1) +: T+1]);
+          end
+          if ((1 << BW) > M)
+            assert(p_hbad[i*3 +: 3] == {ack3[i] && ack3_id[i*BW +: BW] >= M,
+                                        acc[i] && acc_id[i*BW +: BW] >= M,
+                                        acc0[i] && acc0_id[i*BW +: BW] >= M});
+          // dsbc_rebase_late's registered compares of the last cycle's commit
+          assert(p_htocur[i] == (commit_q1[i] && cid_q1[i*BW +: BW] == cur_q1));
+          assert(p_htonext[i] == (commit_q1[i] && cid_q1[i*BW +: BW] ==
+                                  ((cur_q1 == LastBarrier) ? 0 : cur_q1 + 1'b1)));
+          if (rb_pending || rb3)
+            assert(p_htoreb[i] == (commit_q1[i] && cid_q1[i*BW +: BW] == rb_barrier));
+          if (commit_q1[i]) assert(p_hstep[i*HAccW +: HAccW] == (dec_q1[i] ? {HAccW{1'b1}} : 1));
+          // No commit in d + 2 .. d + 3: the rebase is the epoch's last write.
+          if (rb_pending || rb3) assert(!acc[i]);
+          if (loaded && age >= 2) begin
+            assert(p_hacc[i*HAccW +: HAccW] ==
+                   diff_acc(sh_prev[(i*M + cur)*T +: T], snap_val[i*T +: T]));
+            assert(p_htouched[i] == touched_d1[i]);
+          end
+          // In d + 1 the completed word's sums (through d - 1) are still in acc_q / touched_q;
+          // from d + 2 they are in reb_acc_q / reb_touched_q, the commit of d + 1 added in d + 3.
+          if (rb0) begin
+            assert(p_hacc[i*HAccW +: HAccW] ==
+                   diff_acc(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
+            assert(p_htouched[i] == touched_d1[i]);
+          end
+          if (rb_pending || rb3)
+            assert(p_hrebacc[i*HAccW +: HAccW] ==
+                   diff_acc(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
+          if (rb_pending)
+            assert((p_hrebtouched[i] || (commit_q1[i] && cid_q1[i*BW +: BW] == rb_barrier)) ==
+                   rb_touched[i]);
+          if (rb3) assert(p_hrebtouched[i] == rb_touched[i]);
+        end
       end
     end
   end
@@ -805,7 +1031,19 @@ module unit_check #(
 `else
   // Non-vacuity.
   reg [N-1:0] neg_any;
-  always @* for (i = 0; i < N; i = i + 1) neg_any[i] = snap_val[i*T + T - 1];
+  // HalfRate: the cases its pipeline handles apart (a commit written in the snapshot cycle,
+  // through the write-first bypass; an operand forwarded from the update accepted 2 and 3
+  // cycles earlier; a commit to the completed barrier in d + 1, which its rebase counts).
+  reg [N-1:0] c_byp, c_fwd2, c_fwd3, c_late;
+  always @* begin
+    for (i = 0; i < N; i = i + 1) begin
+      neg_any[i] = snap_val[i*T + T - 1];
+      c_byp[i]  = snap && commit_q1[i] && cid_q1[i*BW +: BW] == snap_b;
+      c_fwd2[i] = commit[i] && commit_q2[i] && cid_q2[i*BW +: BW] == acc_id[i*BW +: BW];
+      c_fwd3[i] = commit[i] && commit_q3[i] && cid_q3[i*BW +: BW] == acc_id[i*BW +: BW];
+      c_late[i] = rb0 && commit_rb[i];
+    end
+  end
   always @(posedge clk_i) begin
     if (f_started) begin
       // A completion with a negative count in it (the refusals at the edges of T are covered
@@ -818,6 +1056,12 @@ module unit_check #(
         // a full-slot exit, re-marked (FifoDepth 1: the next dirty head after a completion
         // finds the FIFO full unless the PE popped; deeper FIFOs make the cover long)
         if (D == 1) cover(rph == R_HEAD && remark);
+      end
+      if (Half) begin
+        cover(c_byp != 0);
+        cover(c_fwd2 != 0);
+        cover(c_fwd3 != 0);
+        cover(c_late != 0);
       end
     end
   end
