@@ -53,8 +53,8 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 // 4f). A request accepted in t is committed in t + 2 (its word enters the write register; the
 // refusal is decided on the count then) and acknowledged in t + 3; req_ready is low in t + 1.
 // The rebase of a completion in d is committed in d + 3 with req_ready low in d .. d + 3.
-constexpr uint8_t kHalfRateCommit = 2;  ///< acceptance to commit (full rate: 1)
-constexpr int kHalfRateRebaseGap = 3;   ///< completion to the rebase's commit (full rate: 1)
+constexpr uint8_t kHalfRateCommit = Config{.half_rate = 1}.commit_latency();  ///< acceptance to commit
+constexpr int kHalfRateRebaseGap = 3;  ///< completion to the rebase's commit (full rate: 1)
 
 }  // namespace
 
@@ -297,8 +297,6 @@ struct Unit::Impl {
     return static_cast<size_t>(barrier) * static_cast<size_t>(n) + static_cast<size_t>(pe);
   }
 
-  /// Would committing `p` on PE `pe` be refused, given the RAM as it is now (i.e. with
-  /// every commit of earlier cycles already applied, which is what forwarding gives)?
   /// PE `pe` commits its request `p` in cycle k (not refused): the word steps and is open,
   /// its last commit is k, and (arb) the barrier is dirty at the PE. Both commit passes use it.
   void commit(int pe, const Pending& p, uint64_t k) {
@@ -309,6 +307,8 @@ struct Unit::Impl {
     if (arb) set_dirty(pe, p.barrier, true);
   }
 
+  /// Would committing `p` on PE `pe` be refused, given the RAM as it is now (i.e. with
+  /// every commit of earlier cycles already applied, which is what forwarding gives)?
   bool refused(int pe, const Pending& p) const {
     if (p.barrier >= static_cast<uint32_t>(m)) return true;
     const int64_t next = ram[idx(pe, p.barrier)].count + p.delta;

@@ -2,6 +2,7 @@
 // Validation of the system co-simulation parameters and the default time base.
 #include "dsys/config.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace dsys {
@@ -97,18 +98,14 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        (reports/unit.md, with the floorplan of synth/flow/floorplan_pe.py) is slower than
   //        the blocks: 136.11 MHz at Pipe = 0, 150.22 at Pipe = 1 (routing at 86 % of the
   //        cells); give --clock-ns for that figure.
-  // Period = 1e6 / min(local, global) ps, rounded.
-  if (sched == dsbc::Sched::kArb) return 13'342;  // the arb local block is the slower at every N
-  if (half_rate == 1) {
-    if (pipe == 1) return 5'831;  // dsbc_local_half 171.50 MHz at every N
-    if (pes <= 4) return 6'388;   // rr global N=4 156.54 MHz
-    if (pes <= 8) return 7'333;   // N=8 136.37
-    if (pes <= 16) return 7'287;  // N=16 137.23
-    if (pes <= 32) return 9'108;  // N=32 109.79
-    return 12'902;                // N=64 77.51 (reused above 64)
+  // Period = 1e6 / min(local, global) ps, rounded, i.e. the larger of the two periods.
+  if (sched == dsbc::Sched::kArb) return 13'342;    // the arb local block is the slower at every N
+  const Ps local = half_rate == 1 ? 5'831 : 9'884;  // dsbc_local_half 171.50, dsbc_local 101.17 MHz
+  Ps global = 4'375;                                // pipelined: 228.57 MHz or more at every N
+  if (pipe == 0) {
+    // Unpipelined rr global, N rounded up to the next synthesised N (N=64's reused above 64).
+    global = pes <= 4 ? 6'388 : pes <= 8 ? 7'333 : pes <= 16 ? 7'287 : pes <= 32 ? 9'108 : 12'902;
   }
-  if (pipe == 1) return 9'884;  // rr local 101.17 MHz at every N
-  if (pes <= 32) return 9'884;  // rr local 101.17 MHz
-  return 12'902;                // rr global 77.51 MHz (N=64; reused above 64)
+  return std::max(local, global);
 }
 }  // namespace dsys

@@ -76,11 +76,13 @@ struct Config {
   int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
   /// Cycles from a request's acceptance to its acknowledge (docs/architecture.md section 3):
   /// 1, or 3 at half the request rate (4f).
-  int ack_latency() const { return half_rate == 1 ? 3 : 1; }
-  /// Cycles from a request's commit (a snapshot in any later cycle includes it) to its
-  /// acknowledge: 0 (both one cycle after acceptance), or 1 at half the request rate (commit in
-  /// t + 2, acknowledge in t + 3; 4f). Lets a user of the ports date a commit from its ack.
-  int ack_after_commit() const { return half_rate == 1 ? 1 : 0; }
+  constexpr int ack_latency() const { return half_rate == 1 ? 3 : 1; }
+  /// Cycles from a request's acceptance to its commit (a snapshot in any later cycle includes
+  /// it): 1, or 2 at half the request rate (4f).
+  constexpr int commit_latency() const { return half_rate == 1 ? 2 : 1; }
+  /// Cycles from a request's commit to its acknowledge: 0, or 1 at half the request rate. Lets
+  /// a user of the ports date a commit from its ack.
+  constexpr int ack_after_commit() const { return ack_latency() - commit_latency(); }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
   int64_t latency_bound() const;
