@@ -136,11 +136,11 @@ mutant("fifo_regflags_late", "dsbc_fifo.v",
        ["fifo_d3_regflags"])
 
 # Scheduler arb (Sched = 1, architecture.md 4e), caught by the unit_arb_* jobs.
-mutant("arb_unrotated", "dsbc_dirty.v",
-       "wire [2*M-1:0] shifted = doubled >> base_i;",
-       "wire [2*M-1:0] shifted = doubled;",
-       "arb search not rotated: the lowest dirty ID is taken as the offset from CNT2+1",
-       ["unit_arb_n1_m2_t8_d1"])
+mutant("arb_unrotated", "dsbc_first_dirty.v",
+       "assign after[k]     = dirty_i[k] && after_i[k];",
+       "assign after[k]     = dirty_i[k];",
+       "arb search ignores CNT2: the lowest dirty ID wins, not the first after CNT2",
+       ["unit_arb_n1_m2_t8_d1", "first_dirty_m5"])
 mutant("arb_no_remark", "dsbc_arb_local.v",
        "wire remark = first_count_q && ctl_load_i && snap_dirty_q;",
        "wire remark = 1'b0;",

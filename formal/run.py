@@ -39,7 +39,7 @@ def rtl(*names):
 
 UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial_sum",
                "dsbc_arb_ctl", "dsbc_global",
-               "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty",
+               "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty", "dsbc_first_dirty",
                "dsbc_arb_local", "dsbc_local", "dsbc_half_rate_check", "dsbc_rmw_half",
                "dsbc_rebase_late", "dsbc_local_half", "dsbc_top")
 
@@ -63,6 +63,17 @@ def sum_job(m, t, short=False):
                 cover_depth=m + 8, short=short,
                 probes={"p_mem": "u_ram.f_mem", "p_init": "u_sum.init_q",
                         "p_init_addr": "u_sum.init_addr_q"})
+
+
+def first_dirty_job(m, short=False):
+    """The arb search (rtl/dsbc_first_dirty.v) against its reference formulation, for every D
+    and CNT2 < M: combinational, so induction at depth 1 is the whole proof."""
+    bw = max(1, (m - 1).bit_length())
+    return dict(name=f"first_dirty_m{m}", top="first_dirty_check",
+                files=rtl("dsbc_first_dirty") + ["formal/first_dirty_ref.v",
+                                                  "formal/first_dirty_check.v"],
+                params=dict(NumBarriers=m, BarrierW=bw), mode="prove", depth=1,
+                mutant_depth=1, cover_depth=1, short=short)
 
 
 def global_job(n, m, t=8, short=False, pipe=0):
@@ -124,7 +135,11 @@ def unit_probes(n, m, t, d, arb=False, pipe=0, half=0):
                 ("p_larbj", bw, "g_arb.u_arb.arb_j_q"), ("p_lracing", 1, "g_arb.u_arb.racing_q"),
                 ("p_lr", bw, "g_arb.u_arb.r_q"), ("p_lrhi", max(1, bw - 1), "g_arb.u_arb.rhi_q"),
                 ("p_lsdirty", 1, "g_arb.u_arb.snap_dirty_q"),
-                ("p_lfirst", 1, "g_arb.u_arb.first_count_q")]
+                ("p_lfirst", 1, "g_arb.u_arb.first_count_q"),
+                # copies the arb block keeps of functions of CNT2 (architecture.md 4f)
+                ("p_lafter", m, "g_arb.u_arb.u_dirty.after_q"),
+                ("p_lsucc", bw, "u_rr.g_arb_addr.cnt2_succ_q"),
+                ("p_lb0", bw, "g_arb.u_arb.b0_q"), ("p_lb1", bw, "g_arb.u_arb.b1_q")]
     if half:
         # dsbc_local_half (HalfRate = 1): the same RAM, FIFO and dsbc_rr (CNT2, PISO); its own
         # clearing, rebase stages, dsbc_rebase_late's sums and dsbc_rmw_half's stages.
@@ -204,6 +219,9 @@ def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
             fifo_job(1, reg_flags=1), fifo_job(3, reg_flags=1),
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
+            first_dirty_job(5, short=True), first_dirty_job(32, short=True),
+            first_dirty_job(1), first_dirty_job(2), first_dirty_job(3), first_dirty_job(33),
+            first_dirty_job(64), first_dirty_job(100),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
             global_job(2, 2, pipe=1), global_job(3, 2, pipe=1), global_job(5, 2, pipe=1),

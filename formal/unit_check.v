@@ -86,6 +86,7 @@ module unit_check #(
   localparam integer SW   = T + LogN + 2;
   localparam integer CarryW = (N > 1) ? $clog2(N) : 1;
   localparam integer LastBarrier = M - 1;
+  localparam [BW-1:0] LAST_ID = LastBarrier[BW-1:0];
   // HalfRate = 1 (rr only; dsbc_local_half's contract): an update accepted in t commits in
   // t + 2 and is acknowledged in t + 3; the rebase of a completion in d enters the shadow in
   // d + 2 (RAM write d + 3); ready is low in d .. d + 3 and in the cycle after an acceptance.
@@ -161,6 +162,10 @@ module unit_check #(
   (* keep *) wire [N*RhiW-1:0]    p_lrhi;
   (* keep *) wire [N-1:0]         p_lsdirty;
   (* keep *) wire [N-1:0]         p_lfirst;
+  (* keep *) wire [N*M-1:0]       p_lafter;  // u_dirty.after_q: bit k is k > CNT2
+  (* keep *) wire [N*BW-1:0]      p_lsucc;   // u_rr's CNT2 + 1 register
+  (* keep *) wire [N*BW-1:0]      p_lb0;     // the head candidates after ARB: bit 0 of r* = 0 ...
+  (* keep *) wire [N*BW-1:0]      p_lb1;     // ... and = 1
   // HalfRate = 1: dsbc_local_half, dsbc_rebase_late and dsbc_rmw_half (PE i in slice i).
   (* keep *) wire [N*BW-1:0]      p_hnext;      // u_late.next_q: CNT2 + 1
   (* keep *) wire [N*HAccW-1:0]   p_hacc;       // u_late.acc_q
@@ -371,6 +376,8 @@ module unit_check #(
   reg [N-1:0]    dany;        // OR over the barriers (the POLL lines)
   reg [N*BW-1:0] first_i;     // each PE's r_i now
   reg [BW-1:0]   a_hb;        // the barrier of a head in this cycle
+  reg [BW-1:0]   a_hb0, a_hb1; // after ARB: the head if bit 0 of r* is 0, and if it is 1
+  reg [BW-1:0]   rstar_even;  // r* with bit 0 cleared
   reg [N-1:0]    hdirty;      // D_i[a_hb]
   reg [N*M-1:0]  dref_d;
   reg            a_load;      // ctl_load expected in this cycle (inductive invariant only)
@@ -387,6 +394,9 @@ module unit_check #(
     end
     a_hb = nxt;
     if (from_arb) a_hb = ({1'b0, nxt} + rstar >= M) ? nxt + rstar - M : nxt + rstar;
+    rstar_even = rstar & ~{{(BW-1){1'b0}}, 1'b1};
+    a_hb0 = ({1'b0, nxt} + rstar_even >= M) ? nxt + rstar_even - M : nxt + rstar_even;
+    a_hb1 = (a_hb0 == LAST_ID) ? {BW{1'b0}} : a_hb0 + 1'b1;
     dref_d = dref;
     for (ai = 0; ai < N; ai = ai + 1) begin
       hdirty[ai] = 1'b0;
@@ -966,6 +976,15 @@ module unit_check #(
             end
           end
           if (rph == R_HEAD && from_arb && BW > 1) assert(p_lrhi[i*RhiW +: RhiW] == (rstar >> 1));
+          // The registers that copy functions of CNT2, and the two head candidates written in
+          // the last ARB slot (the head is b1 when bit 0 of r* is 1, else b0; b1 = b0 + 1).
+          for (b = 0; b < M; b = b + 1) assert(p_lafter[i*M + b] == (cur < b));
+          assert(p_lsucc[i*BW +: BW] == nxt);
+          if (rph == R_HEAD && from_arb) begin
+            assert(p_lb0[i*BW +: BW] == a_hb0);
+            assert(p_lb1[i*BW +: BW] == a_hb1);
+            assert((rstar[0] ? a_hb1 : a_hb0) == a_hb);
+          end
         end
       end
     end

@@ -70,20 +70,42 @@ module dsbc_arb_local #(
   ///////////////////
 
   // After ARB: b = (CNT2 + 1 + r*) mod M, with bit 0 of r* arriving on ctl_load_i in s. Both
-  // candidates b0 (bit 0 = 0) and b1 = b0 + 1 come from registers.
-  wire [BW-1:0] rhi_off;
-  if (BW > 1) begin : g_rhi
-    assign rhi_off = {rhi_q, 1'b0};
+  // candidates b0 (bit 0 = 0) and b1 = b0 + 1 are registers, written in the last ARB slot
+  // (every cycle, but only that cycle's value is used: the L_HEAD state follows it, and CNT2
+  // does not change during the race): the adder, its wrap and the increment then sit before
+  // a register instead of between CNT2 and the head line. In that slot bits BW-1..2 of r* are
+  // in rhi_q and bit 1 arrives on ctl_load_i, so the value for each ctl_load_i is computed
+  // from registers and ctl_load_i picks one at the end.
+  wire [BW-1:0] rhi_off0, rhi_off1;  // {r* bits BW-1..1, 0} for ctl_load_i = 0, 1
+  if (BW > 2) begin : g_rhi
+    assign rhi_off0 = {rhi_q[RhiW-2:0], 1'b0, 1'b0};
+    assign rhi_off1 = {rhi_q[RhiW-2:0], 1'b1, 1'b0};
+    wire unused_rhi_top = rhi_q[RhiW-1];  // 0 then: BW-2 bits shifted in so far
+  end else if (BW == 2) begin : g_rhi_one
+    assign rhi_off0 = 2'b00;
+    assign rhi_off1 = 2'b10;
+    wire unused_rhi = &{1'b0, rhi_q};
   end else begin : g_no_rhi
-    assign rhi_off = 1'b0;
+    assign rhi_off0 = 1'b0;
+    assign rhi_off1 = 1'b0;
     wire unused_rhi = &{1'b0, rhi_q};
   end
   // r* <= M - 1, so the sum is below 2M: one conditional subtraction.
-  wire [BW:0]   b0_sum  = {1'b0, cnt2_succ_i} + {1'b0, rhi_off};
-  wire [BW:0]   b0_wrap = (b0_sum >= M_WIDE) ? b0_sum - M_WIDE : b0_sum;
-  wire [BW-1:0] b0      = b0_wrap[BW-1:0];
-  wire [BW-1:0] b1      = (b0 == LAST_BARRIER) ? {BW{1'b0}} : b0 + 1'b1;
-  wire          unused_b0_carry = b0_wrap[BW];  // 0: the wrapped sum is below M
+  function automatic [BW-1:0] head_of(input [BW-1:0] succ, input [BW-1:0] off);
+    reg [BW:0] sum;
+    begin
+      sum     = {1'b0, succ} + {1'b0, off};
+      head_of = (sum >= M_WIDE) ? sum[BW-1:0] - M_WIDE[BW-1:0] : sum[BW-1:0];
+    end
+  endfunction
+  function automatic [BW-1:0] next_id(input [BW-1:0] b);
+    next_id = (b == LAST_BARRIER) ? {BW{1'b0}} : b + 1'b1;
+  endfunction
+  wire [BW-1:0] head0_if0 = head_of(cnt2_succ_i, rhi_off0);
+  wire [BW-1:0] head0_if1 = head_of(cnt2_succ_i, rhi_off1);
+  reg  [BW-1:0] b0_q, b1_q;
+  wire [BW-1:0] b0 = b0_q;
+  wire [BW-1:0] b1 = b1_q;
 
   // Read port 1 serves "ctl_load = 1" heads (b1 after ARB, CNT2 + 1 after an exit or a
   // completion), read port 0 the "ctl_load = 0" head after ARB.
@@ -139,7 +161,7 @@ module dsbc_arb_local #(
     .clear_addr_i  (snap_addr_o),
     .remark_i      (remark),
     .remark_addr_i (cnt2_i),
-    .base_i        (cnt2_succ_i),
+    .cnt2_i        (cnt2_i),
     .any_o         (d_any),
     .first_o       (d_first),
     .rd0_addr_i    (b0),
@@ -184,7 +206,11 @@ module dsbc_arb_local #(
       rhi_q         <= {RhiW{1'b0}};
       snap_dirty_q  <= 1'b0;
       first_count_q <= 1'b0;
+      b0_q          <= {BW{1'b0}};
+      b1_q          <= {BW{1'b0}};
     end else begin
+      b0_q          <= ctl_load_i ? head0_if1 : head0_if0;
+      b1_q          <= ctl_load_i ? next_id(head0_if1) : next_id(head0_if0);
       state_q       <= state_d;
       first_count_q <= (state_q == L_FULL) && !ctl_load_i;
       if (snap_o) snap_dirty_q <= line_o;  // the head's line is D[b]

@@ -3,11 +3,8 @@
 // committed to barrier b since b's last head slot (snapshot). Flip-flops, not RAM: the
 // arbitration needs all M bits at once, for the OR (POLL line) and the search below.
 //
-// The search: r = (x - base) mod M for the first x with D[x] = 1 at or after base
-// (cyclically), base = CNT2 + 1. It is a rotation of D by base followed by a lowest-set-bit
-// encoder, written with vector operations (rotate, x & -x, one AND-OR per result bit)
-// rather than a loop over M, so that M = 1024 costs a few word operations per simulated
-// cycle and gives a balanced tree in synthesis.
+// The search (r = (x - CNT2 - 1) mod M for the first x with D[x] = 1 after CNT2,
+// cyclically) is dsbc_first_dirty.
 
 `default_nettype none
 
@@ -27,9 +24,10 @@ module dsbc_dirty #(
   input  wire                remark_i,       // full-slot exit: the barrier is set again ...
   input  wire [BarrierW-1:0] remark_addr_i,  // ... so it is not forgotten
   // Search (combinational, from the state at the start of this cycle)
-  input  wire [BarrierW-1:0] base_i,         // CNT2 + 1 mod M: the first candidate
+  input  wire [BarrierW-1:0] cnt2_i,         // CNT2 (clear_addr_i of the last head; reset M - 1):
+                                             // the first candidate is CNT2 + 1 mod M
   output wire                any_o,          // some bit set: this PE's POLL line
-  output wire [BarrierW-1:0] first_o,        // r = offset of the first set bit from base_i
+  output wire [BarrierW-1:0] first_o,        // r = offset of the first set bit from CNT2 + 1
   // Two read ports: the head line needs D at both candidate head addresses, so that the
   // choice between them (the last arbitration bit, on ctl_load) is a 2:1 mux at the end.
   input  wire [BarrierW-1:0] rd0_addr_i,
@@ -60,25 +58,62 @@ module dsbc_dirty #(
   assign rd0_o = |(dirty_q & (one << rd0_addr_i));
   assign rd1_o = |(dirty_q & (one << rd1_addr_i));
 
-  // rot[k] = D[(base + k) mod M]: bits base .. base+M-1 of {D, D} (base < M).
-  wire [2*M-1:0] doubled = {dirty_q, dirty_q};
-  wire [2*M-1:0] shifted = doubled >> base_i;
-  wire [M-1:0]   rot     = shifted[M-1:0];
-  wire [M-1:0]   unused_shifted_out = shifted[2*M-1:M];
-  // The lowest set bit alone (two's complement trick); all zero when nothing is dirty, and
-  // then first_o is 0 (unused: the PE is not racing).
-  wire [M-1:0]   lowest  = rot & (~rot + one);
-
-  // Binary encoding of the one-hot `lowest`: result bit j is the OR of the positions k
-  // whose bit j is 1.
-  genvar j, k;
-  for (j = 0; j < BarrierW; j = j + 1) begin : g_enc
-    wire [M-1:0] has_bit;
-    for (k = 0; k < M; k = k + 1) begin : g_pos
-      assign has_bit[k] = ((k >> j) & 1) != 0;
+  // The search's mask {k > CNT2}, kept beside CNT2 rather than decoded from it in the search's
+  // cycle: CNT2 becomes clear_addr_i at every head (dsbc_rr), and resets to M - 1 (no barrier
+  // after it). Decoded from the head's address, the register's input is a short cone.
+  reg  [M-1:0] after_q;
+  wire [M-1:0] after_head;
+  genvar k;
+  for (k = 0; k < M; k = k + 1) begin : g_after
+    localparam [BarrierW-1:0] K = k;
+    if (k == 0) begin : g_zero
+      assign after_head[k] = 1'b0;  // no barrier ID is below 0
+      wire unused_k = &{1'b0, K};
+    end else begin : g_cmp
+      assign after_head[k] = clear_addr_i < K;
     end
-    assign first_o[j] = |(lowest & has_bit);
   end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      after_q <= {M{1'b0}};
+    end else if (clear_i) begin
+      after_q <= after_head;
+    end
+  end
+
+  dsbc_first_dirty #(.NumBarriers(M), .BarrierW(BarrierW)) u_first (
+    .dirty_i (dirty_q),
+    .cnt2_i  (cnt2_i),
+    .after_i (after_q),
+    .first_o (first_o)
+  );
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+  // The mask is a copy of a function of CNT2: say so at once if it ever is not.
+  wire [M-1:0] after_of_cnt2;
+  for (k = 0; k < M; k = k + 1) begin : g_after_check
+    localparam [BarrierW-1:0] K = k;
+    if (k == 0) begin : g_zero
+      assign after_of_cnt2[k] = 1'b0;
+      wire unused_k = &{1'b0, K};
+    end else begin : g_cmp
+      assign after_of_cnt2[k] = cnt2_i < K;
+    end
+  end
+  // Armed by the first reset: before it the flip-flops hold whatever the simulator chose.
+  reg check_q = 1'b0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) check_q <= 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (check_q && after_q != after_of_cnt2) begin
+      $fatal(1, "%m: search mask %h, expected %h for CNT2 = %0d at %0t", after_q,
+             after_of_cnt2, cnt2_i, $time);
+    end
+  end
+`endif
+`endif
 
 endmodule
 

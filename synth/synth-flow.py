@@ -44,7 +44,7 @@ NICE = ["nice", "-n", "10"]
 # Every flow reads the modules of both schedulers: the modules' own default is arb (Sched = 1),
 # and Yosys checks the default elaboration of a submodule too.
 DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_summation.v",
-                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v", "rtl/dsbc_arb_local.v",
+                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v", "rtl/dsbc_first_dirty.v", "rtl/dsbc_arb_local.v",
                     "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_serial_sum.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
@@ -150,11 +150,15 @@ class Config:
 
 def unit_configs():
     """make place-unit: the local block against T, and the whole N = 16, M = 32 unit, under
-    each scheduler (arb: the local block at T = 16 and the unit)."""
+    each scheduler (arb: the local block at T = 16 and the unit, also at N = 8 and 4)."""
     out = [Config("dsbc_local", 16, 32, t=t, d=8) for t in (8, 15, 16, 32)]
     out.append(Config("dsbc_local", 16, 32, t=16, d=8, sched="arb"))
     out.append(Config("dsbc_top", 16, 32, t=16, d=8))
     out.append(Config("dsbc_top", 16, 32, t=16, d=8, sched="arb"))
+    # The default unit (arb) at N = 4, the largest N that fits the HX8K (N = 8 passes the
+    # Yosys estimate but needs more logic cells than the device has once placed).
+    out.append(Config("dsbc_top", 8, 32, t=16, d=8, sched="arb"))
+    out.append(Config("dsbc_top", 4, 32, t=16, d=8, sched="arb"))
     # Half the request rate (docs/architecture.md 4f): the units that fit with room and place
     # fastest, with the pipelined global sum at N = 16 and N = 8, and without it at N = 16
     # (P cycles less per word: the lower latency in ns under rr at M = 32). The 16-PE ones
@@ -298,6 +302,10 @@ def failure(msg):
     """Status for a failed placement; running out of cells means the block does not fit."""
     if "no BELs remaining" in msg:
         return ("does not fit: nextpnr ran out of logic cells (block + harness chains; "
+                "the Yosys estimate was under the limit)")
+    over = re.search(r"Failed to expand region .* of (\d+) ICESTORM_LCs", msg)
+    if over:  # the heap placer's way of saying the same
+        return (f"does not fit: nextpnr needs {over.group(1)} logic cells (with the harness; "
                 "the Yosys estimate was under the limit)")
     return msg
 

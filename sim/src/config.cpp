@@ -84,8 +84,10 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   // docs/architecture.md 4f), ice40-hx8k, M=16 T=16 D=8, fmax_mhz (median of 5 seeds):
   //   rr:  dsbc_local 101.17 MHz (any N); dsbc_global N=4 156.54, N=8 136.37, N=16 137.23,
   //        N=32 109.79, N=64 77.51.
-  //   arb: dsbc_local 74.95 MHz (its dirty bits and search); dsbc_global N=4 176.46,
-  //        N=8 152.70, N=16 129.08, N=32 105.42, N=64 77.47.
+  //   arb (the rows redone 2026-11-25 with the faster arb search, architecture.md 4f):
+  //        dsbc_local 90.02 MHz (any N); dsbc_global N=4 159.69, N=8 152.70, N=16 126.01,
+  //        N=32 105.26, N=64 75.11: the local block sets the clock up to N=32, the global
+  //        block above.
   //   rr, Pipe = 1: dsbc_global (M=32) N=16 239.06, N=64 262.33, N=256 228.57 MHz
   //        (docs/architecture.md 4f): far above the local block at every N, so the local
   //        block sets the clock (the whole N=16 M=32 unit placed: 87.27 MHz with the
@@ -99,9 +101,9 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        the blocks: 136.11 MHz at Pipe = 0, 150.22 at Pipe = 1 (routing at 86 % of the
   //        cells); give --clock-ns for that figure.
   // Period = 1e6 / min(local, global) ps, rounded, i.e. the larger of the two periods.
-  if (sched == dsbc::Sched::kArb) return 13'342;    // the arb local block is the slower at every N
-  const Ps local = half_rate == 1 ? 5'831 : 9'884;  // dsbc_local_half 171.50, dsbc_local 101.17 MHz
-  Ps global = 4'375;                                // pipelined: 228.57 MHz or more at every N
+  if (sched == dsbc::Sched::kArb) return pes <= 32 ? 11'109 : 13'314;  // local 90.02, global 75.11
+  const Ps local = half_rate == 1 ? 5'831 : 9'884;                     // dsbc_local_half 171.50, dsbc_local 101.17 MHz
+  Ps global = 4'375;                                                   // pipelined: 228.57 MHz or more at every N
   if (pipe == 0) {
     // Unpipelined rr global, N rounded up to the next synthesised N (N=64's reused above 64).
     global = pes <= 4 ? 6'388 : pes <= 8 ? 7'333 : pes <= 16 ? 7'287 : pes <= 32 ? 9'108 : 12'902;

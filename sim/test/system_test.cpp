@@ -243,6 +243,17 @@ TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
   for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(171.50));
 }
 
+// The default clock of the default scheduler (arb): 1/Fmax of the slower block in
+// reports/synth.csv (M = 16): dsbc_local (arb) 90.02 MHz up to N = 32, dsbc_global (arb) at
+// N = 64, 75.11 MHz, from there on (N rounded up to the next synthesised N, 64's reused).
+TEST(SystemModel, ArbDefaultClockIsTheSlowerBlock) {
+  const auto ps = [](double mhz) { return static_cast<Ps>(std::llround(1e6 / mhz)); };
+  for (const int pes : {1, 4, 16, 32})
+    EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kArb, 0, 0), ps(90.02)) << pes;
+  for (const int pes : {33, 64, 256})
+    EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kArb, 0, 0), ps(75.11)) << pes;
+}
+
 TEST(SystemModel, SameSeedSameResult) {
   SystemConfig c = small("ring:p=0.95", 8);
   c.barriers = 2;
