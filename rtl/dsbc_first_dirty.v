@@ -7,11 +7,11 @@
 // Why this shape: the search sits between the dirty flip-flops and the race register in one
 // cycle, and it set the arb unit's clock. A rotation of D by base followed by a lowest-set-bit
 // (x & -x) is a barrel shifter plus an M-bit carry chain: 54 MHz at M = 32 on the HX8K. Here
-// nothing is rotated, and nothing is compared with CNT2 here: the mask {k > CNT2} comes from
-// a register (dsbc_dirty writes it when CNT2 changes). The candidates after CNT2 are D & mask; they
-// are placed below a second copy of D (the wrapped-around candidates), and one priority tree
-// finds the lowest set position of that 2W-bit vector (W = 2^BW) in BW + 1 levels of 2:1
-// choices:
+// nothing is rotated, and nothing is compared with CNT2: the mask {k > CNT2} comes from a
+// register (dsbc_dirty writes it when CNT2 changes). The candidates after CNT2 are D & mask;
+// they are placed below a second copy of D (the wrapped-around candidates), and one priority
+// tree finds the lowest set position of that 2W-bit vector (W = 2^BW) in BW + 1 levels of
+// 2:1 choices:
 //   position p < W:  x = p,     after CNT2:       r = x - CNT2 - 1
 //   position p >= W: x = p - W, at or before it:  r = x + M - CNT2 - 1
 // The lower copy wins whenever some candidate is after CNT2, which is the cyclic order (CNT2 =
