@@ -101,9 +101,14 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        the blocks: 136.11 MHz at Pipe = 0, 150.22 at Pipe = 1 (routing at 86 % of the
   //        cells); give --clock-ns for that figure.
   // Period = 1e6 / min(local, global) ps, rounded, i.e. the larger of the two periods.
-  if (sched == dsbc::Sched::kArb) return pes <= 32 ? 11'109 : 13'314;  // local 90.02, global 75.11
-  const Ps local = half_rate == 1 ? 5'831 : 9'884;                     // dsbc_local_half 171.50, dsbc_local 101.17 MHz
-  Ps global = 4'375;                                                   // pipelined: 228.57 MHz or more at every N
+  if (sched == dsbc::Sched::kArb) {
+    // arb has no pipelined sum (the model refuses it): its local and its global block, N
+    // rounded up to the next synthesised N (N=64's reused above 64).
+    const Ps arb_global = pes <= 4 ? 6'262 : pes <= 8 ? 6'549 : pes <= 16 ? 7'936 : pes <= 32 ? 9'500 : 13'314;
+    return std::max<Ps>(11'109, arb_global);  // dsbc_local (arb) 90.02 MHz
+  }
+  const Ps local = half_rate == 1 ? 5'831 : 9'884;  // dsbc_local_half 171.50, dsbc_local 101.17 MHz
+  Ps global = 4'375;                                // pipelined: 228.57 MHz or more at every N
   if (pipe == 0) {
     // Unpipelined rr global, N rounded up to the next synthesised N (N=64's reused above 64).
     global = pes <= 4 ? 6'388 : pes <= 8 ? 7'333 : pes <= 16 ? 7'287 : pes <= 32 ? 9'108 : 12'902;
