@@ -39,7 +39,8 @@ def rtl(*names):
 
 UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial_sum",
                "dsbc_arb_ctl", "dsbc_global",
-               "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty", "dsbc_first_dirty",
+               "dsbc_fifo", "dsbc_ram_dp", "dsbc_summation", "dsbc_rr", "dsbc_dirty",
+               "dsbc_first_dirty",
                "dsbc_arb_local", "dsbc_local", "dsbc_half_rate_check", "dsbc_rmw_half",
                "dsbc_rebase_late", "dsbc_local_half", "dsbc_top")
 

@@ -44,7 +44,8 @@ NICE = ["nice", "-n", "10"]
 # Every flow reads the modules of both schedulers: the modules' own default is arb (Sched = 1),
 # and Yosys checks the default elaboration of a submodule too.
 DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_summation.v",
-                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v", "rtl/dsbc_first_dirty.v", "rtl/dsbc_arb_local.v",
+                    "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v", "rtl/dsbc_dirty.v",
+                    "rtl/dsbc_first_dirty.v", "rtl/dsbc_arb_local.v",
                     "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_serial_sum.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]

@@ -33,7 +33,8 @@ LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "r
               "rtl/dsbc_rmw_half.v", "rtl/dsbc_rebase_late.v",
               "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
-                          "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v", "rtl/dsbc_first_dirty.v",
+                          "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
+                          "rtl/dsbc_first_dirty.v",
                           "synth/feasibility/feas_unit_pipe.v"]
 UNIT_M32 = {"NumBarriers": 32, "CountBits": 16, "FifoDepth": 8}
 
