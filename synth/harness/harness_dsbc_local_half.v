@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fmax harness around one dsbc_local_half, the local block of HalfRate = 1 (see
-// harness_scan_io; the same ports as harness_dsbc_local's block, round robin only).
+// harness_scan_io; the same ports as harness_dsbc_local's block, round robin only). A file
+// of its own rather than a HalfRate branch in harness_dsbc_local: a generate branch there
+// would rename that harness's instance (g_*.u_dut) and move every dsbc_local placement
+// measured on it.
 
 `default_nettype none
 
