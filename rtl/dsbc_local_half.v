@@ -4,10 +4,10 @@
 // under the "commit at the write" contract, on the short read-modify-write pipeline
 // dsbc_rmw_half. req_ready_o is low in the cycle after every acceptance, so at most one
 // request every two cycles, and in exchange no one-cycle recurrence is left in the block
-// (the whole 16-PE unit of these, Pipe = 1, places on the HX8K at 121.68 MHz with 13 % of the
-// logic cells free, against 86.98 MHz for dsbc_local's; 8 PEs at 159.62 MHz: make
-// place-unit, reports/unit.md). Proven first as the feasibility design feas_local_pipe
-// (HalfRate = 1, Retime = 1), which now instantiates this module.
+// (the whole 16-PE unit of these, Pipe = 1, places on the HX8K at 156.47 MHz with the
+// floorplan of synth/flow/floorplan_pe.py and 13 % of the logic cells free, against 86.98 MHz
+// for dsbc_local's; make place-unit, reports/unit.md). Proven first as the feasibility design
+// feas_local_pipe (HalfRate = 1, Retime = 1), which now instantiates this module.
 //
 // Contract (an update accepted in cycle t; D_r = 2 read to refusal, D_w = 3 read to write):
 // - ack_valid_o / ack_refused_o in t + 3 (dsbc_local: t + 1); req_ready_o low in t + 1. Ready
