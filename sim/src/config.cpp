@@ -93,7 +93,7 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        block sets the clock (the whole N=16 M=32 unit placed: 87.27 MHz with the
   //        pipeline, 86.98 without; docs/performance.md 6b).
   //   rr, HalfRate = 1: the local block at half the request rate (dsbc_local_half, its own
-  //        row of 2026-11-25, sched rr-half) 177.24 MHz (M=32: 172.62; before that row
+  //        row of 2026-11-25, sched rr-half) 173.79 MHz (M=32: 180.60; before that row
   //        existed, the feasibility design local_half's 171.50 MHz at M=32 stood in for it),
   //        faster than dsbc_global without the pipeline at every N, so at Pipe = 0 the global
   //        block sets the clock (the rr figures above, N rounded up to the next synthesised N)
@@ -108,7 +108,7 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
     const Ps arb_global = pes <= 4 ? 6'262 : pes <= 8 ? 6'549 : pes <= 16 ? 7'936 : pes <= 32 ? 9'500 : 13'314;
     return std::max<Ps>(11'109, arb_global);  // dsbc_local (arb) 90.02 MHz
   }
-  const Ps local = half_rate == 1 ? 5'642 : 9'884;  // dsbc_local_half 177.24, dsbc_local 101.17 MHz
+  const Ps local = half_rate == 1 ? 5'754 : 9'884;  // dsbc_local_half 173.79, dsbc_local 101.17 MHz
   Ps global = 4'375;                                // pipelined: 228.57 MHz or more at every N
   if (pipe == 0) {
     // Unpipelined rr global, N rounded up to the next synthesised N (N=64's reused above 64).
