@@ -204,8 +204,8 @@ mutant("half_no_fwd2", "dsbc_rmw_half.v",
        "half rate: no forwarding from the update accepted 2 cycles earlier",
        H)
 mutant("half_ready_after_acc", "dsbc_local_half.v",
-       "&& (reb_wait_q == 2'd0) && !accepted_q;",
-       "&& (reb_wait_q == 2'd0);",
+       "&& (reb_wait_q <= 2'd1) && !accept;",
+       "&& (reb_wait_q <= 2'd1);",
        "half rate: ready not lowered in the cycle after an acceptance (two updates in "
        "consecutive cycles)",
        H)

@@ -178,6 +178,7 @@ module unit_check #(
   (* keep *) wire [N-1:0]         p_hrebwrite;  // reb_write_q
   (* keep *) wire [N*BW-1:0]      p_hrebbar;    // reb_barrier_q
   (* keep *) wire [N-1:0]         p_haccq;      // accepted_q
+  (* keep *) wire [N-1:0]         p_hready;     // ready_q
   (* keep *) wire [N-1:0]         p_hav;        // u_core.a_valid_q
   (* keep *) wire [N-1:0]         p_hbv;        // u_core.b_valid_q
   (* keep *) wire [N-1:0]         p_hcv;        // u_core.c_valid_q
@@ -830,6 +831,8 @@ module unit_check #(
           assert(p_hrebwrite[i] == rb3);
           if (rb0 || rb_pending || rb3) assert(p_hrebbar[i*BW +: BW] == rb_barrier);
           assert(p_haccq[i] == acc0[i]);
+          // ready_q: the registers' part of the ready, one cycle early (dsbc_local_half)
+          assert(p_hready[i] == (!p_init[i] && p_hrebwait[i*2 +: 2] == 2'd0 && !p_haccq[i]));
           // (ready low after an acceptance: never two updates in consecutive cycles)
           assert(!(acc0[i] && acc[i]) && !(acc[i] && ack3[i]));
           assert(p_hav[i] == (acc0[i] && acc0_id[i*BW +: BW] < M));

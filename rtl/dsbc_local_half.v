@@ -4,10 +4,10 @@
 // under the "commit at the write" contract, on the short read-modify-write pipeline
 // dsbc_rmw_half. req_ready_o is low in the cycle after every acceptance, so at most one
 // request every two cycles, and in exchange no one-cycle recurrence is left in the block
-// (the whole 16-PE unit of these, Pipe = 1, places on the HX8K at 121.68 MHz with 13 % of the
-// logic cells free, against 86.98 MHz for dsbc_local's; 8 PEs at 159.62 MHz: make
-// place-unit, reports/unit.md). Proven first as the feasibility design feas_local_pipe
-// (HalfRate = 1, Retime = 1), which now instantiates this module.
+// (the whole 16-PE unit of these, Pipe = 1, places on the HX8K at 156.47 MHz with the
+// floorplan of synth/flow/floorplan_pe.py and 13 % of the logic cells free, against 86.98 MHz
+// for dsbc_local's; make place-unit, reports/unit.md). Proven first as the feasibility design
+// feas_local_pipe (HalfRate = 1, Retime = 1), which now instantiates this module.
 //
 // Contract (an update accepted in cycle t; D_r = 2 read to refusal, D_w = 3 read to write):
 // - ack_valid_o / ack_refused_o in t + 3 (dsbc_local: t + 1); req_ready_o low in t + 1. Ready
@@ -107,13 +107,26 @@ module dsbc_local_half #(
   // rebase is written when it is 1.
   reg  [1:0] reb_wait_q;
   reg        accepted_q;  // a request was accepted in the last cycle: dsbc_rmw_half's promise
+  // ready_q = !init_q && reb_wait_q == 0 && !accepted_q, written a cycle early from the next
+  // values of those registers, so that the ready and the acceptance are one LUT behind the
+  // broadcast and the PE's valid. As a function of the registers it put 4 LUT levels
+  // between a `ctl_done` copy and `accepted_q`: the critical path of the two slowest seeds of
+  // the placed 16-PE unit (architecture.md 4f).
+  reg        ready_q;
   wire       accept;
-  assign req_ready_o = !init_q && !ctl_load_i && !ctl_done_i && (reb_wait_q == 2'd0)
-                    && !accepted_q;
+  assign req_ready_o = ready_q && !ctl_load_i && !ctl_done_i;
   assign accept = req_valid_i && req_ready_o;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) accepted_q <= 1'b0;
-    else         accepted_q <= accept;
+    if (!rst_ni) begin
+      accepted_q <= 1'b0;
+      ready_q    <= 1'b0;
+    end else begin
+      accepted_q <= accept;
+      // init_q next: init_q && init_addr_q != M-1; reb_wait_q next == 0: no ctl_done now and
+      // reb_wait_q <= 1; accepted_q next: accept.
+      ready_q    <= !(init_q && init_addr_q != LAST_BARRIER) && !ctl_done_i
+                 && (reb_wait_q <= 2'd1) && !accept;
+    end
   end
 
   // An ID >= M (only when M is not a power of two) is refused without entering the pipeline;
@@ -300,6 +313,9 @@ module dsbc_local_half #(
     if (!rst_ni) begin
       // out of reset only
     end else begin
+      if (ready_q != (!init_q && reb_wait_q == 2'd0 && !accepted_q)) begin
+        $fatal(1, "%m: ready_q is not the function of the registers it copies at %0t", $time);
+      end
       if (core_wr_en && (init_q || reb_write_q)) begin
         $fatal(1, "%m: the pipeline's write meets the clearing or the rebase at %0t", $time);
       end

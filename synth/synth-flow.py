@@ -120,26 +120,29 @@ class Config:
         # rr keeps the names of the flows from before the schedulers (and their caches).
         tag = "_arb" if self.sched == "arb" else ""
         tag += "_pipe" if self.pipe else ""
-        tag += "_half" if self.half else ""
+        tag += "_half" if self.half and self.design != "dsbc_local_half" else ""
         return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
         return {"dsbc_global": DSBC_GLOBAL_FILES, "dsbc_local": DSBC_LOCAL_FILES,
+                "dsbc_local_half": DSBC_LOCAL_FILES + DSBC_HALF_FILES,
                 "dsbc_top": DSBC_TOP_FILES, "wnor_top": WNOR_FILES}[self.design]
 
     def params(self):
         if self.design == "wnor_top":
             return {"NumPes": self.n, "NumBarriers": self.m, "TreeArity": self.arity}
         p = {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
-             "FifoDepth": self.d, "Sched": SCHED_PARAM[self.sched]}
+             "FifoDepth": self.d}
+        if self.design != "dsbc_local_half":  # HalfRate's own block: round robin only
+            p["Sched"] = SCHED_PARAM[self.sched]
         if self.pipe:
             p["Pipe"] = 1  # only then: the other configurations keep their scripts (and caches)
-        if self.half:
+        if self.half and self.design != "dsbc_local_half":
             p["HalfRate"] = 1
         return p
 
     def brams(self):
-        if self.design == "dsbc_local":
+        if self.design in ("dsbc_local", "dsbc_local_half"):
             return count_ram_blocks(self.m, self.t, self.sched)
         if self.design == "dsbc_top":
             return self.n * count_ram_blocks(self.m, self.t, self.sched)
@@ -190,6 +193,9 @@ def configs(quick):
                     out.append(Config(design, n, m, t=16, d=8, sched=sched))
     for n in ([16, 64] if quick else [16, 64, 256]):
         out.append(Config("dsbc_global", n, 32, t=16, d=8, pipe=1))
+    # HalfRate = 1's local block alone (round robin; its N only sizes the rebase sum).
+    for m in ms:
+        out.append(Config("dsbc_local_half", 16, m, t=16, d=8, half=1))
     for n in ns:
         for m in ([16] if quick else [16, 32]):
             out.append(Config("wnor_top", n, m, arity=4))

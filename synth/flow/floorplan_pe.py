@@ -19,7 +19,8 @@
 # made the heap placer loop in legalisation in earlier attempts, docs/architecture.md 4f).
 # Measured (HX8K, median of seeds 1-5, reports/unit.md; docs/architecture.md 4f, "Half the
 # request rate in the product"): Pipe = 1 150.22 MHz (143.14-158.38) against 121.68 placed
-# freely, Pipe = 0 136.11 (127.89-138.95) against 127.89.
+# freely, Pipe = 0 136.11 (127.89-138.95) against 127.89; after dsbc_local_half's registered
+# ready (2026-11-25), Pipe = 1 156.47 (141.44-157.70), Pipe = 0 124.97 (120.96-131.30).
 # Tried before this one (seeds 1-3, one-off nextpnr runs; Pipe = 1 free: 128.82 / 125.41 /
 # 121.68, Pipe = 0 free: 131.54 / 126.25 / 127.89): logic only, by halves (PEs 0-7 left):
 # Pipe = 1 132.07 / 129.40 / 142.78, Pipe = 0 134.50 / 135.34 / 128.92 (a block still spans
