@@ -108,6 +108,12 @@ class Config:
         self.half = half
 
     @property
+    def half_by_design(self):
+        """dsbc_local_half is the half-rate block itself: no HalfRate or Sched parameter (it is
+        round robin only) and no "_half" in its name; the other DSBC designs take HalfRate."""
+        return self.design == "dsbc_local_half"
+
+    @property
     def sched_label(self):
         """The CSV's sched column: rr, arb, rr-pipe (rr with Pipe = 1), rr-half (HalfRate = 1)
         or rr-pipe-half."""
@@ -120,7 +126,7 @@ class Config:
         # rr keeps the names of the flows from before the schedulers (and their caches).
         tag = "_arb" if self.sched == "arb" else ""
         tag += "_pipe" if self.pipe else ""
-        tag += "_half" if self.half and self.design != "dsbc_local_half" else ""
+        tag += "_half" if self.half and not self.half_by_design else ""
         return f"{self.design}_n{self.n}_m{self.m}_t{self.t}_d{self.d}{tag}"
 
     def files(self):
@@ -133,11 +139,11 @@ class Config:
             return {"NumPes": self.n, "NumBarriers": self.m, "TreeArity": self.arity}
         p = {"NumPes": self.n, "NumBarriers": self.m, "CountBits": self.t,
              "FifoDepth": self.d}
-        if self.design != "dsbc_local_half":  # HalfRate's own block: round robin only
+        if not self.half_by_design:
             p["Sched"] = SCHED_PARAM[self.sched]
         if self.pipe:
             p["Pipe"] = 1  # only then: the other configurations keep their scripts (and caches)
-        if self.half and self.design != "dsbc_local_half":
+        if self.half and not self.half_by_design:
             p["HalfRate"] = 1
         return p
 
