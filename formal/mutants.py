@@ -192,17 +192,24 @@ mutant("done_copy_sum", "dsbc_global.v",
 # Half the request rate (HalfRate = 1, dsbc_local_half, architecture.md 4f), caught by the
 # unit_half_* jobs (formal/unit_check.v's HalfRate reference).
 H = ["unit_half_n2_m3_t8_d2"]
+# ... and the read-modify-write's own ones by rmw_half_* too (seconds, at T = 16).
+HR = H + ["rmw_half_m3_t16"]
 mutant("half_no_fwd3", "dsbc_rmw_half.v",
        "|| (c_valid_q && (op_addr_i == c_addr_q));",
        ";",
        "half rate: no forwarding from the update accepted 3 cycles earlier (its write, in the "
        "read's own cycle, is missed)",
-       H)
+       HR)
 mutant("half_no_fwd2", "dsbc_rmw_half.v",
        "wire hit = (b_valid_q && (op_addr_i == b_addr_q)) ||",
        "wire hit =",
        "half rate: no forwarding from the update accepted 2 cycles earlier",
-       H)
+       HR)
+mutant("half_range_sign", "dsbc_rmw_half.v",
+       "edge_groups[G] = (c[T-1] == dec);",
+       "edge_groups[G] = 1'b1;",
+       "half rate: the range check ignores the sign (a count of -1 refuses +1, 0 refuses -1)",
+       ["rmw_half_m3_t16"])
 mutant("half_ready_after_acc", "dsbc_local_half.v",
        "&& (reb_wait_q <= 2'd1) && !accept;",
        "&& (reb_wait_q <= 2'd1);",

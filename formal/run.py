@@ -66,6 +66,20 @@ def sum_job(m, t, short=False):
                         "p_init_addr": "u_sum.init_addr_q"})
 
 
+def rmw_half_job(m, t, short=False):
+    """The half-rate read-modify-write (rtl/dsbc_rmw_half.v) with its RAM, alone, against a
+    shadow of every word, at widths the unit jobs cannot afford (formal/rmw_half_check.v).
+    An operation lives 3 cycles, and the word it forwards is the previous operation's: k = 5
+    is the smallest window that proves every job (k = 4 fails induction on the write's word
+    at M >= 2); 6 is run."""
+    aw = max(1, (m - 1).bit_length())
+    return dict(name=f"rmw_half_m{m}_t{t}", top="rmw_half_check",
+                files=rtl("dsbc_ram_dp", "dsbc_rmw_half") + ["formal/rmw_half_check.v"],
+                params=dict(NumBarriers=m, CountBits=t, AddrW=aw), mode="prove", depth=6,
+                mutant_depth=12, cover_depth=12, short=short,
+                probes={"p_mem": "u_ram.f_mem"})
+
+
 def first_dirty_job(m, short=False):
     """The arb search (rtl/dsbc_first_dirty.v) against its reference formulation, for every D
     and CNT2 < M: combinational, so induction at depth 1 is the whole proof."""
@@ -221,6 +235,8 @@ def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
             fifo_job(1, reg_flags=1), fifo_job(3, reg_flags=1),
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
+            rmw_half_job(3, 16, short=True), rmw_half_job(1, 16), rmw_half_job(4, 9),
+            rmw_half_job(2, 32),
             first_dirty_job(5, short=True), first_dirty_job(32, short=True),
             first_dirty_job(1), first_dirty_job(2), first_dirty_job(3), first_dirty_job(33),
             first_dirty_job(64), first_dirty_job(100),
