@@ -18,7 +18,7 @@
 module dsbc_fifo #(
   parameter integer Depth = 8,  // entries, 1..1024
   parameter integer Width = 2,  // bits per entry
-  parameter integer RegFlags = 0  // 0..2; 1: valid_o and full_o from flip-flops (same values); 2 (wip/l200b): the fill level as a thermometer and a one-hot write pointer
+  parameter integer RegFlags = 0  // 0..2; 1: valid_o and full_o from flip-flops (same values); 2: the fill level as a thermometer and a one-hot write pointer
 ) (
   input  wire             clk_i,        // clock, rising edge
   input  wire             rst_ni,       // asynchronous reset, active low
@@ -61,7 +61,7 @@ module dsbc_fifo #(
     else if (do_pop && !do_push) count_d = count_q - 1'b1;
   end
 
-  // RegFlags = 2 (EXPERIMENT, wip/l200b): the fill level as a thermometer code lvl_q (bit i:
+  // RegFlags = 2 (dsbc_local_half, for its 200 MHz): the fill level as a thermometer code lvl_q (bit i:
   // more than i entries), valid_o = lvl_q[0], full_o = lvl_q[Depth-1], each bit two LUT levels
   // from the ports and registers (no carry chain): of push only (a), pop only (b) and both
   // (unchanged) at most one moves it. The storage's write enables from a one-hot pointer.
@@ -70,21 +70,28 @@ module dsbc_fifo #(
   if (RegFlags == 2) begin : g_therm
     reg  [Depth-1:0] lvl_q, wr_oh_q;
     wire [Depth+1:0] lvl_ext = {1'b0, lvl_q, 1'b1};  // lvl_ext[i+1] = lvl_q[i]
-    // V17: the level moves by a clock enable (push xor pop, one LUT from the ports), a shift
-    // up (push) or down (pop) of the thermometer: one LUT per bit.
-    wire             tpush = push_i && !lvl_q[Depth-1];
-    wire             tpop  = pop_i && lvl_q[0];
+    wire             tpop = pop_i && lvl_q[0];
+    wire             both = push_i && !lvl_q[Depth-1] && tpop;
     integer          i;
-    reg  [Depth-1:0] lvl_d;
+    reg  [Depth-1:0] lvl_d, lvl_a, lvl_b;
     always @* begin
-      for (i = 0; i < Depth; i = i + 1) lvl_d[i] = tpush ? lvl_ext[i] : lvl_ext[i+2];
+      for (i = 0; i < Depth; i = i + 1) begin
+        lvl_a[i] = lvl_q[i] || (push_i && !lvl_q[Depth-1] && lvl_ext[i]);
+        lvl_b[i] = tpop ? lvl_ext[i+2] : lvl_q[i];
+        // = both ? lvl_q[i] : (lvl_q[i] ? lvl_a && lvl_b : lvl_a || lvl_b), written without a
+        // hold branch (lvl_a is 1 when lvl_q[i] is, lvl_b is 0 when it is not), so that no
+        // clock enable is made of it: an enable (push xor pop) is two LUT levels from the
+        // ports and fans out to every level bit, and was the block's critical path in 3 of
+        // 5 placement seeds.
+        lvl_d[i] = lvl_q[i] ? (lvl_b[i] || both) : (lvl_a[i] && !both);
+      end
     end
     always @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         lvl_q   <= {Depth{1'b0}};
         wr_oh_q <= {{(Depth - 1){1'b0}}, 1'b1};
       end else begin
-        if (tpush != tpop) lvl_q <= lvl_d;
+        lvl_q <= lvl_d;
         if (do_push) wr_oh_q <= (wr_oh_q << 1) | (wr_oh_q >> (Depth - 1));
       end
     end
