@@ -3,46 +3,42 @@
 // 4f, "Half the request rate"): dsbc_local's ports and job, round robin (Sched = 0) only,
 // under the "commit at the write" contract, on the short read-modify-write pipeline
 // dsbc_rmw_half. req_ready_o is low in the cycle after every acceptance, so at most one
-// request every two cycles, and in exchange no one-cycle recurrence is left in the block
-// (the whole 16-PE unit of these, Pipe = 1, places on the HX8K at 156.47 MHz with the
-// floorplan of synth/flow/floorplan_pe.py and 13 % of the logic cells free, against 86.98 MHz
-// for dsbc_local's; make place-unit, reports/unit.md). Proven first as the feasibility design
-// feas_local_pipe (HalfRate = 1, Retime = 1), which now instantiates this module.
+// request every two cycles, and in exchange no one-cycle recurrence is left in the block.
+// The RAM's output is registered before any logic (dsbc_rmw_half, stage a), so the block
+// alone places at >= 200 MHz on the HX8K (synth-flow dsbc_local_half_n16_m32, median of
+// seeds 1-5), and the whole 16-PE unit of these (Pipe = 1) at >= 150 MHz with the floorplan
+// of synth/flow/floorplan_pe.py (make place-unit, reports/unit.md; architecture.md 4f, "200
+// MHz with the RAM's word registered"). Proven first as the feasibility design feas_local_pipe
+// (HalfRate = 1, Retime = 1), which now instantiates this module.
 //
-// EXPERIMENT wip/l200b (not the product's contract; the product's is on main): the contract
-// below is today's with the changes marked [l200b], for >= 200 MHz of this block alone on the
-// HX8K (synth-flow dsbc_local_half_n16_m32, median of seeds 1-5). The RAM's output is
-// registered before any logic (dsbc_rmw_half, stage a), which moves everything after the read
-// one cycle later.
-//
-// Contract (an update accepted in cycle t; D_r = 3 read to refusal, D_w = 4 read to write):
-// - [l200b] ack_valid_o / ack_refused_o in t + 4 (was t + 3); req_ready_o low in t + 1. Ready
-//   never depends on req_barrier_i.
-// - [l200b] The update's commit is in t + 3 (was t + 2; the refusal decided on the count as of
-//   that cycle), the RAM write in t + 4 (was t + 3); a refused update does not write the RAM
-//   (was: rewrites its word unchanged; the RAM holds that word already, so the words are the
-//   same in every cycle). Every block commits an update the same number of cycles after its
-//   acceptance, so the commits before a cycle s are a consistent cut.
-// - [l200b] Snapshot (ctl_load in s): the RAM read of word CNT2 + 1 in s, holding every commit
-//   before s, i.e. every update accepted up to s - 4 (was s - 3) and not refused. A pipeline
-//   write in s itself is bypassed as before (its commit in s - 1; the bypass word is taken from
-//   the core's last-write register, which holds it through s + 2); a rebase write never is:
-//   the rebase is written strictly before the next snapshot of its barrier (below; checked).
-// - [l200b] The serial line carries the same slot in every cycle as before (open bit in
-//   s + 2, full bit in s + 3 as of s + 1, count from s + 4), but rr_bit_o is now one LUT of
-//   registers (the open slot from the registered RAM word), not a flip-flop.
-// - [l200b] Completion (ctl_done in d): the FIFO push in d as today. req_ready_o is low in
-//   d .. d + 4 (was d .. d + 3): the last update accepted before d (d - 1 at the latest)
-//   commits by d + 2 and writes by d + 3, and the rebase is written in d + 4 (was d + 3); the
-//   next update reads in d + 5 or later and sees it. count - snap is the sum of this PE's
-//   commits to the barrier from s to d + 2 (at most one of d + 1, d + 2), accumulated by
-//   dsbc_rebase_late one cycle after each commit.
-// - [l200b] The rebase must be written before the next snapshot of its barrier: (M - 1)(3 + P)
-//   > 4 (was > 3), i.e. M >= 3 at Pipe = 0 and at Pipe = 1 (M = 2 at Pipe = 1 no longer legal;
-//   derived from the old bound, not simulated: the bench runs M = 5). Checked in simulation
-//   below, now strictly (no snapshot of the barrier in d .. d + 4, the write's cycle included).
+// Contract (an update accepted in cycle t; D_r = 3 read to refusal, D_w = 4 read to write;
+// before 2026-11-25 every figure marked * was one cycle less, with the RAM's word unregistered):
+// - ack_valid_o / ack_refused_o in t + 4*; req_ready_o low in t + 1. Ready never depends on
+//   req_barrier_i.
+// - The update's commit is in t + 3* (the refusal decided on the count as of that cycle), the
+//   RAM write in t + 4*; a refused update does not write the RAM (it used to rewrite its word
+//   unchanged; the RAM holds that word already, so the words are the same in every cycle).
+//   Every block commits an update the same number of cycles after its acceptance, so the
+//   commits before a cycle s are a consistent cut.
+// - Snapshot (ctl_load in s): the RAM read of word CNT2 + 1 in s, holding every commit before
+//   s, i.e. every update accepted up to s - 4* and not refused. A pipeline write in s itself
+//   is bypassed (its commit in s - 1; the bypass word is taken from the core's last-write
+//   register, which holds it through s + 2); a rebase write never is: the rebase is written
+//   strictly before the next snapshot of its barrier (below; checked).
+// - The serial line carries the same slot in every cycle as dsbc_local's rr (open bit in
+//   s + 2, full bit in s + 3 as of s + 1, count from s + 4); rr_bit_o is one LUT of registers
+//   (the open slot from the registered RAM word).
+// - Completion (ctl_done in d): the FIFO push in d. req_ready_o is low in d .. d + 4*: the
+//   last update accepted before d (d - 1 at the latest) commits by d + 2 and writes by d + 3,
+//   and the rebase is written in d + 4*; the next update reads in d + 5 or later and sees it.
+//   count - snap is the sum of this PE's commits to the barrier from s to d + 2 (at most one of
+//   d + 1, d + 2), accumulated by dsbc_rebase_late one cycle after each commit.
+// - The rebase must be written before the next snapshot of its barrier, which comes M - 1
+//   words of at least 3 + P cycles after d: (M - 1)(3 + P) > 4* (dsbc_half_rate_check; M >= 3
+//   at Pipe = 0, M >= 2 at Pipe = 1 with N >= 2, where P >= 2). Checked in simulation below,
+//   strictly (no snapshot of the barrier in d .. d + 4, the write's cycle included).
 // - req_ready_o is low during the RAM clearing after reset (M cycles), in snapshot cycles,
-//   [l200b] in d .. d + 4, and in the cycle after an acceptance.
+//   in d .. d + 4, and in the cycle after an acceptance.
 
 `default_nettype none
 
@@ -94,7 +90,7 @@ module dsbc_local_half #(
   ////////////////////
 
   // Cycles 0..M-1 after reset write {open=0, count=0} to word 0..M-1, as dsbc_summation.
-  // (wip/l200b: the clearing's address counter is reb_barrier_q, below: the write port's
+  // (the clearing's address counter is reb_barrier_q, below: the write port's
   // second address register.)
   reg                init_q;
   // init2_q: init_q of the next cycle (init_q && init_addr_q != M - 1), a register of its own.
@@ -118,7 +114,7 @@ module dsbc_local_half #(
 
   // reb_wait_q counts down from D_w after the completion (ready low while it is not 0); the
   // rebase is written when it is 1.
-  // (wip/l200b: a shift register of ctl_done, done_sh_q[j] high in d + 1 + j, so nothing but a
+  // (a shift register of ctl_done, done_sh_q[j] high in d + 1 + j, so nothing but a
   // flip-flop is behind the broadcast; reb_wait_q is its count-down value, for the checks.)
   reg  [3:0] done_sh_q;
   wire [2:0] reb_wait_q = done_sh_q[0] ? 3'd4 : done_sh_q[1] ? 3'd3 : done_sh_q[2] ? 3'd2
@@ -215,7 +211,7 @@ module dsbc_local_half #(
   wire                reb_touched;
   reg                 reb_write_q;    // reb_wait_q == 1, registered (it drives the write mux)
   wire [T:0]          reb_word = {reb_touched, reb_count[T-1:0]};
-  // The write port one LUT from registers (wip/l200b): osel_q = init_q || reb_write_q (a
+  // The write port one LUT from registers: osel_q = init_q || reb_write_q (a
   // register of its own) selects reb_barrier_q (the clearing's counter, then the completed
   // barrier) and the rebase word (0 while clearing), else the core's registered write.
   reg                 osel_q;
@@ -274,7 +270,7 @@ module dsbc_local_half #(
     .touched_o        (rr_touched)
   );
   wire unused_rr = &{1'b0, rr_rebase_count, rr_touched, rr_rd_addr, rr_bit_rr};
-  // V18: CNT2 in a register of its own, loaded from the snapshot's address register (CNT2 + 1,
+  // CNT2 in a register of its own, loaded from the snapshot's address register (CNT2 + 1,
   // dsbc_rebase_late's next_q) at ctl_load: no incrementer of its own. dsbc_rr's CNT2 is
   // left for the checks (the synthesis removes it).
   reg  [BarrierW-1:0] cnt2_q;
@@ -284,15 +280,15 @@ module dsbc_local_half #(
   end
   wire rr_bit_rr;
 
-  // The PISO from the RAM's registered output (wip/l200b): nothing but a flip-flop behind the
+  // The PISO from the RAM's registered output: nothing but a flip-flop behind the
   // RAM. The word read in s is in rd_q in s + 2; the open slot (s + 2) is one LUT of registers
   // onto rr_bit_o (ob1_q: bypassed and open; s0n_q: not bypassed, rd_q's open bit), with the
   // PISO cleared in s + 1; the PISO loads {count, full} at the end of s + 2 (full as of s + 1,
   // as before), so the line is the same in every cycle as dsbc_rr's.
   reg         ld1_q, ld2_q, full_s_q;
   reg [T:0]   piso_q;  // {count, full}; bit 0 on the line
-  // (V14: the rebase never meets a snapshot of its barrier, so only the pipeline's write is
-  // bypassed here. V17: the bypass is in the core's rd_q (rd_q <= lw_q in s + 1 when the
+  // (The rebase never meets a snapshot of its barrier, so only the pipeline's write is
+  // bypassed here. The bypass is in the core's rd_q (rd_q <= lw_q in s + 1 when the
   // pipeline writes the snapshot's word in s), so rd_q holds the snapshot's word in s + 2 and
   // the PISO loads from it alone: one LUT per bit.)
   wire         unused_byp_r = &{1'b0, snap_byp_r, lw_q};

@@ -22,7 +22,7 @@
 //   bound), and reb_count_o is the sign extension. Valid from d + 2 on, through the commits
 //   of the cycle before (the block accepts nothing from d on, so they stop by d + D_w - 2).
 
-// EXPERIMENT (wip/l200b): the commit's barrier compares made from the registered commit
+// The commit's barrier compares are made made from the registered commit
 // address in the commit's cycle and the commit itself (the refusal) registered alone, so the
 // accumulators add to_* = cv_q && m_*_q (one LUT) a cycle after the commit, as before; for
 // dsbc_rmw_half, whose commit address is a register (stage c).
@@ -71,13 +71,13 @@ module dsbc_rebase_late #(
   // hits word next_q; the refusal is known as a register in the write's own cycle.
   reg                coll_p_q, coll_r_q;
   wire               coll_q = coll_r_q || (coll_p_q && !wr_refused_i);
-  // (wip/l200b: no copy of the bypassed word: the caller still holds it in s + 1 .. s + 2, the
+  // (No copy of the bypassed word: the caller still holds it in s + 1 .. s + 2, the
   // pipeline's in its last-write register, the rebase's in the accumulators.)
   reg                byp_p_q, byp_r_q;
   always @(posedge clk_i) begin
     coll_p_q <= wr_next_i && (commit_barrier_i == next_q);
     coll_r_q <= reb_next_i && (reb_barrier_i == next_q);
-    // V17: byp_p_q high in s + 1 only (no enable).
+    // byp_p_q high in s + 1 only (no enable).
     byp_p_q <= ctl_load_i && coll_p_q && !wr_refused_i;
     if (ctl_load_i) byp_r_q <= coll_r_q;
   end

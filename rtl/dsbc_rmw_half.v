@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// EXPERIMENT (wip/l200b): dsbc_rmw_half with the RAM's output registered before any logic
-// (one stage more: D_r = 3, D_w = 4), for the 200 MHz question of architecture.md 4f ("What
-// stands between the local block and 200 MHz"). Same user promise: never two operations in
-// consecutive cycles.
+// The read-modify-write pipeline of dsbc_local_half (HalfRate = 1) for operations at least two
+// cycles apart (the user's promise: never two operations in consecutive cycles), with the
+// RAM's output registered before any logic: D_r = 3 (read to refusal), D_w = 4 (read to
+// write), one stage more than the version before 2026-11-25, for >= 200 MHz of the local block
+// (architecture.md 4f, "200 MHz with the RAM's word registered").
 //
 // Operation k (op_valid_i in cycle k, the RAM read in k, its output in k + 1):
 // - stage a, k + 1: rd_q <= the RAM's word (no logic behind the RAM); the address compares
@@ -32,7 +33,7 @@ module dsbc_rmw_half #(
   input  wire [AddrW-1:0]     op_addr_i,       // ... at this address (the RAM's read address)
   input  wire                 op_dec_i,        // ... and steps -1 (else +1)
   input  wire [CountBits:0]   rd_data_i,       // the RAM's word read last cycle
-  input  wire                 rd_byp_i,        // V17: rd_q takes lw_q instead (a register; no operation reads rd_q next)
+  input  wire                 rd_byp_i,        // rd_q takes lw_q instead (the snapshot bypass; a register; no operation reads rd_q next)
   input  wire                 wr_other_next_i, // the user writes the RAM next cycle (a register)
   output wire                 wr_any_o,        // wr_en_o || the user's write: one register for the RAM's enable
   output wire [CountBits:0]   rd_q_o,          // the RAM's word of two cycles ago (registered, every cycle)
@@ -75,7 +76,7 @@ module dsbc_rmw_half #(
   reg             rh_q;
   reg [GC:0]      core_q;
   wire [W-1:0]    wr_word = refused_q ? opnd_q : res_q;
-  // V17: the stage-b word unless hitd (hitp ? lw_q : rd_q), one LUT per bit kept apart, read by
+  // The stage-b word unless hitd (hitp ? lw_q : rd_q), one LUT per bit kept apart, read by
   // both opnd_q's mux and the range check's groups (which had their own muxes).
   (* keep *) wire [W-1:0] pw_word;
   assign pw_word = hitp_q ? lw_q : rd_q;
@@ -134,7 +135,7 @@ module dsbc_rmw_half #(
       k_addr_q <= f_addr_q;
       k_dec_q  <= f_dec_q;
     end
-    // V17: the snapshot's write-first bypass (the caller's; no operation is in stage b in the
+    // The snapshot's write-first bypass (the caller's; no operation is in stage b in the
     // next cycle), so that the caller's PISO loads from rd_q alone.
     rd_q      <= rd_byp_i ? lw_q : rd_data_i;
     // Stage a: k - 2 is in stage c (k_*); k - 3 in stage d (k_*), k - 4 written (x_*, k_* of
@@ -151,8 +152,8 @@ module dsbc_rmw_half #(
     if (lwce_q) lw_q <= wr_word;
     // Stage b.
     // opnd_q is read in stage d too (a refused operation's word), so it is loaded by an
-    // operation only; edge_q, res_q and refused_q are read in the next stage alone (wip/l200b:
-    // no clock enable, which c_valid_q's fan-out made a global net).
+    // operation only; edge_q, res_q and refused_q are read in the next stage alone (no
+    // clock enable, which c_valid_q's fan-out made a global net).
     if (b_valid_q) opnd_q <= hitd_q ? wr_word : pw_word;
     edge_q    <= edge_groups(pw_word[T-1:0], f_dec_q);
     rh_q      <= (f_dec_q == k_dec_q) && (&core_q);

@@ -49,7 +49,7 @@ module feas_local_pipe_tb;
 
   localparam integer BW = 3;
 `ifdef RTL_TOP
-  // wip/l200b: rtl's dsbc_local_half on dsbc_rmw_half (the RAM's output registered): one
+  // rtl's dsbc_local_half on dsbc_rmw_half (the RAM's output registered, 2026-11-25): one
   // cycle more from acceptance to refusal and to write (ack t + 4, commit t + 3, write t + 4,
   // ready low in d .. d + 4, rebase committed in d + 3 and written in d + 4).
   localparam integer HalfDr = 3, HalfDw = 4;
