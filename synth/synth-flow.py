@@ -530,7 +530,8 @@ def main():
 
 UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
                 "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
-                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place"]
+                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place",
+                "dffe_min_ce_use"]
 
 
 def unit_key(r):
@@ -557,6 +558,7 @@ def unit_main(args):
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
             row["pre_place"] = cfg.pre_place or ""
+            row["dffe_min_ce_use"] = cfg.dffe_min_ce_use or ""
             too_big = does_not_fit(synth_ice40(cfg, cache)["total"], dev, "Yosys estimate")
             row.update({"status": too_big} if too_big else
                        placed_fields(place(cfg, target, args.seeds, cache)))
@@ -603,11 +605,17 @@ def write_unit_md(rows):
               "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range). Placement "
               "`free` is the command below; a script is the floorplan that nextpnr also runs "
               "(`--pre-place <script>`, the same command otherwise; the script's header says "
-              "what it constrains).", "",
+              "what it constrains). `-dffe_min_ce_use n`: that unit's Yosys script passes the "
+              "option to `synth_ice40` (a clock enable that would drive fewer than n "
+              "flip-flops becomes logic; synth-flow.py's Config says why).", "",
               "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
               "LCs used / available | BRAM available | placement | Fmax MHz median (min-max) | "
               "status |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    def ce_note(r):  # Config.dffe_min_ce_use: synthesized with fewer clock enables
+        n = r.get("dffe_min_ce_use")
+        return f"; synth_ice40 -dffe_min_ce_use {n}" if n else ""
+
     for r in unit:
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']}), {r['seeds']} seeds"
               if r.get("fmax_mhz") else "-")
@@ -615,7 +623,7 @@ def write_unit_md(rows):
                      f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
                      f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
-                     f"{r.get('pre_place') or 'free'} | {fm} | {r['status']} |")
+                     f"{r.get('pre_place') or 'free'}{ce_note(r)} | {fm} | {r['status']} |")
     lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
     lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]
     lines += ["```", ""]
