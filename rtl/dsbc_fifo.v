@@ -65,10 +65,14 @@ module dsbc_fifo #(
   // more than i entries), valid_o = lvl_q[0], full_o = lvl_q[Depth-1], each bit two LUT levels
   // from the ports and registers (no carry chain): of push only (a), pop only (b) and both
   // (unchanged) at most one moves it. The storage's write enables from a one-hot pointer.
-  wire [Depth-1:0] we_oh;
+  // [LastSlot:0], not [Depth-1:0]: an illegal Depth = 0 must reach dsbc_param_check's message,
+  // and Icarus stops earlier at a zero replication.
+  wire [LastSlot:0] we_oh;
   wire             full2;  // RegFlags = 2: a copy of full_o for the storage's enables
   if (RegFlags == 2) begin : g_therm
     reg  [Depth-1:0] lvl_q, wr_oh_q;
+    // Slot 0 one-hot, written so that Depth = 1 needs no zero replication (Icarus rejects it).
+    localparam [Depth-1:0] FIRST_OH = 1;
     wire [Depth+1:0] lvl_ext = {1'b0, lvl_q, 1'b1};  // lvl_ext[i+1] = lvl_q[i]
     wire             tpop = pop_i && lvl_q[0];
     wire             both = push_i && !lvl_q[Depth-1] && tpop;
@@ -89,7 +93,7 @@ module dsbc_fifo #(
     always @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         lvl_q   <= {Depth{1'b0}};
-        wr_oh_q <= {{(Depth - 1){1'b0}}, 1'b1};
+        wr_oh_q <= FIRST_OH;
       end else begin
         lvl_q <= lvl_d;
         if (do_push) wr_oh_q <= (wr_oh_q << 1) | (wr_oh_q >> (Depth - 1));
@@ -130,10 +134,10 @@ module dsbc_fifo #(
     end
     assign valid_o = valid_q;
     assign full_o  = full_q;
-    assign we_oh   = {Depth{1'b0}};
+    assign we_oh   = {(LastSlot + 1){1'b0}};
     assign full2   = 1'b0;
   end else begin : g_cmp_flags
-    assign we_oh   = {Depth{1'b0}};
+    assign we_oh   = {(LastSlot + 1){1'b0}};
     assign full2   = 1'b0;
     assign valid_o = (count_q != {CntW{1'b0}});
     assign full_o  = (count_q == DEPTH_CNT);
