@@ -67,7 +67,7 @@ awk '$1 == "rr-pipe" && $6 > 0 && $6 <= 115 {ok = 1} END {exit !ok}' "$tmp/cmp.t
 awk '$1 == "rr-half" && $6 > 0 && $6 <= 100 {ok = 1} END {exit !ok}' "$tmp/cmp.txt"
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 4 --clock-ns 10 --compare-sched > "$tmp/cmp10.txt"
 [ "$(awk '$2 == "10.000"' "$tmp/cmp10.txt" | grep -cE "^(rr|arb|rr-pipe|rr-half|rr-pipe-half) ")" -eq 5 ]
-# With M = 2 half the rate needs the pipe: rr-half is listed as not run, with the model's reason.
+# With M = 2 half the rate needs the pipe (and N >= 2): rr-half is listed as not run, with the model's reason.
 "$sys" --workload ring:p=0.9 --pes 8 --barriers 2 --compare-sched > "$tmp/cmp2.txt"
 grep -qE "^rr-half +not run: .*half_rate" "$tmp/cmp2.txt"
 grep -qE "^rr-pipe-half $row" "$tmp/cmp2.txt"
