@@ -69,9 +69,10 @@ def sum_job(m, t, short=False):
 def rmw_half_job(m, t, short=False):
     """The half-rate read-modify-write (rtl/dsbc_rmw_half.v) with its RAM, alone, against a
     shadow of every word, at widths the unit jobs cannot afford (formal/rmw_half_check.v).
-    An operation lives 3 cycles, and the word it forwards is the previous operation's: k = 5
-    is the smallest window that proves every job (k = 4 fails induction on the write's word
-    at M >= 2); 6 is run."""
+    The registered core (D_r = 3, D_w = 4): an operation lives 4 cycles, its word is
+    forwarded from stage d or from the last-write register; k = 6 is the smallest window that
+    proves every job (k = 5 fails induction on the last-write register, lw_q_o, at every M;
+    k = 4 on the write's word too)."""
     aw = max(1, (m - 1).bit_length())
     return dict(name=f"rmw_half_m{m}_t{t}", top="rmw_half_check",
                 files=rtl("dsbc_ram_dp", "dsbc_rmw_half") + ["formal/rmw_half_check.v"],
