@@ -46,14 +46,18 @@ UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial
 
 
 def fifo_job(depth, width=2, short=False, reg_flags=0):
-    return dict(name=f"fifo_d{depth}" + ("_regflags" if reg_flags else ""), top="fifo_check",
+    probes = {"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
+              "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"}
+    if reg_flags == 2:  # the thermometer, the one-hot write pointer and full's copy
+        probes.update({"p_lvl": "u_dut.g_therm.lvl_q", "p_wroh": "u_dut.g_therm.wr_oh_q",
+                       "p_full2": "u_dut.g_therm.full2_q"})
+    return dict(name=f"fifo_d{depth}" + {0: "", 1: "_regflags", 2: "_regflags2"}[reg_flags],
+                top="fifo_check",
                 files=rtl("dsbc_fifo") + ["formal/fifo_check.v"],
                 params=dict(Depth=depth, Width=width, RegFlags=reg_flags), mode="prove",
                 depth=depth + 3,
                 mutant_depth=2 * depth + 6,
-                cover_depth=2 * depth + 6, short=short,
-                probes={"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
-                        "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"})
+                cover_depth=2 * depth + 6, short=short, probes=probes)
 
 
 def sum_job(m, t, short=False):
@@ -235,6 +239,7 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
 def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
             fifo_job(1, reg_flags=1), fifo_job(3, reg_flags=1),
+            fifo_job(1, reg_flags=2), fifo_job(3, reg_flags=2), fifo_job(4, reg_flags=2),
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             rmw_half_job(3, 16, short=True), rmw_half_job(1, 16), rmw_half_job(4, 9),
             rmw_half_job(2, 32),
