@@ -252,9 +252,9 @@ mutant("half_no_bypass", "dsbc_rmw_half.v",
 
 # dsbc_fifo RegFlags = 2 (the fill level as a thermometer; dsbc_local_half's FIFO).
 mutant("fifo_therm_both", "dsbc_fifo.v",
-       "if (tpush != tpop) lvl_q <= lvl_d;",
-       "if (tpush || tpop) lvl_q <= lvl_d;",
-       "RegFlags = 2: a push and a pop in one cycle move the thermometer up",
+       "lvl_d[i] = lvl_q[i] ? (lvl_b[i] || both) : (lvl_a[i] && !both);",
+       "lvl_d[i] = lvl_q[i] ? lvl_b[i] : lvl_a[i];",
+       "RegFlags = 2: a push and a pop in one cycle are not a hold (the level moves)",
        ["fifo_d3_regflags2"])
 
 
