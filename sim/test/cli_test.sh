@@ -59,7 +59,7 @@ row='+[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+  ok$'
 [ "$(awk '$1 == "rr" || $1 == "arb" {print $2}' "$tmp/cmp.txt" | sort -u | wc -l)" -eq 2 ]
 [ "$(awk '$1 == "rr" || $1 == "rr-pipe" {print $2}' "$tmp/cmp.txt" | sort -u)" = "9.884" ]
 [ "$(awk '$1 == "rr-half" {print $2}' "$tmp/cmp.txt")" = "7.333" ]
-[ "$(awk '$1 == "rr-pipe-half" {print $2}' "$tmp/cmp.txt")" = "5.754" ]
+[ "$(awk '$1 == "rr-pipe-half" {print $2}' "$tmp/cmp.txt")" = "4.628" ]
 # rr-pipe's latencies within its bound, 4f: N=8 M=4 T=16, Q = 19, P = 3:
 # L_max = 4·(19 + 4 + 3) + 5 + 3 + 3 = 115 cycles (max_lat_cycles is column 6).
 awk '$1 == "rr-pipe" && $6 > 0 && $6 <= 115 {ok = 1} END {exit !ok}' "$tmp/cmp.txt"

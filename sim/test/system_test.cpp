@@ -240,7 +240,7 @@ TEST(SystemModel, HalfRateAcksFourCyclesLaterAndTwoApart) {
 }
 
 // The default clock at half the request rate: 1/Fmax of the slower block (config.cpp's
-// figures, reports/synth.csv): dsbc_global without the pipe, dsbc_local_half (173.79 MHz)
+// figures, reports/synth.csv): dsbc_global without the pipe, dsbc_local_half (216.08 MHz)
 // with it.
 TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
   const auto ps = [](double mhz) { return static_cast<Ps>(std::llround(1e6 / mhz)); };
@@ -249,7 +249,7 @@ TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
   EXPECT_EQ(SystemConfig::default_clock_ps(16, dsbc::Sched::kRr, 0, 1), ps(137.23));
   EXPECT_EQ(SystemConfig::default_clock_ps(32, dsbc::Sched::kRr, 0, 1), ps(109.79));
   EXPECT_EQ(SystemConfig::default_clock_ps(64, dsbc::Sched::kRr, 0, 1), ps(77.51));
-  for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(173.79));
+  for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(216.08));
 }
 
 // The default clock of the default scheduler (arb): 1/Fmax of the slower block in
