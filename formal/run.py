@@ -272,7 +272,7 @@ def jobs_all():
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),
             unit_job(1, 1, live=True, arb=True),
-            # HalfRate = 1 (full set only: 420 s and 543 s at one core).
+            # HalfRate = 1 (full set only; the registered core: 1031 s and 1900 s, load 2-5).
             unit_job(2, 3, half=1), unit_job(2, 2, half=1, pipe=1), unit_job(3, 3, half=1)]
 
 
