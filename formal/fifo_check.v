@@ -6,7 +6,9 @@
 // duplicated or reordered, and the flags follow the occupancy.
 //
 // RegFlags = 1 (flags in flip-flops) must give the same flags in every cycle: the same
-// assertions check it.
+// assertions check it. So must RegFlags = 2 (the fill level as a thermometer, valid and full
+// its end bits, the storage written through a one-hot write pointer and a copy of full); its
+// inductive invariant ties the thermometer, the one-hot pointer and the copy to the reference.
 //
 // Probes (p_*) are connected to internal signals by the runner (yosys `connect -set`):
 // they are only used to state the inductive invariant, never to drive anything.
@@ -40,6 +42,10 @@ module fifo_check #(
   (* keep *) wire [CntW-1:0]        p_count;
   (* keep *) wire [PtrW-1:0]        p_rd_ptr;
   (* keep *) wire [PtrW-1:0]        p_wr_ptr;
+  // RegFlags = 2 only (connected then): the thermometer, the one-hot pointer, full's copy.
+  (* keep *) wire [Depth-1:0]       p_lvl;
+  (* keep *) wire [Depth-1:0]       p_wroh;
+  (* keep *) wire                   p_full2;
 
   // Reset in the first cycle only.
   reg f_started = 1'b0;
@@ -156,6 +162,19 @@ module fifo_check #(
       end
       if (f_in1) assert(ref_at(f_pos1) == f_val1);
       if (f_in2) assert(ref_at(f_pos2) == f_val2);
+    end
+  end
+
+  // RegFlags = 2: the thermometer holds ref_n ones from bit 0, the one-hot pointer is the
+  // write pointer, the copy of full is full.
+  if (RegFlags == 2) begin : g_therm_inv
+    integer e;
+    always @* begin
+      if (f_started) begin
+        for (e = 0; e < Depth; e = e + 1) assert(p_lvl[e] == (e < ref_n));
+        for (e = 0; e < Depth; e = e + 1) assert(p_wroh[e] == (p_wr_ptr == e));
+        assert(p_full2 == (ref_n == Depth));
+      end
     end
   end
 

@@ -189,47 +189,73 @@ mutant("done_copy_sum", "dsbc_global.v",
        ["global_pipe_n2_m2_t8"])
 
 
-# Half the request rate (HalfRate = 1, dsbc_local_half, architecture.md 4f), caught by the
-# unit_half_* jobs (formal/unit_check.v's HalfRate reference).
+# Half the request rate (HalfRate = 1, dsbc_local_half, architecture.md 4f; the registered
+# core: the RAM's word registered, D_r = 3, D_w = 4), caught by the unit_half_* jobs
+# (formal/unit_check.v's HalfRate reference).
 H = ["unit_half_n2_m3_t8_d2"]
 # ... and the read-modify-write's own ones by rmw_half_* too (seconds, at T = 16).
 HR = H + ["rmw_half_m3_t16"]
-mutant("half_no_fwd3", "dsbc_rmw_half.v",
-       "|| (c_valid_q && (op_addr_i == c_addr_q));",
-       ";",
-       "half rate: no forwarding from the update accepted 3 cycles earlier (its write, in the "
-       "read's own cycle, is missed)",
-       HR)
 mutant("half_no_fwd2", "dsbc_rmw_half.v",
-       "wire hit = (b_valid_q && (op_addr_i == b_addr_q)) ||",
-       "wire hit =",
-       "half rate: no forwarding from the update accepted 2 cycles earlier",
+       "hitd_q    <= c_valid_q && (f_addr_q == k_addr_q);",
+       "hitd_q    <= 1'b0;",
+       "half rate: no forwarding from the update accepted 2 cycles earlier (its word in stage d, "
+       "and its refusal through rh_q)",
        HR)
+mutant("half_no_fwd3", "dsbc_rmw_half.v",
+       "x_valid_q <= c_valid_q || d_valid_q;",
+       "x_valid_q <= d_valid_q;",
+       "half rate: no forwarding from the update accepted 3 cycles earlier (its write, a cycle "
+       "after the read's registered word, is missed)",
+       HR)
+mutant("half_no_fwd_lw", "dsbc_rmw_half.v",
+       "assign pw_word = hitp_q ? lw_q : rd_q;",
+       "assign pw_word = rd_q;",
+       "half rate: the registered RAM word never replaced by the last-write register (the writes "
+       "of the updates 3 and 4 cycles earlier are missed)",
+       HR)
+mutant("half_rh_dec", "dsbc_rmw_half.v",
+       "rh_q      <= (f_dec_q == k_dec_q) && (&core_q);",
+       "rh_q      <= (&core_q);",
+       "half rate: the refusal forwarded from 2 cycles earlier ignores the steps' signs (a step "
+       "back from the edge is refused)",
+       ["rmw_half_m3_t16"])
 mutant("half_range_sign", "dsbc_rmw_half.v",
        "edge_groups[G] = (c[T-1] == dec);",
        "edge_groups[G] = 1'b1;",
        "half rate: the range check ignores the sign (a count of -1 refuses +1, 0 refuses -1)",
        ["rmw_half_m3_t16"])
+mutant("half_refused_writes", "dsbc_rmw_half.v",
+       "we_q      <= commit_n;",
+       "we_q      <= c_valid_q;",
+       "half rate: a refused update writes its stepped (wrapped) word",
+       ["rmw_half_m3_t16"])
 mutant("half_ready_after_acc", "dsbc_local_half.v",
-       "&& (reb_wait_q <= 2'd1) && !accept;",
-       "&& (reb_wait_q <= 2'd1);",
-       "half rate: ready not lowered in the cycle after an acceptance (two updates in "
-       "consecutive cycles)",
+       "&& !(|done_sh_q[2:0]) && !(req_valid_i && ready2_q && !ctl_load_i);",
+       "&& !(|done_sh_q[2:0]);",
+       "half rate: the acceptance's ready not lowered in the cycle after an acceptance (two "
+       "updates in consecutive cycles)",
        H)
 mutant("half_touched_snap", "dsbc_rebase_late.v",
-       "touched_q <= ld_q ? to_next_q : (touched_q || to_cur_q);",
-       "touched_q <= ld_q ? 1'b0 : (touched_q || to_cur_q);",
+       "touched_q <= ld_q ? to_next : (touched_q || to_cur);",
+       "touched_q <= ld_q ? 1'b0 : (touched_q || to_cur);",
        "half rate: a commit in the snapshot cycle does not keep the word open at the rebase "
        "(the open bit's compare > instead of >=)",
        H)
-mutant("half_no_bypass", "dsbc_rebase_late.v",
-       "assign snap_word_o = byp_q ? byp_word_q : rd_data_i;",
-       "assign snap_word_o = rd_data_i;",
+mutant("half_no_bypass", "dsbc_rmw_half.v",
+       "rd_q      <= rd_byp_i ? lw_q : rd_data_i;",
+       "rd_q      <= rd_data_i;",
        "half rate: no write-first snapshot bypass (the write in s, committed in s - 1, is "
-       "missed by the snapshot)",
-       H)
+       "missed by the snapshot's registered word)",
+       HR)
 # (Not listed: the rebase missing the commits of d + 1, and the rebase written a cycle early;
 # both show only after the first completion, BMC depth ~26, over 6 minutes per mutant here.)
+
+# dsbc_fifo RegFlags = 2 (the fill level as a thermometer; dsbc_local_half's FIFO).
+mutant("fifo_therm_both", "dsbc_fifo.v",
+       "lvl_d[i] = lvl_q[i] ? (lvl_b[i] || both) : (lvl_a[i] && !both);",
+       "lvl_d[i] = lvl_q[i] ? lvl_b[i] : lvl_a[i];",
+       "RegFlags = 2: a push and a pop in one cycle are not a hold (the level moves)",
+       ["fifo_d3_regflags2"])
 
 
 if __name__ == "__main__":

@@ -46,14 +46,18 @@ UNIT_RTL = rtl("dsbc_param_check", "dsbc_encoder", "dsbc_decision", "dsbc_serial
 
 
 def fifo_job(depth, width=2, short=False, reg_flags=0):
-    return dict(name=f"fifo_d{depth}" + ("_regflags" if reg_flags else ""), top="fifo_check",
+    probes = {"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
+              "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"}
+    if reg_flags == 2:  # the thermometer, the one-hot write pointer and full's copy
+        probes.update({"p_lvl": "u_dut.g_therm.lvl_q", "p_wroh": "u_dut.g_therm.wr_oh_q",
+                       "p_full2": "u_dut.g_therm.full2_q"})
+    return dict(name=f"fifo_d{depth}" + {0: "", 1: "_regflags", 2: "_regflags2"}[reg_flags],
+                top="fifo_check",
                 files=rtl("dsbc_fifo") + ["formal/fifo_check.v"],
                 params=dict(Depth=depth, Width=width, RegFlags=reg_flags), mode="prove",
                 depth=depth + 3,
                 mutant_depth=2 * depth + 6,
-                cover_depth=2 * depth + 6, short=short,
-                probes={"p_mem": "u_dut.f_mem", "p_count": "u_dut.count_q",
-                        "p_rd_ptr": "u_dut.rd_ptr_q", "p_wr_ptr": "u_dut.wr_ptr_q"})
+                cover_depth=2 * depth + 6, short=short, probes=probes)
 
 
 def sum_job(m, t, short=False):
@@ -69,9 +73,10 @@ def sum_job(m, t, short=False):
 def rmw_half_job(m, t, short=False):
     """The half-rate read-modify-write (rtl/dsbc_rmw_half.v) with its RAM, alone, against a
     shadow of every word, at widths the unit jobs cannot afford (formal/rmw_half_check.v).
-    An operation lives 3 cycles, and the word it forwards is the previous operation's: k = 5
-    is the smallest window that proves every job (k = 4 fails induction on the write's word
-    at M >= 2); 6 is run."""
+    The registered core (D_r = 3, D_w = 4): an operation lives 4 cycles, its word is
+    forwarded from stage d or from the last-write register; k = 6 is the smallest window that
+    proves every job (k = 5 fails induction on the last-write register, lw_q_o, at every M;
+    k = 4 on the write's word too)."""
     aw = max(1, (m - 1).bit_length())
     return dict(name=f"rmw_half_m{m}_t{t}", top="rmw_half_check",
                 files=rtl("dsbc_ram_dp", "dsbc_rmw_half") + ["formal/rmw_half_check.v"],
@@ -156,31 +161,48 @@ def unit_probes(n, m, t, d, arb=False, pipe=0, half=0):
                 ("p_lsucc", bw, "u_rr.g_arb_addr.cnt2_succ_q"),
                 ("p_lb0", bw, "g_arb.u_arb.b0_q"), ("p_lb1", bw, "g_arb.u_arb.b1_q")]
     if half:
-        # dsbc_local_half (HalfRate = 1): the same RAM, FIFO and dsbc_rr (CNT2, PISO); its own
-        # clearing, rebase stages, dsbc_rebase_late's sums and dsbc_rmw_half's stages.
+        # dsbc_local_half (HalfRate = 1, the registered core): the same RAM and FIFO (RegFlags
+        # = 2: its thermometer, one-hot pointer and full copy); its own CNT2, clearing, rebase
+        # stages, snapshot word and serial register, dsbc_rebase_late's compares and sums and
+        # dsbc_rmw_half's stages a .. d.
         q = t + (n - 1).bit_length() if n > 1 else t
-        accw = (q + 12).bit_length() + 1  # dsbc_local_half: clog2(Q + 9 + D_w + 1) + 1
+        accw = (q + 13).bit_length() + 1  # dsbc_local_half: clog2(Q + 9 + D_w + 1) + 1, D_w = 4
+        g, gc = (t + 1) // 3, t // 3      # dsbc_rmw_half's G and GC
         per = [p for p in per if p[0] in ("p_mem", "p_fcount", "p_frd", "p_fwr", "p_fmem",
-                                          "p_cnt2", "p_piso", "p_snapword")]
-        per += [("p_init", 1, "init_q"), ("p_init_addr", bw, "init_addr_q"),
-                ("p_ffull", 1, "u_fifo.g_reg_flags.full_q"),
-                ("p_hnext", bw, "u_late.next_q"), ("p_hacc", accw, "u_late.acc_q"),
-                ("p_htouched", 1, "u_late.touched_q"), ("p_hrebacc", accw, "u_late.reb_acc_q"),
-                ("p_hrebtouched", 1, "u_late.reb_touched_q"), ("p_hldq", 1, "u_late.ld_q"),
-                ("p_hdoneq", 1, "u_late.done_q"), ("p_hrebwait", 2, "reb_wait_q"),
-                ("p_hrebwrite", 1, "reb_write_q"), ("p_hrebbar", bw, "reb_barrier_q"),
-                ("p_haccq", 1, "accepted_q"), ("p_hready", 1, "ready_q"),
-                ("p_hav", 1, "u_core.a_valid_q"),
-                ("p_hbv", 1, "u_core.b_valid_q"), ("p_hcv", 1, "u_core.c_valid_q"),
-                ("p_hbaddr", bw, "u_core.b_addr_q"), ("p_hcaddr", bw, "u_core.c_addr_q"),
-                ("p_hopnd", t + 1, "u_core.opnd_q"), ("p_haaddr", bw, "u_core.a_addr_q"),
-                ("p_hadec", 1, "u_core.a_dec_q"), ("p_hbdec", 1, "u_core.b_dec_q"),
-                ("p_hedge", (t + 1) // 3 + 1, "u_core.edge_q"),
-                ("p_hrefq", 1, "u_core.refused_q"), ("p_hwrword", t + 1, "u_core.wr_word"),
-                ("p_htocur", 1, "u_late.to_cur_q"), ("p_htonext", 1, "u_late.to_next_q"),
-                ("p_htoreb", 1, "u_late.to_reb_q"), ("p_hstep", accw, "u_late.step_q")]
+                                          "p_rddata")]
+        c, lt, w = "u_core.", "u_late.", t + 1
+        per += [("p_cnt2", bw, "cnt2_q"), ("p_init", 1, "init_q"),
+                ("p_init_addr", bw, "init_addr_q"),
+                ("p_flvl", d, "u_fifo.g_therm.lvl_q"), ("p_fwroh", d, "u_fifo.g_therm.wr_oh_q"),
+                ("p_ffull2", 1, "u_fifo.g_therm.full2_q"),
+                ("p_hnext", bw, lt + "next_q"), ("p_hacc", accw, lt + "acc_q"),
+                ("p_htouched", 1, lt + "touched_q"), ("p_hrebacc", accw, lt + "reb_acc_q"),
+                ("p_hrebtouched", 1, lt + "reb_touched_q"), ("p_hldq", 1, lt + "ld_q"),
+                ("p_hdoneq", 1, lt + "done_q"), ("p_hpend", 1, lt + "pend_q"),
+                ("p_hcollp", 1, lt + "coll_p_q"), ("p_hbypp", 1, lt + "byp_p_q"),
+                ("p_hmcur", 1, lt + "m_cur_q"), ("p_hmnext", 1, lt + "m_next_q"),
+                ("p_hmreb", 1, lt + "m_reb_q"), ("p_hstep", accw, lt + "step_q"),
+                ("p_hdonesh", 4, "done_sh_q"), ("p_hrebwrite", 1, "reb_write_q"),
+                ("p_hrebbar", bw, "reb_barrier_q"), ("p_haccq", 1, "accepted_q"),
+                ("p_hready", 1, "ready_q"), ("p_hready2", 1, "ready2_q"),
+                ("p_hinit2", 1, "init2_q"), ("p_hosel", 1, "osel_q"),
+                ("p_hoselnx", 1, "oselnx_q"), ("p_hpiso", w, "piso_q"), ("p_hld1", 1, "ld1_q"),
+                ("p_hld2", 1, "ld2_q"), ("p_hfulls", 1, "full_s_q"),
+                ("p_hav", 1, c + "a_valid_q"), ("p_hbv", 1, c + "b_valid_q"),
+                ("p_hcv", 1, c + "c_valid_q"), ("p_hdv", 1, c + "d_valid_q"),
+                ("p_hfaddr", bw, c + "f_addr_q"), ("p_hfdec", 1, c + "f_dec_q"),
+                ("p_hkaddr", bw, c + "k_addr_q"), ("p_hkdec", 1, c + "k_dec_q"),
+                ("p_hxv", 1, c + "x_valid_q"), ("p_hxaddr", bw, c + "x_addr_q"),
+                ("p_hxce", 1, c + "xce_q"), ("p_hlwce", 1, c + "lwce_q"),
+                ("p_hhitd", 1, c + "hitd_q"), ("p_hhitp", 1, c + "hitp_q"),
+                ("p_hhitc", 1, c + "hitc_q"), ("p_hrdq", w, c + "rd_q"), ("p_hlw", w, c + "lw_q"),
+                ("p_hopnd", w, c + "opnd_q"), ("p_hres", w, c + "res_q"),
+                ("p_hrefq", 1, c + "refused_q"), ("p_hwe", 1, c + "we_q"),
+                ("p_hany", 1, c + "any_q"), ("p_hedge", g + 1, c + "edge_q"),
+                ("p_hrh", 1, c + "rh_q"), ("p_hcore", gc + 1, c + "core_q"),
+                ("p_hwrword", w, c + "wr_word")]
         if (1 << bw) > m:
-            per.append(("p_hbad", 3, "g_id_check.bad_q"))
+            per.append(("p_hbad", 4, "g_id_check.bad_q"))
     pe = "g_pe_half" if half else "g_pe"
     for i in range(n):
         for name, w, path in per:
@@ -192,7 +214,7 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
     """The whole unit; arb=True: scheduler arb (Sched = 1, architecture.md 4e); pipe=1: rr
     with the pipelined global sum (Pipe = 1, 4f), every decision P cycles later; half=1: rr
     at half the request rate (HalfRate = 1, dsbc_local_half, 4f), L_max as at the full rate
-    (measured from the closing commit, which comes in t + 2 instead of t + 1)."""
+    (measured from the closing commit, which comes in t + 3 instead of t + 1)."""
     q = t + (n - 1).bit_length() if n > 1 else t
     bw = max(1, (m - 1).bit_length())
     p = 1 + ((n - 1).bit_length() + 1) // 2 if pipe else 0  # 4f: 1 + ceil(clog2(N) / 2)
@@ -211,10 +233,10 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
     elif half:
-        # HalfRate = 1: commits 2 cycles after acceptance, so the covers (a completion, and an
+        # HalfRate = 1: commits 3 cycles after acceptance, so the covers (a completion, and an
         # update in flight at it) need a few cycles more than at the full rate.
         j.update(depth=depth or (q + p + 8 if pipe else 2),
-                 cover_depth=q + m + 16 + 2 * p, mutant_depth=2 * (q + 4 + p) + m + 6)
+                 cover_depth=q + m + 18 + 2 * p, mutant_depth=2 * (q + 4 + p) + m + 8)
     elif pipe:
         # The tree's carries and sum registers have no reference in the harness: as for
         # global_pipe_*, the induction runs deep enough (a word lasts at most Q + P + 6
@@ -234,6 +256,7 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
 def jobs_all():
     return [fifo_job(1, short=True), fifo_job(3, short=True), fifo_job(4),
             fifo_job(1, reg_flags=1), fifo_job(3, reg_flags=1),
+            fifo_job(1, reg_flags=2), fifo_job(3, reg_flags=2), fifo_job(4, reg_flags=2),
             sum_job(3, 8, short=True), sum_job(1, 8, short=True), sum_job(4, 9),
             rmw_half_job(3, 16, short=True), rmw_half_job(1, 16), rmw_half_job(4, 9),
             rmw_half_job(2, 32),
@@ -249,7 +272,7 @@ def jobs_all():
             unit_job(1, 2, d=1, arb=True, short=True), unit_job(2, 2, arb=True),
             unit_job(2, 3, arb=True), unit_job(3, 2, arb=True), unit_job(2, 1, d=1, arb=True),
             unit_job(1, 1, live=True, arb=True),
-            # HalfRate = 1 (full set only: 420 s and 543 s at one core).
+            # HalfRate = 1 (full set only; the registered core: 1031 s and 1900 s, load 2-5).
             unit_job(2, 3, half=1), unit_job(2, 2, half=1, pipe=1), unit_job(3, 3, half=1)]
 
 

@@ -27,18 +27,21 @@
 // cycles later, the PISOs keep shifting the sign meanwhile, and L_max grows by (M + 1)·P.
 // The tree's carries have no cheap reference here: run.py runs the induction deep enough
 // that every state it starts from has seen a ctl_load (as for global_check.v).
-// HalfRate = 1 (rr only, jobs unit_half_*; dsbc_local_half's contract, architecture.md 4f
-// "Half the request rate in the product"): the reference commits an update accepted in t in
-// t + 2 (refused on the count as of t + 2: the shadow then holds every commit before t + 2),
-// acknowledges it in t + 3, and requires ready low in t + 1; a snapshot in s takes the shadow
-// of s (the updates accepted up to s - 3), a commit in s counts as `touched`; the rebase of a
-// completion in d covers the commits of s .. d + 1 and enters the shadow in d + 2 (the RAM,
-// written a cycle after each commit, equals the shadow of the last cycle); ready is low in
-// d .. d + 3. Every check above holds unchanged on top of that (the global side is the same);
+// HalfRate = 1 (rr only, jobs unit_half_*; dsbc_local_half's contract with the RAM's word
+// registered, architecture.md 4f "200 MHz with the RAM's word registered"): the reference
+// commits an update accepted in t in t + 3 (refused on the count as of t + 3: the shadow then
+// holds every commit before t + 3), acknowledges it in t + 4, and requires ready low in t + 1;
+// a refused update writes nothing; a snapshot in s takes the shadow of s (the updates accepted
+// up to s - 4), a commit in s counts as `touched`; the rebase of a completion in d covers the
+// commits of s .. d + 2 and enters the shadow in d + 3 (the RAM, written a cycle after each
+// commit, equals the shadow of the last cycle: the rebase's write in d + 4); ready is low in
+// d .. d + 4. Every check above holds unchanged on top of that (the global side is the same);
 // the internal invariants are dsbc_local_half's own (g_half_inv: its one-cycle-late sums
-// against count - snap of the last cycle's shadow, its rebase stages, the read-modify-write
-// core's stages against the reference's update pipeline). L_max is the full rate's, measured
-// from the closing commit (section 6: a snapshot in s holds the commits before s, as there).
+// against count - snap of the last cycle's shadow, its rebase stages, the registered
+// read-modify-write core's stages (a .. d, forwarding compares, last-write register, refusal
+// from the forwarded word) against the reference's update pipeline, the snapshot's registered
+// word and serial register, the FIFO's thermometer). L_max is the full rate's, measured from
+// the closing commit (section 6: a snapshot in s holds the commits before s, as there).
 
 `default_nettype none
 
@@ -88,10 +91,10 @@ module unit_check #(
   localparam integer LastBarrier = M - 1;
   localparam [BW-1:0] LAST_ID = LastBarrier[BW-1:0];
   // HalfRate = 1 (rr only; dsbc_local_half's contract): an update accepted in t commits in
-  // t + 2 and is acknowledged in t + 3; the rebase of a completion in d enters the shadow in
-  // d + 2 (RAM write d + 3); ready is low in d .. d + 3 and in the cycle after an acceptance.
+  // t + 3 and is acknowledged in t + 4; the rebase of a completion in d enters the shadow in
+  // d + 3 (RAM write d + 4); ready is low in d .. d + 4 and in the cycle after an acceptance.
   localparam integer Half = (HalfRate == 1 && !Arb) ? 1 : 0;
-  localparam integer HAccW = $clog2(Q + 13) + 1;  // dsbc_local_half's AccW: clog2(Q+9+D_w+1)+1
+  localparam integer HAccW = $clog2(Q + 14) + 1;  // dsbc_local_half's AccW: clog2(Q+9+D_w+1)+1
 
   wire [N-1:0]    req_ready, ack_valid, ack_refused, fifo_valid;
   wire [N*BW-1:0] fifo_barrier;
@@ -167,6 +170,8 @@ module unit_check #(
   (* keep *) wire [N*BW-1:0]      p_lb0;     // the head candidates after ARB: bit 0 of r* = 0 ...
   (* keep *) wire [N*BW-1:0]      p_lb1;     // ... and = 1
   // HalfRate = 1: dsbc_local_half, dsbc_rebase_late and dsbc_rmw_half (PE i in slice i).
+  localparam integer HG  = (T + 1) / 3;         // dsbc_rmw_half's G, groups of the range check
+  localparam integer HGC = T / 3;               // ... and GC, of its core check (edge or one off)
   (* keep *) wire [N*BW-1:0]      p_hnext;      // u_late.next_q: CNT2 + 1
   (* keep *) wire [N*HAccW-1:0]   p_hacc;       // u_late.acc_q
   (* keep *) wire [N-1:0]         p_htouched;   // u_late.touched_q
@@ -174,30 +179,56 @@ module unit_check #(
   (* keep *) wire [N-1:0]         p_hrebtouched;// u_late.reb_touched_q
   (* keep *) wire [N-1:0]         p_hldq;       // u_late.ld_q
   (* keep *) wire [N-1:0]         p_hdoneq;     // u_late.done_q
-  (* keep *) wire [N*2-1:0]       p_hrebwait;   // reb_wait_q
+  (* keep *) wire [N-1:0]         p_hpend;      // u_late.pend_q
+  (* keep *) wire [N-1:0]         p_hcollp;     // u_late.coll_p_q
+  (* keep *) wire [N-1:0]         p_hbypp;      // u_late.byp_p_q
+  (* keep *) wire [N-1:0]         p_hmcur;      // u_late.m_cur_q
+  (* keep *) wire [N-1:0]         p_hmnext;     // u_late.m_next_q
+  (* keep *) wire [N-1:0]         p_hmreb;      // u_late.m_reb_q
+  (* keep *) wire [N*HAccW-1:0]   p_hstep;      // u_late.step_q
+  (* keep *) wire [N*4-1:0]       p_hdonesh;    // done_sh_q: ctl_done 1..4 cycles ago
   (* keep *) wire [N-1:0]         p_hrebwrite;  // reb_write_q
   (* keep *) wire [N*BW-1:0]      p_hrebbar;    // reb_barrier_q
   (* keep *) wire [N-1:0]         p_haccq;      // accepted_q
   (* keep *) wire [N-1:0]         p_hready;     // ready_q
+  (* keep *) wire [N-1:0]         p_hready2;    // ready2_q
+  (* keep *) wire [N-1:0]         p_hinit2;     // init2_q
+  (* keep *) wire [N-1:0]         p_hosel;      // osel_q
+  (* keep *) wire [N-1:0]         p_hoselnx;    // oselnx_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hpiso;      // piso_q: {count, full}
+  (* keep *) wire [N-1:0]         p_hld1;       // ld1_q
+  (* keep *) wire [N-1:0]         p_hld2;       // ld2_q
+  (* keep *) wire [N-1:0]         p_hfulls;     // full_s_q
+  (* keep *) wire [N*4-1:0]       p_hbad;       // g_id_check.bad_q (M not a power of two)
   (* keep *) wire [N-1:0]         p_hav;        // u_core.a_valid_q
   (* keep *) wire [N-1:0]         p_hbv;        // u_core.b_valid_q
   (* keep *) wire [N-1:0]         p_hcv;        // u_core.c_valid_q
-  (* keep *) wire [N*BW-1:0]      p_hbaddr;     // u_core.b_addr_q
-  (* keep *) wire [N*BW-1:0]      p_hcaddr;     // u_core.c_addr_q
+  (* keep *) wire [N-1:0]         p_hdv;        // u_core.d_valid_q
+  (* keep *) wire [N*BW-1:0]      p_hfaddr;     // u_core.f_addr_q
+  (* keep *) wire [N-1:0]         p_hfdec;      // u_core.f_dec_q
+  (* keep *) wire [N*BW-1:0]      p_hkaddr;     // u_core.k_addr_q
+  (* keep *) wire [N-1:0]         p_hkdec;      // u_core.k_dec_q
+  (* keep *) wire [N-1:0]         p_hxv;        // u_core.x_valid_q
+  (* keep *) wire [N*BW-1:0]      p_hxaddr;     // u_core.x_addr_q
+  (* keep *) wire [N-1:0]         p_hxce;       // u_core.xce_q
+  (* keep *) wire [N-1:0]         p_hlwce;      // u_core.lwce_q
+  (* keep *) wire [N-1:0]         p_hhitd;      // u_core.hitd_q
+  (* keep *) wire [N-1:0]         p_hhitp;      // u_core.hitp_q
+  (* keep *) wire [N-1:0]         p_hhitc;      // u_core.hitc_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hrdq;       // u_core.rd_q: the RAM's word, registered
+  (* keep *) wire [N*(T+1)-1:0]   p_hlw;        // u_core.lw_q: the last pipeline write's word
   (* keep *) wire [N*(T+1)-1:0]   p_hopnd;      // u_core.opnd_q
-  (* keep *) wire [N-1:0]         p_ffull;      // u_fifo's full flag register (RegFlags = 1)
-  localparam integer HG = (T + 1) / 3;          // dsbc_rmw_half's G, groups of the range check
-  (* keep *) wire [N*BW-1:0]      p_haaddr;     // u_core.a_addr_q
-  (* keep *) wire [N-1:0]         p_hadec;      // u_core.a_dec_q
-  (* keep *) wire [N-1:0]         p_hbdec;      // u_core.b_dec_q
-  (* keep *) wire [N*(HG+1)-1:0]  p_hedge;      // u_core.edge_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hres;       // u_core.res_q
   (* keep *) wire [N-1:0]         p_hrefq;      // u_core.refused_q
-  (* keep *) wire [N*(T+1)-1:0]   p_hwrword;    // u_core.wr_word: the word stage c writes
-  (* keep *) wire [N*3-1:0]       p_hbad;       // g_id_check.bad_q (M not a power of two)
-  (* keep *) wire [N-1:0]         p_htocur;     // u_late.to_cur_q
-  (* keep *) wire [N-1:0]         p_htonext;    // u_late.to_next_q
-  (* keep *) wire [N-1:0]         p_htoreb;     // u_late.to_reb_q
-  (* keep *) wire [N*HAccW-1:0]   p_hstep;      // u_late.step_q
+  (* keep *) wire [N-1:0]         p_hwe;        // u_core.we_q
+  (* keep *) wire [N-1:0]         p_hany;       // u_core.any_q
+  (* keep *) wire [N*(HG+1)-1:0]  p_hedge;      // u_core.edge_q
+  (* keep *) wire [N-1:0]         p_hrh;        // u_core.rh_q
+  (* keep *) wire [N*(HGC+1)-1:0] p_hcore;      // u_core.core_q
+  (* keep *) wire [N*(T+1)-1:0]   p_hwrword;    // u_core.wr_word: the word stage d leaves
+  (* keep *) wire [N*D-1:0]       p_flvl;       // u_fifo.g_therm.lvl_q (RegFlags = 2)
+  (* keep *) wire [N*D-1:0]       p_fwroh;      // u_fifo.g_therm.wr_oh_q
+  (* keep *) wire [N-1:0]         p_ffull2;     // u_fifo.g_therm.full2_q
 
   reg f_started = 1'b0;
   always @(posedge clk_i) f_started <= 1'b1;
@@ -214,7 +245,7 @@ module unit_check #(
   reg [AgeW-1:0]     age;            // cycles since the last ctl_load
   reg [BW-1:0]       cur;            // the barrier under inspection (CNT2)
   reg [N-1:0]        acc;            // PE request committing now: accepted last cycle
-                                     // (HalfRate = 1: two cycles ago)
+                                     // (HalfRate = 1: three cycles ago)
   reg [N*BW-1:0]     acc_id;
   reg [N-1:0]        acc_dec;
   reg [N*M*T-1:0]    sh;             // shadow counts, (i*M + b)*T
@@ -232,19 +263,23 @@ module unit_check #(
   reg [N*D*BW-1:0]   rq;             // reference FIFOs, entry 0 = head
   reg [N*CntW-1:0]   rn;
   // HalfRate = 1 only.
-  reg [N-1:0]        acc0;           // PE request accepted last cycle
-  reg [N*BW-1:0]     acc0_id;
-  reg [N-1:0]        acc0_dec;
-  reg [N-1:0]        ack3, fits3;    // accepted three cycles ago, and not refused
-  reg [N*BW-1:0]     ack3_id;
-  reg                rb0, rb3;       // d + 1 and d + 3 (rb_pending: d + 2, the rebase's commit)
+  reg [N-1:0]        acc0, acc1;     // PE request accepted one / two cycles ago
+  reg [N*BW-1:0]     acc0_id, acc1_id;
+  reg [N-1:0]        acc0_dec, acc1_dec;
+  reg [N-1:0]        ack4, fits4;    // accepted four cycles ago (acknowledged now), not refused
+  reg [N*BW-1:0]     ack4_id;
+  reg [N-1:0]        ack4_dec;
+  reg [N-1:0]        ack5, fits5, ack6;  // accepted five / six cycles ago
+  reg [N*BW-1:0]     ack5_id, ack6_id;
+  reg                rb1, rb2, rb4, rb5;  // d + 1, 2, 4, 5 (rb_pending: d + 3, the rebase's commit)
   reg [N*M*T-1:0]    sh_prev;        // sh of the last cycle: the RAM (written a cycle after
   reg [N*M-1:0]      sh_open_prev;   // the commit)
   reg [N-1:0]        touched_d1;     // touched of the last cycle
-  reg [N-1:0]        commit_q1, commit_q2, commit_q3;  // commits 1..3 cycles ago (covers)
-  reg [N*BW-1:0]     cid_q1, cid_q2, cid_q3;
+  reg [N-1:0]        commit_q1, commit_q2, commit_q3, commit_q4;  // commits 1..4 cycles ago
+  reg [N*BW-1:0]     cid_q1, cid_q2, cid_q3, cid_q4;
   reg [N-1:0]        dec_q1;         // ... the sign of the last cycle's
   reg [BW-1:0]       cur_q1;         // cur of the last cycle
+  reg [N-1:0]        st_v, st_dec;   // the last update that tried to commit (legal ID), its sign
 
   // Combinational view of this cycle.
   reg [N-1:0]        commit, fits;
@@ -258,7 +293,7 @@ module unit_check #(
   reg [M-1:0]        unc_d;
   reg signed [SW-1:0] snap_sum;
   reg [N-1:0]        touched_eff;
-  reg [N-1:0]        commit_rb;      // HalfRate: a commit to the completed barrier (in d + 1)
+  reg [N-1:0]        commit_rb;      // HalfRate: a commit to the completed barrier (d + 1, d + 2)
 
   always @* begin
     sh_d = sh;
@@ -498,36 +533,58 @@ module unit_check #(
       cur        <= LastBarrier[BW-1:0];
       acc        <= 0;
       acc0       <= 0;
-      ack3       <= 0;
+      acc1       <= 0;
+      ack4       <= 0;
+      ack5       <= 0;
+      ack6       <= 0;
+      st_v       <= 0;
       sh         <= 0;
       sh_open    <= 0;
       sh_prev    <= 0;
       sh_open_prev <= 0;
       unc        <= 0;
       rb_pending <= 1'b0;
-      rb0        <= 1'b0;
-      rb3        <= 1'b0;
+      rb1        <= 1'b0;
+      rb2        <= 1'b0;
+      rb4        <= 1'b0;
+      rb5        <= 1'b0;
       rn         <= 0;
       commit_q1  <= 0;
       commit_q2  <= 0;
       commit_q3  <= 0;
+      commit_q4  <= 0;
     end else begin
       if (cyc < M) cyc <= cyc + 1'b1;
       acc0     <= req_valid_i & req_ready;
       acc0_id  <= req_barrier_i;
       acc0_dec <= req_dec_i;
-      if (Half) begin   // the commit two cycles after the acceptance
-        acc     <= acc0;
-        acc_id  <= acc0_id;
-        acc_dec <= acc0_dec;
+      acc1     <= acc0;
+      acc1_id  <= acc0_id;
+      acc1_dec <= acc0_dec;
+      if (Half) begin   // the commit three cycles after the acceptance
+        acc     <= acc1;
+        acc_id  <= acc1_id;
+        acc_dec <= acc1_dec;
       end else begin
         acc     <= req_valid_i & req_ready;
         acc_id  <= req_barrier_i;
         acc_dec <= req_dec_i;
       end
-      ack3    <= acc;
-      ack3_id <= acc_id;
-      fits3   <= fits;
+      ack4     <= acc;
+      ack4_id  <= acc_id;
+      ack4_dec <= acc_dec;
+      fits4    <= fits;
+      ack5     <= ack4;
+      ack5_id  <= ack4_id;
+      fits5    <= fits4;
+      ack6     <= ack5;
+      ack6_id  <= ack5_id;
+      for (i = 0; i < N; i = i + 1) begin
+        if (acc[i] && acc_id[i*BW +: BW] < M) begin
+          st_v[i]   <= 1'b1;
+          st_dec[i] <= acc_dec[i];
+        end
+      end
       sh      <= sh_d;
       sh_open <= sh_open_d;
       sh_prev      <= sh;
@@ -536,21 +593,25 @@ module unit_check #(
       commit_q1 <= commit;
       commit_q2 <= commit_q1;
       commit_q3 <= commit_q2;
+      commit_q4 <= commit_q3;
       cid_q1    <= acc_id;
       dec_q1    <= acc_dec;
       cur_q1    <= cur;
       cid_q2    <= cid_q1;
       cid_q3    <= cid_q2;
+      cid_q4    <= cid_q3;
       unc     <= unc_d;
-      rb0        <= done;
-      rb_pending <= Half ? rb0 : done;
-      rb3        <= rb_pending;
+      rb1        <= done;
+      rb2        <= rb1;
+      rb_pending <= Half ? rb2 : done;
+      rb4        <= rb_pending;
+      rb5        <= rb4;
       if (!Half || done) begin
         rb_touched <= touched_eff;
         rb_barrier <= cur;
         rb_snap    <= snap_val;
-      end else if (rb0) begin
-        // HalfRate: the last commits of the epoch (accepted up to d - 1) come in d + 1.
+      end else if (rb1 || rb2) begin
+        // HalfRate: the last commits of the epoch (accepted up to d - 1) come in d + 1, d + 2.
         rb_touched <= rb_touched | commit_rb;
       end
       if (snap) begin
@@ -594,27 +655,80 @@ module unit_check #(
   // Values computed here, outside the blocks with asserts.
   reg [N*(T+1)-1:0] lw_word, rd_word;   // RAM word at the last write's / the read's address
   reg [M-1:0]       open_vec;           // some PE has b open
-  reg [N*(T+1)-1:0] acc_word;           // HalfRate: shadow word of the committing request
-  reg [N*(T+1)-1:0] ack3_word;          // ... and of the one acknowledged now
+  // HalfRate: the shadow words (of this cycle: sh, of the last: sh_prev) of the updates in
+  // flight, by their age.
+  reg [N*(T+1)-1:0] acc_word;           // sh at the committing update's ID (t + 3)
+  reg [N*(T+1)-1:0] acc0_word;          // sh at the ID accepted last cycle (t + 1)
+  reg [N*(T+1)-1:0] acc1_word;          // sh at t + 2's ID
+  reg [N*(T+1)-1:0] ack4_word;          // sh at the acknowledged one's ID (t + 4)
+  reg [N*(T+1)-1:0] ack4_pword;         // sh_prev at it (its operand)
+  reg [N*(T+1)-1:0] ack5_pword;         // sh_prev at t + 5's ID
+  reg [N*(T+1)-1:0] ack6_pword;         // sh_prev at t + 6's ID
+  reg [N*(T+1)-1:0] q1_pword;           // sh_prev at the last cycle's commit's ID
   integer ii, bb;
   always @* begin
     lw_word = 0;
     rd_word = 0;
     open_vec = 0;
     acc_word = 0;
-    ack3_word = 0;
+    acc0_word = 0;
+    acc1_word = 0;
+    ack4_word = 0;
+    ack4_pword = 0;
+    ack5_pword = 0;
+    ack6_pword = 0;
+    q1_pword = 0;
     for (ii = 0; ii < N; ii = ii + 1) begin
       for (bb = 0; bb < M; bb = bb + 1) begin
         if (acc_id[ii*BW +: BW] == bb)
           acc_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
-        if (ack3_id[ii*BW +: BW] == bb)
-          ack3_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
+        if (acc0_id[ii*BW +: BW] == bb)
+          acc0_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
+        if (acc1_id[ii*BW +: BW] == bb)
+          acc1_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
+        if (ack4_id[ii*BW +: BW] == bb) begin
+          ack4_word[ii*(T+1) +: T+1] = {sh_open[ii*M + bb], sh[(ii*M + bb)*T +: T]};
+          ack4_pword[ii*(T+1) +: T+1] = {sh_open_prev[ii*M + bb], sh_prev[(ii*M + bb)*T +: T]};
+        end
+        if (ack5_id[ii*BW +: BW] == bb)
+          ack5_pword[ii*(T+1) +: T+1] = {sh_open_prev[ii*M + bb], sh_prev[(ii*M + bb)*T +: T]};
+        if (ack6_id[ii*BW +: BW] == bb)
+          ack6_pword[ii*(T+1) +: T+1] = {sh_open_prev[ii*M + bb], sh_prev[(ii*M + bb)*T +: T]};
+        if (cid_q1[ii*BW +: BW] == bb)
+          q1_pword[ii*(T+1) +: T+1] = {sh_open_prev[ii*M + bb], sh_prev[(ii*M + bb)*T +: T]};
+
         if (p_lwaddr[ii*BW +: BW] == bb) lw_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
         if (p_wbarrier[ii*BW +: BW] == bb) rd_word[ii*(T+1) +: T+1] = p_mem[(ii*M + bb)*(T+1) +: T+1];
         open_vec[bb] = open_vec[bb] | sh_open[ii*M + bb];
       end
     end
   end
+  // HalfRate: dsbc_local_half's serial register {count, full}: the low T + 1 bits of
+  // dsbc_rr's {count, full, open} from s + 3 on (the open bit goes on the line in s + 2 from
+  // the registered RAM word).
+  function [T:0] hpiso_at(input [T-1:0] v, input f, input o, input [AgeW-1:0] a);
+    hpiso_at = piso_at(v, f, o, a);
+  endfunction
+  function [HAccW-1:0] add_acc(input [HAccW-1:0] x, input [HAccW-1:0] y);
+    add_acc = x + y;
+  endfunction
+  // HalfRate: dsbc_fifo's RegFlags = 2 (the fill level as a thermometer, the one-hot write
+  // pointer).
+  function [D-1:0] therm(input [CntW-1:0] n);
+    integer e;
+    for (e = 0; e < D; e = e + 1) therm[e] = (e < n);
+  endfunction
+  function [D-1:0] onehot(input [PtrW-1:0] x);
+    onehot = {{(D - 1){1'b0}}, 1'b1} << x;
+  endfunction
+  // HalfRate: the edge of a step's range (+1: the maximum, -1: the minimum), and the word a
+  // taken step leaves.
+  function [T-1:0] edge_of(input dec);
+    edge_of = dec ? {1'b1, {(T - 1){1'b0}}} : {1'b0, {(T - 1){1'b1}}};
+  endfunction
+  function [T:0] stepped_word(input [T:0] w, input dec);
+    stepped_word = {1'b1, dec ? w[T-1:0] - 1'b1 : w[T-1:0] + 1'b1};
+  endfunction
   // now - then in dsbc_rebase_late's AccW bits (HalfRate).
   function [HAccW-1:0] diff_acc(input [T-1:0] now, input [T-1:0] then);
     reg [T:0] dd;
@@ -640,14 +754,14 @@ module unit_check #(
       assert(done_barrier == cur);
       for (i = 0; i < N; i = i + 1) begin
         if (Half) begin
-          // Acknowledge three cycles after acceptance, refused exactly when the step would
-          // leave the T-bit range of the count as of the commit (t + 2), or the ID is >= M.
-          assert(ack_valid[i] == ack3[i]);
-          assert(ack_refused[i] == (ack3[i] && !fits3[i]));
-          // Ready low exactly while clearing, in a snapshot cycle, in d .. d + 3 and in the
+          // Acknowledge four cycles after acceptance, refused exactly when the step would
+          // leave the T-bit range of the count as of the commit (t + 3), or the ID is >= M.
+          assert(ack_valid[i] == ack4[i]);
+          assert(ack_refused[i] == (ack4[i] && !fits4[i]));
+          // Ready low exactly while clearing, in a snapshot cycle, in d .. d + 4 and in the
           // cycle after an acceptance.
-          assert(req_ready[i] == (cleared && !done && !snap && !rb0 && !rb_pending && !rb3 &&
-                                  !acc0[i]));
+          assert(req_ready[i] == (cleared && !done && !snap && !rb1 && !rb2 && !rb_pending &&
+                                  !rb4 && !acc0[i]));
           if (acc0[i]) assert(!req_ready[i]);
         end else begin
           // Acknowledge and refusal.
@@ -703,7 +817,11 @@ module unit_check #(
             assert(p_mem[(i*M + b)*(T+1) +: T+1] ==
                    {sh_open_prev[i*M + b], sh_prev[(i*M + b)*T +: T]});
         end
-        if (Half) assert(p_ffull[i] == (rn[i*CntW +: CntW] == D));
+        if (Half) begin  // RegFlags = 2: the thermometer, the one-hot write pointer, full's copy
+          assert(p_flvl[i*D +: D] == therm(rn[i*CntW +: CntW]));
+          assert(p_fwroh[i*D +: D] == onehot(p_fwr[i*PtrW +: PtrW]));
+          assert(p_ffull2[i] == (rn[i*CntW +: CntW] == D));
+        end
         assert(p_fcount[i*CntW +: CntW] == rn[i*CntW +: CntW]);
         assert(p_frd[i*PtrW +: PtrW] < D);
         for (k = 0; k < D; k = k + 1) begin
@@ -714,7 +832,8 @@ module unit_check #(
         assert(p_fwr[i*PtrW +: PtrW] == (p_frd[i*PtrW +: PtrW] + rn[i*CntW +: CntW]) % D);
         if (loaded) begin
           if (!Half) assert(p_touched[i] == touched[i]);
-          if (age == 1) assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
+          if (!Half && age == 1)
+            assert(p_snapword[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
           // The rebase count accumulates the commits since the snapshot: count - snap (until
           // the rebase of the completed word commits: d+1, age Q+5+P under rr and Q+3 under
           // arb; under arb with M > 1 the next head, in d, starts a new snapshot).
@@ -722,7 +841,7 @@ module unit_check #(
             assert(p_acc[i*(T+1) +: T+1] == diff_ext(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]));
           // (arb, and rr with Pipe = 1 until d: the PISO shifts the sign in until the next
           // snapshot reloads it)
-          if (age >= 2 && (Arb || age <= DoneAge)) begin
+          if (!Half && age >= 2 && (Arb || age <= DoneAge)) begin
             assert(p_piso[i*(T+2) +: T+2] ==
                    piso_at(snap_val[i*T +: T], full_at[i], snap_open[i], age));
           end
@@ -731,12 +850,13 @@ module unit_check #(
       // The open bits say which barriers have uncovered commits (the rebase of a completion
       // commits one cycle after ctl_done).
       for (b = 0; b < M; b = b + 1) begin
-        if ((rb_pending || (Half && rb0)) && rb_barrier == b) assert(unc[b] == (rb_touched != 0));
+        if ((rb_pending || (Half && (rb1 || rb2))) && rb_barrier == b)
+          assert(unc[b] == (rb_touched != 0));
         else                                                  assert(unc[b] == open_vec[b]);
       end
-      // The rebase in flight (HalfRate: it commits in d + 2, a word after d's snapshot).
+      // The rebase in flight (HalfRate: it commits in d + 3, a word after d's snapshot).
       if (rb_pending) begin
-        assert(loaded && age == (Half ? 2 : (M > 1) ? 1 : DoneAge + 1));
+        assert(loaded && age == (Half ? 3 : (M > 1) ? 1 : DoneAge + 1));
         assert(cur == ((M > 1) ? ((rb_barrier == LastBarrier) ? 0 : rb_barrier + 1'b1) : rb_barrier));
       end
       for (i = 0; i < N; i = i + 1) if (!Half) begin
@@ -762,7 +882,7 @@ module unit_check #(
         if (loaded && age <= DoneAge && !rb_pending)  // (until the rebase moves the count)
           assert(drift(sh[(i*M + cur)*T +: T], snap_val[i*T +: T]) <= age);
         if (rb_pending)
-          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P + Half);
+          assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P + 2 * Half);
       end
       if (loaded) begin
         assert(unc_snap == (snap_open != 0));
@@ -801,13 +921,36 @@ module unit_check #(
 
   // HalfRate = 1: dsbc_local_half's state against the reference. Each PE's sums of
   // dsbc_rebase_late run a cycle behind the commits (acc_q holds those of s .. now - 2, so
-  // count - snap of the last cycle's shadow); the rebase stages d + 1 .. d + 3; the
-  // read-modify-write core's valid bits, addresses and operand (the word as of the commit).
+  // count - snap of the last cycle's shadow); the rebase stages d + 1 .. d + 4; the registered
+  // read-modify-write core's stages (a: t + 1 .. d: t + 4) against the reference's update
+  // pipeline; the snapshot's word (the RAM's output in s + 1, registered in s + 2) and the
+  // serial register.
   if (Half) begin : g_half_inv
+    // The core's valid bits and forwarding cases from the reference (conditions of the
+    // assertions below: a probe as the bare condition of an assertion loses its driver in
+    // Yosys 0.23's `connect -set`).
+    reg [N-1:0] hv_a, hv_b, hv_c, hv_d, hv_5, hv_6, h_hitd, h_hitp, h_hitc, h_byp;
+    integer hi;
+    always @* begin
+      for (hi = 0; hi < N; hi = hi + 1) begin
+        hv_a[hi] = acc0[hi] && acc0_id[hi*BW +: BW] < M;
+        hv_b[hi] = acc1[hi] && acc1_id[hi*BW +: BW] < M;
+        hv_c[hi] = acc[hi] && acc_id[hi*BW +: BW] < M;
+        hv_d[hi] = ack4[hi] && ack4_id[hi*BW +: BW] < M;
+        hv_5[hi] = ack5[hi] && ack5_id[hi*BW +: BW] < M;
+        hv_6[hi] = ack6[hi] && ack6_id[hi*BW +: BW] < M;
+        h_hitd[hi] = hv_d[hi] && ack4_id[hi*BW +: BW] == acc1_id[hi*BW +: BW];
+        h_hitp[hi] = (hv_5[hi] && ack5_id[hi*BW +: BW] == acc1_id[hi*BW +: BW]) ||
+                     (hv_6[hi] && ack6_id[hi*BW +: BW] == acc1_id[hi*BW +: BW]);
+        h_hitc[hi] = hv_5[hi] && ack5_id[hi*BW +: BW] == acc_id[hi*BW +: BW];
+        h_byp[hi]  = loaded && age == 1 && commit_q2[hi] && cid_q2[hi*BW +: BW] == cur;
+      end
+    end
     always @* begin
       if (f_started) begin
-        assert(!(rb0 && rb_pending) && !(rb0 && rb3) && !(rb_pending && rb3) && !(done && rb0));
-        assert(cur < M && (!(rb0 || rb_pending || rb3) || rb_barrier < M));
+        assert(!(rb1 && rb2) && !(rb1 && rb_pending) && !(rb1 && rb4) && !(rb2 && rb_pending) &&
+               !(rb2 && rb4) && !(rb_pending && rb4) && !(done && (rb1 || rb2 || rb_pending)));
+        assert(cur < M && (!(rb1 || rb2 || rb_pending || rb4) || rb_barrier < M));
         assert(cyc <= M && (!loaded || cyc == M));
         // (the carries are cleared in s + 1 and advance from count slot 0 on: shorter
         // induction windows than the full-rate jobs' k = 6)
@@ -815,73 +958,182 @@ module unit_check #(
         // Before the first snapshot nothing was accepted, and the clearing has zeroed the
         // words below cyc.
         if (!loaded) begin
-          assert(acc0 == 0 && acc == 0 && ack3 == 0 && sh == 0 && sh_open == 0 && sh_prev == 0 &&
-                 sh_open_prev == 0 && unc == 0 && rn == 0 && !rb0 && !rb_pending && !rb3);
+          assert(acc0 == 0 && acc1 == 0 && acc == 0 && ack4 == 0 && ack5 == 0 && ack6 == 0 &&
+                 st_v == 0 && commit_q1 == 0 && commit_q2 == 0 &&
+                 sh == 0 && sh_open == 0 && sh_prev == 0 && sh_open_prev == 0 && unc == 0 &&
+                 rn == 0 && !rb1 && !rb2 && !rb_pending && !rb4);
           for (i = 0; i < N; i = i + 1)
             for (b = 0; b < M; b = b + 1)
               if (b < cyc) assert(p_mem[(i*M + b)*(T+1) +: T+1] == 0);
         end
-        if (rb0) assert(loaded && age == 1);
-        if (rb3) assert(loaded && age == 3);
+        // The rebase stages: no snapshot of the completed barrier before its write (d + 4).
+        if (rb1) assert(loaded && age == 1);
+        if (rb2) assert(loaded && age == 2);
+        if (rb1 || rb2 || rb_pending)
+          assert(cur == ((rb_barrier == LastBarrier) ? 0 : rb_barrier + 1'b1));
+        if (rb4) begin
+          assert(loaded && (age == 4 || (P == 0 && M > 2 && age == 1)));
+          if (age == 4) assert(cur == ((rb_barrier == LastBarrier) ? 0 : rb_barrier + 1'b1));
+          if (age != 4) assert(cur != rb_barrier &&
+                               rb_barrier == ((cur < 2) ? cur + M - 2 : cur - 2));
+        end
         for (i = 0; i < N; i = i + 1) begin
+          // The reference's own pipeline: the shadow moves only by the last cycle's commit
+          // and the rebase (entered in d + 3, so differing in d + 4).
+          assert(commit_q1[i] == (ack4[i] && fits4[i]));
+          assert(commit_q2[i] == (ack5[i] && fits5[i]));
+          if (ack4[i]) assert(cid_q1[i*BW +: BW] == ack4_id[i*BW +: BW] && dec_q1[i] == ack4_dec[i]);
+          if (ack5[i]) assert(cid_q2[i*BW +: BW] == ack5_id[i*BW +: BW]);
+          if (ack4[i]) assert(fits4[i] == (ack4_id[i*BW +: BW] < M &&
+                                           ack4_pword[i*(T+1) +: T] != edge_of(ack4_dec[i])));
+          if (commit_q1[i])
+            assert({sh_open[i*M + cid_q1[i*BW +: BW]], sh[(i*M + cid_q1[i*BW +: BW])*T +: T]} ==
+                   stepped_word(q1_pword[i*(T+1) +: T+1], dec_q1[i]));
+          for (b = 0; b < M; b = b + 1)
+            if (!(commit_q1[i] && cid_q1[i*BW +: BW] == b) && !(rb4 && rb_barrier == b))
+              assert(sh[(i*M + b)*T +: T] == sh_prev[(i*M + b)*T +: T] &&
+                     sh_open[i*M + b] == sh_open_prev[i*M + b]);
+          // Never two updates in consecutive cycles, none from d to d + 3, none in a
+          // snapshot cycle.
+          assert(!(acc0[i] && acc1[i]) && !(acc1[i] && acc[i]) && !(acc[i] && ack4[i]) &&
+                 !(ack4[i] && ack5[i]) && !(ack5[i] && ack6[i]));
+          if (rb1) assert(!acc0[i]);
+          if (rb2) assert(!acc0[i] && !acc1[i]);
+          if (rb_pending) assert(!acc0[i] && !acc1[i] && !acc[i]);
+          if (rb4) assert(!acc0[i] && !acc1[i] && !acc[i] && !ack4[i]);
+          if (loaded && age == 1) assert(!acc0[i]);
+          if (st_v[i]) assert(p_hstep[i*HAccW +: HAccW] == (st_dec[i] ? {HAccW{1'b1}} : 1));
+          if (ack4[i] && ack4_id[i*BW +: BW] < M) assert(st_v[i] && st_dec[i] == ack4_dec[i]);
+          if (hv_5[i]) assert(st_v[i]);
+
+          // dsbc_local_half: clearing, ready, the rebase's shift register, the write port.
+          assert(p_init_addr[i*BW +: BW] == p_hrebbar[i*BW +: BW]);
+          assert(p_hinit2[i] == (cyc + 1 < M));
+          assert(p_hosel[i] == (!cleared || rb4));
+          assert(p_hoselnx[i] == (cyc + 1 < M || rb_pending));
           assert(p_hnext[i*BW +: BW] == nxt);
           assert(p_hldq[i] == (loaded && age == 1));
-          assert(p_hdoneq[i] == rb0);
-          assert(p_hrebwait[i*2 +: 2] == (rb0 ? 2'd3 : rb_pending ? 2'd2 : rb3 ? 2'd1 : 2'd0));
-          assert(p_hrebwrite[i] == rb3);
-          if (rb0 || rb_pending || rb3) assert(p_hrebbar[i*BW +: BW] == rb_barrier);
+          assert(p_hdoneq[i] == rb1);
+          assert(p_hdonesh[i*4 +: 4] == {rb4, rb_pending, rb2, rb1});
+          assert(p_hrebwrite[i] == rb4);
+          if (rb1 || rb2 || rb_pending || rb4) assert(p_hrebbar[i*BW +: BW] == rb_barrier);
           assert(p_haccq[i] == acc0[i]);
-          // ready_q: the registers' part of the ready, one cycle early (dsbc_local_half)
-          assert(p_hready[i] == (!p_init[i] && p_hrebwait[i*2 +: 2] == 2'd0 && !p_haccq[i]));
-          // (ready low after an acceptance: never two updates in consecutive cycles)
-          assert(!(acc0[i] && acc[i]) && !(acc[i] && ack3[i]));
-          assert(p_hav[i] == (acc0[i] && acc0_id[i*BW +: BW] < M));
-          assert(p_hbv[i] == (acc[i] && acc_id[i*BW +: BW] < M));
-          assert(p_hcv[i] == (ack3[i] && ack3_id[i*BW +: BW] < M));
-          if (acc[i]) assert(p_hbaddr[i*BW +: BW] == acc_id[i*BW +: BW]);
-          if (ack3[i]) assert(p_hcaddr[i*BW +: BW] == ack3_id[i*BW +: BW]);
-          if (acc[i] && acc_id[i*BW +: BW] < M) assert(p_hopnd[i*(T+1) +: T+1] == acc_word[i*(T+1) +: T+1]);
-          if (acc0[i]) assert(p_haaddr[i*BW +: BW] == acc0_id[i*BW +: BW] && p_hadec[i] == acc0_dec[i]);
-          if (acc[i]) assert(p_hbdec[i] == acc_dec[i]);
-          // the range check in groups: at the edge exactly when the step would leave T bits
-          if (acc[i] && acc_id[i*BW +: BW] < M) assert((&p_hedge[i*(HG+1) +: HG+1]) == !fits[i]);
-          // stage c writes the word as of its commit (the shadow has it since this cycle)
-          if (ack3[i] && ack3_id[i*BW +: BW] < M) begin
-            assert(p_hrefq[i] == !fits3[i]);
-            assert(p_hwrword[i*(T+1) +: T+1] == ack3_word[i*(T+1) +: T+1]);
-          end
+          assert(p_hready[i] == (cleared && !rb1 && !rb2 && !rb_pending && !rb4 && !acc0[i]));
+          assert(p_hready2[i] == p_hready[i]);
           if ((1 << BW) > M)
-            assert(p_hbad[i*3 +: 3] == {ack3[i] && ack3_id[i*BW +: BW] >= M,
+            assert(p_hbad[i*4 +: 4] == {ack4[i] && ack4_id[i*BW +: BW] >= M,
                                         acc[i] && acc_id[i*BW +: BW] >= M,
+                                        acc1[i] && acc1_id[i*BW +: BW] >= M,
                                         acc0[i] && acc0_id[i*BW +: BW] >= M});
-          // dsbc_rebase_late's registered compares of the last cycle's commit
-          assert(p_htocur[i] == (commit_q1[i] && cid_q1[i*BW +: BW] == cur_q1));
-          assert(p_htonext[i] == (commit_q1[i] && cid_q1[i*BW +: BW] ==
-                                  ((cur_q1 == LastBarrier) ? 0 : cur_q1 + 1'b1)));
-          if (rb_pending || rb3)
-            assert(p_htoreb[i] == (commit_q1[i] && cid_q1[i*BW +: BW] == rb_barrier));
-          if (commit_q1[i]) assert(p_hstep[i*HAccW +: HAccW] == (dec_q1[i] ? {HAccW{1'b1}} : 1));
-          // No commit in d + 2 .. d + 3: the rebase is the epoch's last write.
-          if (rb_pending || rb3) assert(!acc[i]);
+
+          // dsbc_rmw_half, stage by stage (legal IDs only enter it).
+          assert(p_hav[i] == hv_a[i]);
+          assert(p_hbv[i] == hv_b[i]);
+          assert(p_hcv[i] == hv_c[i]);
+          assert(p_hdv[i] == hv_d[i]);
+          assert(p_hxce[i] == (hv_c[i] || hv_d[i]));
+          assert(p_hlwce[i] == hv_d[i]);
+          assert(p_hxv[i] == (hv_d[i] || hv_5[i]));
+          if (hv_d[i]) assert(p_hxaddr[i*BW +: BW] == ack4_id[i*BW +: BW]);
+          if (hv_5[i]) assert(p_hxaddr[i*BW +: BW] == ack5_id[i*BW +: BW]);
+          if (hv_a[i]) assert(p_hfaddr[i*BW +: BW] == acc0_id[i*BW +: BW] && p_hfdec[i] == acc0_dec[i]);
+          if (hv_b[i]) assert(p_hfaddr[i*BW +: BW] == acc1_id[i*BW +: BW] && p_hfdec[i] == acc1_dec[i]);
+          if (hv_c[i]) assert(p_hkaddr[i*BW +: BW] == acc_id[i*BW +: BW] && p_hkdec[i] == acc_dec[i]);
+          if (hv_d[i]) assert(p_hkaddr[i*BW +: BW] == ack4_id[i*BW +: BW] && p_hkdec[i] == ack4_dec[i]);
+          // stage a: the RAM's word, unless an update 2, 3 or 4 cycles ahead has not written it
+          if (hv_a[i] && !(hv_c[i] && acc_id[i*BW +: BW] == acc0_id[i*BW +: BW]) &&
+              !(hv_d[i] && ack4_id[i*BW +: BW] == acc0_id[i*BW +: BW]) &&
+              !(ack5[i] && ack5_id[i*BW +: BW] == acc0_id[i*BW +: BW]))
+            assert(p_rddata[i*(T+1) +: T+1] == acc0_word[i*(T+1) +: T+1]);
+          // stage b: the forwarding compares, and the registered RAM word when neither hits
+          if (hv_b[i]) begin
+            assert(p_hhitd[i] == h_hitd[i]);
+            assert(p_hhitp[i] == h_hitp[i]);
+            if (!h_hitd[i] && !h_hitp[i])
+              assert(p_hrdq[i*(T+1) +: T+1] == acc1_word[i*(T+1) +: T+1]);
+          end
+          // the last-write register: the word the last update left (from its stage d on; a
+          // rebase entered in t + 4, after a completion in t + 1, changes the word after it)
+          if (hv_5[i]) assert(p_hlw[i*(T+1) +: T+1] == ack5_pword[i*(T+1) +: T+1]);
+          if (hv_6[i] && !(rb5 && rb_barrier == ack6_id[i*BW +: BW]))
+            assert(p_hlw[i*(T+1) +: T+1] == ack6_pword[i*(T+1) +: T+1]);
+          // stage c: the operand is the word as of the commit; the refusal from the range
+          // check's groups, or (forwarded from stage d) from rh_q
+          if (hv_c[i]) begin
+            assert(p_hhitc[i] == h_hitc[i]);
+            assert(p_hopnd[i*(T+1) +: T+1] == acc_word[i*(T+1) +: T+1]);
+            if (!h_hitc[i]) assert((&p_hedge[i*(HG+1) +: HG+1]) == !fits[i]);
+            if (h_hitc[i])  assert(p_hrh[i] == !fits[i]);
+          end
+          // stage d: refusal, write enable and word; the core groups of its operand
+          if (hv_d[i]) begin
+            assert(p_hrefq[i] == !fits4[i]);
+            assert(p_hwrword[i*(T+1) +: T+1] == ack4_word[i*(T+1) +: T+1]);
+            if (fits4[i])  assert(p_hres[i*(T+1) +: T+1] == ack4_word[i*(T+1) +: T+1]);
+            if (!fits4[i]) assert(p_hopnd[i*(T+1) +: T+1] == ack4_word[i*(T+1) +: T+1]);
+            assert((&p_hcore[i*(HGC+1) +: HGC+1]) ==
+                   (ack4_word[i*(T+1) +: T] == edge_of(ack4_dec[i])));
+          end
+          assert(p_hwe[i] == commit_q1[i]);
+          assert(p_hany[i] == (commit_q1[i] || !cleared || rb4));
+
+          // dsbc_rebase_late: the registered compares of the last cycle's commit, the
+          // snapshot's bypass (the pipeline's write of s, i.e. the commit of s - 1)
+          if (commit_q1[i]) begin
+            assert(p_hmcur[i] == (cid_q1[i*BW +: BW] == cur_q1));
+            assert(p_hmnext[i] == (cid_q1[i*BW +: BW] == ((cur_q1 == LastBarrier) ? 0 : cur_q1 + 1'b1)));
+            if (rb2 || rb_pending || rb4) assert(p_hmreb[i] == (cid_q1[i*BW +: BW] == rb_barrier));
+          end
+          if (!(loaded && age == 1)) assert(p_hcollp[i] == (hv_d[i] && ack4_id[i*BW +: BW] == nxt));
+          assert(p_hbypp[i] == h_byp[i]);
+          assert(p_hpend[i] == (rb2 && commit_q2[i] && cid_q2[i*BW +: BW] == rb_barrier));
+          // No commit in d + 3 .. d + 4: the rebase is the epoch's last write.
+          if (rb_pending || rb4) assert(!acc[i]);
           if (loaded && age >= 2) begin
             assert(p_hacc[i*HAccW +: HAccW] ==
                    diff_acc(sh_prev[(i*M + cur)*T +: T], snap_val[i*T +: T]));
             assert(p_htouched[i] == touched_d1[i]);
           end
           // In d + 1 the completed word's sums (through d - 1) are still in acc_q / touched_q;
-          // from d + 2 they are in reb_acc_q / reb_touched_q, the commit of d + 1 added in d + 3.
-          if (rb0) begin
+          // from d + 2 they are in reb_acc_q / reb_touched_q, d's commit added in d + 3
+          // (pend_q), those of d + 1 and d + 2 in d + 3 and d + 4.
+          if (rb1) begin
             assert(p_hacc[i*HAccW +: HAccW] ==
                    diff_acc(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
             assert(p_htouched[i] == touched_d1[i]);
           end
-          if (rb_pending || rb3)
+          if (rb2)
+            assert(add_acc(p_hrebacc[i*HAccW +: HAccW], (rb2 && commit_q2[i] && cid_q2[i*BW +: BW] == rb_barrier) ? p_hstep[i*HAccW +: HAccW] : 0) ==
+                   diff_acc(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
+          // (the rebase's count fits T bits: it is written in d + 4 from the narrow sum)
+          if (rb1) assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 5 + P);
+          if (rb2) assert(drift(sh[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 6 + P);
+          if (rb4) assert(drift(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]) <= Q + 7 + P);
+          if (rb_pending || rb4)
             assert(p_hrebacc[i*HAccW +: HAccW] ==
                    diff_acc(sh_prev[(i*M + rb_barrier)*T +: T], rb_snap[i*T +: T]));
-          if (rb_pending)
+          if (rb2 || rb_pending || rb4)
             assert((p_hrebtouched[i] || (commit_q1[i] && cid_q1[i*BW +: BW] == rb_barrier)) ==
                    rb_touched[i]);
-          if (rb3) assert(p_hrebtouched[i] == rb_touched[i]);
+
+          // The snapshot: the RAM's word in s + 1 (or the bypass from the last-write
+          // register), registered in s + 2, where its open bit goes on the line; the serial
+          // register {count, full} from s + 3.
+          assert(p_hld1[i] == (loaded && age == 1));
+          assert(p_hld2[i] == (loaded && age == 2));
+          if (loaded && age == 1) begin
+            // (no `else` around an assertion: Yosys 0.23 leaves its condition undriven)
+            if (h_byp[i])  assert(p_hlw[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
+            if (!h_byp[i]) assert(p_rddata[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
+          end
+          if (loaded && age == 2) begin
+            assert(p_hrdq[i*(T+1) +: T+1] == {snap_open[i], snap_val[i*T +: T]});
+            assert(p_hfulls[i] == full_at[i]);
+            assert(p_hpiso[i*(T+1) +: T+1] == 0);
+          end
+          if (loaded && age >= 3 && age <= DoneAge)
+            assert(p_hpiso[i*(T+1) +: T+1] ==
+                   hpiso_at(snap_val[i*T +: T], full_at[i], snap_open[i], age));
         end
       end
     end
@@ -1054,16 +1306,19 @@ module unit_check #(
   // Non-vacuity.
   reg [N-1:0] neg_any;
   // HalfRate: the cases its pipeline handles apart (a commit written in the snapshot cycle,
-  // through the write-first bypass; an operand forwarded from the update accepted 2 and 3
-  // cycles earlier; a commit to the completed barrier in d + 1, which its rebase counts).
-  reg [N-1:0] c_byp, c_fwd2, c_fwd3, c_late;
+  // through the write-first bypass; an operand forwarded from the update accepted 2 (stage d),
+  // 3 and 4 (the last-write register) cycles earlier; a commit to the completed barrier in
+  // d + 1 and one in d + 2, which its rebase counts).
+  reg [N-1:0] c_byp, c_fwd2, c_fwd3, c_fwd4, c_late, c_late2;
   always @* begin
     for (i = 0; i < N; i = i + 1) begin
       neg_any[i] = snap_val[i*T + T - 1];
       c_byp[i]  = snap && commit_q1[i] && cid_q1[i*BW +: BW] == snap_b;
       c_fwd2[i] = commit[i] && commit_q2[i] && cid_q2[i*BW +: BW] == acc_id[i*BW +: BW];
       c_fwd3[i] = commit[i] && commit_q3[i] && cid_q3[i*BW +: BW] == acc_id[i*BW +: BW];
-      c_late[i] = rb0 && commit_rb[i];
+      c_fwd4[i] = commit[i] && commit_q4[i] && cid_q4[i*BW +: BW] == acc_id[i*BW +: BW];
+      c_late[i] = rb1 && commit_rb[i];
+      c_late2[i] = rb2 && commit_rb[i];
     end
   end
   always @(posedge clk_i) begin
@@ -1083,7 +1338,9 @@ module unit_check #(
         cover(c_byp != 0);
         cover(c_fwd2 != 0);
         cover(c_fwd3 != 0);
+        cover(c_fwd4 != 0);
         cover(c_late != 0);
+        cover(c_late2 != 0);
       end
     end
   end

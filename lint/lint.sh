@@ -20,12 +20,20 @@ wnor_configs=("1 1 2" "2 16 2" "3 5 3" "7 3 8" "16 16 4" "64 32 4" "1024 2 4" "6
 lint_dsbc() {
   local c v runs=0
   # Both schedulers (Sched 0: rr, 1: arb, issue 13), the pipelined sum (Pipe 1, rr only) and
-  # half the request rate (HalfRate 1, rr only, M >= 3 at Pipe 0 and M >= 2 at Pipe 1;
-  # smaller M is skipped) for every configuration: "Sched Pipe HalfRate".
+  # half the request rate (HalfRate 1, rr only, (M - 1)(3 + P) > 4: M >= 3, or M >= 2 at
+  # Pipe 1 with N >= 2; the others are skipped) for every configuration: "Sched Pipe HalfRate".
+  local l p
   for v in "0 0 0" "1 0 0" "0 1 0" "0 0 1" "0 1 1"; do
     for c in "${dsbc_configs[@]}"; do
       set -- $c $v
-      if [ "$7" = 1 ] && [ "$2" -lt $((3 - $6)) ]; then continue; fi
+      # P, the pipelined sum's latency: 1 + ceil(clog2(N) / 2) at Pipe 1, else 0.
+      p=0
+      if [ "$6" = 1 ]; then
+        l=0
+        while [ $((1 << l)) -lt "$1" ]; do l=$((l + 1)); done
+        p=$((1 + (l + 1) / 2))
+      fi
+      if [ "$7" = 1 ] && [ $((($2 - 1) * (3 + p))) -le 4 ]; then continue; fi
       "$VERILATOR" --lint-only -Wall lint/verilator_waiver.vlt -Irtl rtl/dsbc_top.v --top-module dsbc_top \
         -GNumPes="$1" -GNumBarriers="$2" -GCountBits="$3" -GFifoDepth="$4" -GSched="$5" -GPipe="$6" \
         -GHalfRate="$7"

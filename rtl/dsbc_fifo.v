@@ -18,7 +18,7 @@
 module dsbc_fifo #(
   parameter integer Depth = 8,  // entries, 1..1024
   parameter integer Width = 2,  // bits per entry
-  parameter integer RegFlags = 0  // 0..1; 1: valid_o and full_o from flip-flops (same values)
+  parameter integer RegFlags = 0  // 0..2; 1: valid_o and full_o from flip-flops (same values); 2: the fill level as a thermometer and a one-hot write pointer
 ) (
   input  wire             clk_i,        // clock, rising edge
   input  wire             rst_ni,       // asynchronous reset, active low
@@ -39,11 +39,11 @@ module dsbc_fifo #(
 
   // The unit's parameters are checked in dsbc_param_check; this one is the FIFO's own
   // (same pattern: Icarus 11 does not parse an elaboration-time $error).
-  if (RegFlags < 0 || RegFlags > 1) begin : g_bad_reg_flags
+  if (RegFlags < 0 || RegFlags > 2) begin : g_bad_reg_flags
 `ifdef __ICARUS__
-    initial $fatal(1, "dsbc_fifo: parameter RegFlags = %0d is out of range: legal 0..1", RegFlags);
+    initial $fatal(1, "dsbc_fifo: parameter RegFlags = %0d is out of range: legal 0..2", RegFlags);
 `else
-    $error("dsbc_fifo: parameter RegFlags is out of range: legal 0..1");
+    $error("dsbc_fifo: parameter RegFlags is out of range: legal 0..2");
 `endif
   end
 
@@ -61,7 +61,70 @@ module dsbc_fifo #(
     else if (do_pop && !do_push) count_d = count_q - 1'b1;
   end
 
-  if (RegFlags != 0) begin : g_reg_flags
+  // RegFlags = 2 (dsbc_local_half, for its 200 MHz): the fill level as a thermometer code lvl_q (bit i:
+  // more than i entries), valid_o = lvl_q[0], full_o = lvl_q[Depth-1], each bit two LUT levels
+  // from the ports and registers (no carry chain): of push only (a), pop only (b) and both
+  // (unchanged) at most one moves it. The storage's write enables from a one-hot pointer.
+  // [LastSlot:0], not [Depth-1:0]: an illegal Depth = 0 must reach dsbc_param_check's message,
+  // and Icarus stops earlier at a zero replication.
+  wire [LastSlot:0] we_oh;
+  wire             full2;  // RegFlags = 2: a copy of full_o for the storage's enables
+  if (RegFlags == 2) begin : g_therm
+    reg  [Depth-1:0] lvl_q, wr_oh_q;
+    // Slot 0 one-hot, written so that Depth = 1 needs no zero replication (Icarus rejects it).
+    localparam [Depth-1:0] FIRST_OH = 1;
+    wire [Depth+1:0] lvl_ext = {1'b0, lvl_q, 1'b1};  // lvl_ext[i+1] = lvl_q[i]
+    wire             tpop = pop_i && lvl_q[0];
+    wire             both = push_i && !lvl_q[Depth-1] && tpop;
+    integer          i;
+    reg  [Depth-1:0] lvl_d, lvl_a, lvl_b;
+    always @* begin
+      for (i = 0; i < Depth; i = i + 1) begin
+        lvl_a[i] = lvl_q[i] || (push_i && !lvl_q[Depth-1] && lvl_ext[i]);
+        lvl_b[i] = tpop ? lvl_ext[i+2] : lvl_q[i];
+        // = both ? lvl_q[i] : (lvl_q[i] ? lvl_a && lvl_b : lvl_a || lvl_b), written without a
+        // hold branch (lvl_a is 1 when lvl_q[i] is, lvl_b is 0 when it is not), so that no
+        // clock enable is made of it: an enable (push xor pop) is two LUT levels from the
+        // ports and fans out to every level bit, and was the block's critical path in 3 of
+        // 5 placement seeds.
+        lvl_d[i] = lvl_q[i] ? (lvl_b[i] || both) : (lvl_a[i] && !both);
+      end
+    end
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        lvl_q   <= {Depth{1'b0}};
+        wr_oh_q <= FIRST_OH;
+      end else begin
+        lvl_q <= lvl_d;
+        if (do_push) wr_oh_q <= (wr_oh_q << 1) | (wr_oh_q >> (Depth - 1));
+      end
+    end
+    assign valid_o = lvl_q[0];
+    assign full_o  = lvl_q[Depth-1];
+    assign we_oh   = wr_oh_q;
+    // The same value as lvl_q[Depth-1], from its own next-state logic (so not merged with it).
+    reg full2_q;
+    wire both2 = push_i && !full2_q && tpop;
+    wire a2 = full2_q || (push_i && !full2_q && lvl_ext[Depth-1]);
+    wire b2 = (pop_i && lvl_q[0]) ? 1'b0 : full2_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) full2_q <= 1'b0;
+      else         full2_q <= full2_q ? (b2 || both2) : (a2 && !both2);
+    end
+    assign full2 = full2_q;
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // (yosys -formal rejects $fatal; formal/fifo_check.v proves the same, jobs *_regflags2)
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        // out of reset only
+      end else if (lvl_q != ((1 << count_q) - 1) || wr_oh_q != (1 << wr_ptr_q) || full2_q != lvl_q[Depth-1]) begin
+        $fatal(1, "%m: thermometer or one-hot pointer wrong at %0t", $time);
+      end
+    end
+`endif
+`endif
+  end else if (RegFlags != 0) begin : g_reg_flags
     reg valid_q, full_q;  // count_q != 0, count_q == Depth, written with count_q
     always @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -74,7 +137,11 @@ module dsbc_fifo #(
     end
     assign valid_o = valid_q;
     assign full_o  = full_q;
+    assign we_oh   = {(LastSlot + 1){1'b0}};
+    assign full2   = 1'b0;
   end else begin : g_cmp_flags
+    assign we_oh   = {(LastSlot + 1){1'b0}};
+    assign full2   = 1'b0;
     assign valid_o = (count_q != {CntW{1'b0}});
     assign full_o  = (count_q == DEPTH_CNT);
   end
@@ -107,8 +174,19 @@ module dsbc_fifo #(
     end
   end
 
-  always @(posedge clk_i) begin
-    if (do_push) mem_q[wr_ptr_q] <= push_data_i;
+  if (RegFlags == 2) begin : g_we_oh
+    genvar e;
+    for (e = 0; e < Depth; e = e + 1) begin : g_entry
+      (* keep *) wire we_e = push_i && !full2 && we_oh[e];  // one LUT from the port
+      always @(posedge clk_i) begin
+        if (we_e) mem_q[e] <= push_data_i;
+      end
+    end
+  end else begin : g_we_ptr
+    wire unused_we = &{1'b0, we_oh, full2};
+    always @(posedge clk_i) begin
+      if (do_push) mem_q[wr_ptr_q] <= push_data_i;
+    end
   end
 
 `ifdef FORMAL

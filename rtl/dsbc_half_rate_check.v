@@ -15,12 +15,18 @@
 `default_nettype none
 
 module dsbc_half_rate_check #(
+  parameter integer NumPes      = 4,  // N (the pipelined sum's latency P depends on it)
   parameter integer NumBarriers = 4,  // M
   parameter integer Sched       = 0,  // scheduler: 0 rr, 1 arb (default rr: the defaults must be legal, Yosys elaborates them)
   parameter integer Pipe        = 0,  // pipelined global sum
   parameter integer HalfRate    = 1   // half the request rate, legal 0..1, 1 only with Sched 0 and
-                                      // NumBarriers >= 3 (Pipe 0) or >= 2 (Pipe 1)
+                                      // NumBarriers >= 3 (Pipe 0) or >= 2 (Pipe 1 and NumPes >= 2)
 ) ();
+
+  // P, cycles from the serial lines to the global decision: 0 without the pipelined sum,
+  // 1 + ceil(clog2(N) / 2) with it (dsbc_serial_sum's Latency; Config::sum_latency()).
+  localparam integer SumLevels = (NumPes > 1) ? $clog2(NumPes) : 0;
+  localparam integer P         = (Pipe == 1) ? 1 + (SumLevels + 1) / 2 : 0;
 
   if (HalfRate < 0 || HalfRate > 1) begin : g_bad_half_rate
 `ifdef __ICARUS__
@@ -39,15 +45,16 @@ module dsbc_half_rate_check #(
 `endif
   end
 
-  // Its rebase is written three cycles after the completion; the next snapshot of the barrier
-  // comes M - 1 words of at least 3 + P cycles later, so it is written first only if
-  // (M - 1)(3 + P) > 3: M >= 3 without the pipelined sum, M >= 2 with it (P >= 1).
-  if (HalfRate == 1 && NumBarriers < ((Pipe == 1) ? 2 : 3)) begin : g_bad_half_rate_barriers
+  // Its rebase is written four cycles after the completion (d + 4); the next snapshot of the
+  // barrier comes M - 1 words of at least 3 + P cycles later, so it is written first only if
+  // (M - 1)(3 + P) > 4: M >= 3 without the pipelined sum (P = 0) and with it at N = 1 (P = 1),
+  // M >= 2 with it at N >= 2 (P >= 2).
+  if (HalfRate == 1 && (NumBarriers - 1) * (3 + P) <= 4) begin : g_bad_half_rate_barriers
 `ifdef __ICARUS__
-    initial $fatal(1, "dsbc: parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1), not NumBarriers = %0d",
-                   NumBarriers);
+    initial $fatal(1, "dsbc: parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1 and NumPes >= 2), not NumBarriers = %0d with Pipe = %0d, NumPes = %0d",
+                   NumBarriers, Pipe, NumPes);
 `else
-    $error("dsbc: parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1)");
+    $error("dsbc: parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1 and NumPes >= 2)");
 `endif
   end
 

@@ -1,89 +1,86 @@
 // SPDX-License-Identifier: Apache-2.0
-// Read-modify-write of the local count words at half the request rate (HalfRate = 1,
-// dsbc_local_half; architecture.md 4f): a short pipeline for a user that never starts two
-// operations in consecutive cycles (dsbc_local_half keeps req_ready_o low in the cycle after
-// an acceptance). Born as the feasibility design feas_rmw_half_core (synth/feasibility/).
+// The read-modify-write pipeline of dsbc_local_half (HalfRate = 1) for operations at least two
+// cycles apart (the user's promise: never two operations in consecutive cycles), with the
+// RAM's output registered before any logic: D_r = 3 (read to refusal), D_w = 4 (read to
+// write), one stage more than the version before 2026-11-25, for >= 200 MHz of the local block
+// (architecture.md 4f, "200 MHz with the RAM's word registered").
 //
-// Why it is short: a full-rate pipeline of this kind (synth/feasibility/feas_rmw_cut_core)
-// needs nine stages because one operation per cycle lets operation k's operand be operation
-// k-1's result, so forward mux -> range check -> result must close in one cycle whatever the
-// depth (architecture.md 4f). With at least two cycles
-// between operations the operand of k is the result of an operation that left the refusal
-// stage a cycle before k needs it, so each step (mux; range check and +-1) gets its own cycle
-// and the range check stays exact on the whole word, with no distance tracking.
-//
-// Operation k (op_valid_i high in cycle k; the user reads its word on the RAM in cycle k and
-// hands the RAM's output to rd_data_i in cycle k+1):
-// - cycle k:   its address is compared with those of the operations of k-2 and k-3 (the only
-//              ones whose writes the read misses, below) and the match registered (hit_q);
-// - cycle k+1: opnd_q <= hit_q ? (the forwarded word) : rd_data_i (the RAM's clock-to-out
-//              and one mux), and with it edge_q, the range check in groups (below);
-// - cycle k+2: the refusal (the AND of edge_q) into refused_q, and the step
-//              into res_q (the commit: the new word enters the write registers);
-// - cycle k+3: ack_valid_o / ack_refused_o (refused_q), and the RAM is written with the new
-//              word: refused_q ? opnd_q : res_q (a refused operation rewrites its word
-//              unchanged). The refusal thus drives two flip-flops and the commit outputs, not
-//              a mux in front of 17 (in the placed 16-PE unit that fan-out was the critical
-//              path: 2 ns logic, 6-8 ns routing, 102-117 MHz).
-// So D_r = 2 (read to refusal) and D_w = 3 (read to write). The read of cycle k sees the
-// writes of cycles <= k-1, i.e. of the operations of k-4 and before; the writes of k-3's
-// operation (in k, at the very edge of the read: the RAM promises nothing there) and of
-// k-2's (in k+1) are missed, and k-1 holds no operation. At most one of k-3 and k-2 holds an
-// operation (they are consecutive), and opnd_q, res_q and refused_q are loaded only by an
-// operation, so in cycle k+1 they still hold those of whichever of the two there is (opnd_q
-// is next loaded by k itself, at the end of k+1): one forwarding source, the word that
-// operation writes, from registers, and one 2:1 mux in front of the operand register.
+// Operation k (op_valid_i in cycle k, the RAM read in k, its output in k + 1):
+// - stage a, k + 1: rd_q <= the RAM's word (no logic behind the RAM); the address compares
+//   with the operation of k - 2 (hitd_q) and with the last one that writes by the end of
+//   k + 1 (k - 3 or k - 4: hitp_q), both from registers;
+// - stage b, k + 2: opnd_q <= hitd_q ? (k - 2's word, being written now) : hitp_q ? lw_q (the
+//   last word written) : rd_q; edge_q <= the range check's groups of lw_q or rd_q; rh_q <= the
+//   refusal in case of hitd: (dec == k - 2's dec) && k - 2's operand at or one step from the
+//   edge of its own step (core_q, from k - 2's operand in k + 1), which is exact: after a taken
+//   step x + s the next step s' is refused iff s' = s and x = E - s; after a refused one (x = E)
+//   iff s' = s;
+// - stage c, k + 3: the refusal (hitd ? rh_q : AND of edge_q), the step into res_q; the commit;
+// - stage d, k + 4: ack, and the RAM write of refused_q ? opnd_q : res_q.
+// The read of k sees the writes of cycles <= k - 1, i.e. of the operations of k - 5 and
+// before; it misses k - 4 (written in k), k - 3 (in k + 1) and k - 2 (in k + 2); k - 1 holds
+// none, and of k - 3 and k - 4 at most one holds an operation.
 
 `default_nettype none
 
 module dsbc_rmw_half #(
-  parameter integer CountBits = 16,  // T, >= 2
+  parameter integer CountBits = 16,  // T, >= 3
   parameter integer AddrW     = 5    // address bits of the RAM
 ) (
-  input  wire                 clk_i,           // clock
-  input  wire                 rst_ni,          // asynchronous reset of the valid bits, active low
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
   input  wire                 op_valid_i,      // an operation is read in this cycle ...
   input  wire [AddrW-1:0]     op_addr_i,       // ... at this address (the RAM's read address)
   input  wire                 op_dec_i,        // ... and steps -1 (else +1)
   input  wire [CountBits:0]   rd_data_i,       // the RAM's word read last cycle
-  output wire                 ack_valid_o,     // the operation read 3 cycles ago is decided ...
-  output wire                 ack_refused_o,   // ... and refused (its step would leave the range)
-  output wire                 commit_valid_o,  // a taken step's word enters the write register
-  output wire [AddrW-1:0]     commit_addr_o,   // ... for this address
-  output wire                 commit_dec_o,    // ... and the step was -1
-  output wire                 wr_en_next_o,    // wr_en_o of the next cycle (wr_addr_o: commit_addr_o)
-  output wire                 wr_en_o,         // write the word of the operation read 3 cycles ago
-  output wire [AddrW-1:0]     wr_addr_o,       // ... at this address
-  output wire [CountBits:0]   wr_data_o        // ... this word {open, count}
+  input  wire                 rd_byp_i,        // rd_q takes lw_q instead (the snapshot bypass; a register; no operation reads rd_q next)
+  input  wire                 wr_other_next_i, // the user writes the RAM next cycle (a register)
+  output wire                 wr_any_o,        // wr_en_o || the user's write: one register for the RAM's enable
+  output wire [CountBits:0]   rd_q_o,          // the RAM's word of two cycles ago (registered, every cycle)
+  output wire [CountBits:0]   lw_q_o,          // the word of the last operation in stage d (its write)
+  output wire                 ack_valid_o,     // the operation read 4 cycles ago is decided ...
+  output wire                 ack_refused_o,   // ... and refused
+  output wire                 try_valid_o,     // stage c: an operation decides now (register)
+  output wire                 commit_valid_o,  // ... and commits (not refused; 2 LUT levels)
+  output wire [AddrW-1:0]     commit_addr_o,   // ... at this address (register)
+  output wire                 commit_dec_o,    // ... with this step (register)
+  output wire                 wr_en_next_o,    // an operation is in stage d next cycle (it may be refused)
+  output wire                 wr_en_o,         // write the word of the operation read 4 cycles ago (committed only: a register)
+  output wire [AddrW-1:0]     wr_addr_o,       // ... here (a register)
+  output wire [CountBits:0]   wr_data_o        // ... this word (res_q, a register)
 );
 
   localparam integer T = CountBits;
-  localparam integer W = T + 1;  // {open, count}
+  localparam integer W = T + 1;
   localparam [T-1:0] CountMax = {1'b0, {(T - 1){1'b1}}};
   localparam [T-1:0] CountMin = {1'b1, {(T - 1){1'b0}}};
-  // The range check in groups: the count is at the edge a step would leave when each group of
-  // three of its low T-1 bits is all ones (+1: at the maximum) or all zeros (-1: at the
-  // minimum), and the sign bit is the edge's. A group and the step's sign are one LUT4, so
-  // the groups are decided in the operand's own cycle, one LUT behind the RAM (then the
-  // forwarding mux), and the refusal is an AND of G + 1 registers: in the placed 16-PE unit
-  // the range check on the whole operand (three LUT levels and the refusal's fan-out in one
-  // cycle) was the critical path of 3 seeds of 5 (2.2-2.4 ns logic, 6.2-8.1 ns routing).
-  localparam integer G = (T - 1 + 2) / 3;
+  localparam integer G  = (T - 1 + 2) / 3;  // groups of bits 0 .. T-2 (edge)
+  localparam integer GC = (T - 2 + 2) / 3;  // groups of bits 1 .. T-2 (core: edge or one off)
 
-  // Stage a (cycle k+1), b (k+2, the refusal), c (k+3, the write). Valid bits alone are reset
-  // (FPGA initial value too): the rest carries data qualified by them.
-  reg             a_valid_q = 1'b0, b_valid_q = 1'b0, c_valid_q = 1'b0;
-  reg [AddrW-1:0] a_addr_q, b_addr_q, c_addr_q;
-  reg             a_dec_q, b_dec_q;
-  reg             hit_q;      // stage a: the operation of k-2 or k-3 had the same address
-  reg [W-1:0]     opnd_q;     // stage b (and c): the word before the step
-  reg [W-1:0]     res_q;      // stage c: the word after it, if not refused
-  reg             refused_q;  // stage c: the step was refused
-  reg [G:0]       edge_q;     // stage b: the groups of the operand at the edge (G: the sign)
-  // The word the last operation writes (stage c), and forwards.
+  reg             a_valid_q = 1'b0, b_valid_q = 1'b0, c_valid_q = 1'b0, d_valid_q = 1'b0;
+  // Two address/step registers, not one per stage: the operations are at least two cycles
+  // apart, so stages a and b hold one operation at most (f_*, loaded at the acceptance), and
+  // so do c and d (k_*, loaded at the end of stage b).
+  reg [AddrW-1:0] f_addr_q, k_addr_q;
+  reg             f_dec_q, k_dec_q;
+  reg [W-1:0]     rd_q;
+  reg             x_valid_q;   // an operation writes in k or k + 1 (read in k - 4 or k - 3) ...
+  reg [AddrW-1:0] x_addr_q;    // ... at this address (valid in k + 1)
+  reg             hitd_q, hitp_q, hitc_q;
+  reg             xce_q = 1'b0, lwce_q = 1'b0;
+  reg [W-1:0]     lw_q;        // the word of the last pipeline write
+  reg [W-1:0]     opnd_q, res_q;
+  reg             refused_q;
+  reg             we_q;        // stage d: the operation committed (a refused one does not write)
+  reg [G:0]       edge_q;
+  reg             rh_q;
+  reg [GC:0]      core_q;
   wire [W-1:0]    wr_word = refused_q ? opnd_q : res_q;
+  // The stage-b word unless hitd (hitp ? lw_q : rd_q), one LUT per bit kept apart, read by
+  // both opnd_q's mux and the range check's groups (which had their own muxes).
+  (* keep *) wire [W-1:0] pw_word;
+  assign pw_word = hitp_q ? lw_q : rd_q;
 
-  // Group flags of a count for a step of sign dec (above).
   function [G:0] edge_groups;
     input [T-1:0] c;
     input         dec;
@@ -99,32 +96,71 @@ module dsbc_rmw_half #(
     end
   endfunction
 
-  // Cycle k: in flight ahead of the read are the operations of k-2 (stage b now) and k-3
-  // (stage c now); the user never starts one in k-1.
-  wire hit = (b_valid_q && (op_addr_i == b_addr_q)) || (c_valid_q && (op_addr_i == c_addr_q));
+  // At the edge of dec or one step inside it: bits 1 .. T-2 all != dec and the sign == dec.
+  function [GC:0] core_groups;
+    input [T-1:0] c;
+    input         dec;
+    integer g, i;
+    begin
+      for (g = 0; g < GC; g = g + 1) begin
+        core_groups[g] = 1'b1;
+        for (i = 1 + 3 * g; i < 1 + 3 * g + 3; i = i + 1) begin
+          if (i < T - 1) core_groups[g] = core_groups[g] && (c[i] != dec);
+        end
+      end
+      core_groups[GC] = (c[T-1] == dec);
+    end
+  endfunction
 
-  // Stage b: the refusal from the group flags, the step.
   wire [T-1:0] opnd_count = opnd_q[T-1:0];
-  wire         refused    = &edge_q;
-  wire [T-1:0] stepped    = opnd_count + (b_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});
+  wire         refused    = hitc_q ? rh_q : &edge_q;
+  // c_valid_q && !refused in two LUT levels, spelt out (the mapper otherwise made three, through
+  // the shared `refused`): kept nets cut the logic where the decomposition wants it.
+  (* keep *) wire cm_e03 = &edge_q[G-2:0];
+  (* keep *) wire cm_x   = c_valid_q && hitc_q && !rh_q;
+  (* keep *) wire cm_y   = c_valid_q && !hitc_q && !(&edge_q[G:G-1]);
+  (* keep *) wire cm_z   = c_valid_q && !hitc_q;
+  wire            commit_n = cm_x || cm_y || (cm_z && !cm_e03);
+  (* keep *) wire cm_xo  = cm_x || wr_other_next_i;
+  wire            any_n    = cm_xo || cm_y || (cm_z && !cm_e03);
+  reg             any_q;
+  wire [T-1:0] stepped    = opnd_count + (k_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});
 
   always @(posedge clk_i) begin
-    a_addr_q <= op_addr_i;
-    a_dec_q  <= op_dec_i;
-    hit_q    <= hit;
-    b_addr_q <= a_addr_q;
-    b_dec_q  <= a_dec_q;
-    c_addr_q <= b_addr_q;
-    // Loaded only by an operation, so that they still hold k-3's word in k+1 (above).
-    if (a_valid_q) begin
-      opnd_q <= hit_q ? wr_word : rd_data_i;
-      edge_q <= hit_q ? edge_groups(wr_word[T-1:0], a_dec_q)
-                      : edge_groups(rd_data_i[T-1:0], a_dec_q);
+    if (op_valid_i) begin
+      f_addr_q <= op_addr_i;
+      f_dec_q  <= op_dec_i;
     end
     if (b_valid_q) begin
-      refused_q <= refused;
-      res_q     <= {1'b1, stepped};
+      k_addr_q <= f_addr_q;
+      k_dec_q  <= f_dec_q;
     end
+    // The snapshot's write-first bypass (the caller's; no operation is in stage b in the
+    // next cycle), so that the caller's PISO loads from rd_q alone.
+    rd_q      <= rd_byp_i ? lw_q : rd_data_i;
+    // Stage a: k - 2 is in stage c (k_*); k - 3 in stage d (k_*), k - 4 written (x_*, k_* of
+    // the last cycle).
+    x_valid_q <= c_valid_q || d_valid_q;
+    // Enables from registers of their own (xce_q = c_valid_q || d_valid_q, lwce_q = d_valid_q),
+    // not from d_valid_q, which drives the acknowledge port and is placed by it.
+    xce_q     <= b_valid_q || c_valid_q;
+    lwce_q    <= c_valid_q;
+    if (xce_q) x_addr_q <= k_addr_q;
+    hitd_q    <= c_valid_q && (f_addr_q == k_addr_q);
+    hitp_q    <= x_valid_q && (f_addr_q == x_addr_q);
+    hitc_q    <= hitd_q;
+    if (lwce_q) lw_q <= wr_word;
+    // Stage b.
+    // opnd_q is read in stage d too (a refused operation's word), so it is loaded by an
+    // operation only; edge_q, res_q and refused_q are read in the next stage alone (no
+    // clock enable, which c_valid_q's fan-out made a global net).
+    if (b_valid_q) opnd_q <= hitd_q ? wr_word : pw_word;
+    edge_q    <= edge_groups(pw_word[T-1:0], f_dec_q);
+    rh_q      <= (f_dec_q == k_dec_q) && (&core_q);
+    // Stage c.
+    core_q    <= core_groups(opnd_count, k_dec_q);
+    refused_q <= refused;
+    res_q     <= {1'b1, stepped};
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -132,34 +168,43 @@ module dsbc_rmw_half #(
       a_valid_q <= 1'b0;
       b_valid_q <= 1'b0;
       c_valid_q <= 1'b0;
+      d_valid_q <= 1'b0;
+      we_q      <= 1'b0;
+      any_q     <= 1'b1;  // the clearing writes from the first cycle
     end else begin
+      we_q      <= commit_n;
+      any_q     <= any_n;
       a_valid_q <= op_valid_i;
       b_valid_q <= a_valid_q;
       c_valid_q <= b_valid_q;
+      d_valid_q <= c_valid_q;
     end
   end
 
-  assign ack_valid_o    = c_valid_q;
+  assign ack_valid_o    = d_valid_q;
   assign ack_refused_o  = refused_q;
-  assign commit_valid_o = b_valid_q && !refused;
-  assign commit_addr_o  = b_addr_q;
-  assign commit_dec_o   = b_dec_q;
-  assign wr_en_next_o   = b_valid_q;
-  assign wr_en_o        = c_valid_q;
-  assign wr_addr_o      = c_addr_q;
-  assign wr_data_o      = wr_word;
+  assign try_valid_o    = c_valid_q;
+  assign commit_valid_o = c_valid_q && !refused;
+  assign commit_addr_o  = k_addr_q;
+  assign commit_dec_o   = k_dec_q;
+  assign wr_en_next_o   = c_valid_q;
+  // A refused operation leaves its word alone: the RAM holds its operand already when it
+  // would write (every earlier write is done by then), so the write port needs no refusal mux.
+  assign wr_en_o        = we_q;
+  assign wr_any_o       = any_q;
+  assign rd_q_o         = rd_q;
+  assign lw_q_o         = lw_q;
+  assign wr_addr_o      = k_addr_q;
+  assign wr_data_o      = res_q;
 
 `ifndef SYNTHESIS
 `ifndef FORMAL
-  // The user's promise this pipeline relies on, and the group flags against the whole range
-  // check they replace (simulation only, as in dsbc_local_half: the formal harness
-  // formal/unit_check.v checks the same from the ports).
   always @(posedge clk_i) begin
-    if (b_valid_q && (refused != (b_dec_q ? (opnd_count == CountMin)
+    if (c_valid_q && (refused != (k_dec_q ? (opnd_count == CountMin)
                                           : (opnd_count == CountMax)))) begin
-      $fatal(1, "%m: the grouped range check is wrong at %0t", $time);
+      $fatal(1, "%m: the range check is wrong at %0t", $time);
     end
-    if (op_valid_i && a_valid_q) begin  // the valid bits are reset
+    if (op_valid_i && a_valid_q) begin
       $fatal(1, "%m: operations in consecutive cycles at %0t", $time);
     end
   end

@@ -5,7 +5,7 @@
 // Sched picks what they carry (0: rr, the paper's round robin; 1: arb, architecture.md 4e);
 // Pipe = 1 (rr only) pipelines the global sum: every decision comes P cycles later (4f).
 // HalfRate = 1 (rr only) takes dsbc_local_half for every local block: at most one request per
-// PE every two cycles, acknowledged three cycles after acceptance, for a shorter clock (4f).
+// PE every two cycles, acknowledged four cycles after acceptance, for a shorter clock (4f).
 
 `default_nettype none
 
@@ -17,7 +17,7 @@ module dsbc_top #(
   parameter integer BarrierW    = (NumBarriers > 1) ? $clog2(NumBarriers) : 1,  // derived
   parameter integer Sched       = 1,   // scheduler: 0 rr (round robin), 1 arb (default); 0..1
   parameter integer Pipe        = 0,   // 1: pipelined global sum, rr only (architecture.md 4f); 0..1
-  parameter integer HalfRate    = 0    // 1: half the request rate, rr only, M >= 3 (Pipe 0) or 2 (4f); 0..1
+  parameter integer HalfRate    = 0    // 1: half the request rate, rr only, M >= 3 (Pipe 0) or 2 (Pipe 1, N >= 2) (4f); 0..1
 ) (
   input  wire                       clk_i,           // clock, rising edge
   input  wire                       rst_ni,          // asynchronous reset, active low
@@ -26,7 +26,7 @@ module dsbc_top #(
   input  wire [NumPes*BarrierW-1:0] req_barrier_i,   // its barrier ID (lane i)
   input  wire [NumPes-1:0]          req_dec_i,       // 0: produce (+1), 1: consume (-1)
   output wire [NumPes-1:0]          req_ready_o,     // PE i's request is accepted
-  output wire [NumPes-1:0]          ack_valid_o,     // committed 1 (HalfRate: 3) cycles after acceptance
+  output wire [NumPes-1:0]          ack_valid_o,     // committed 1 (HalfRate: 4) cycles after acceptance
   output wire [NumPes-1:0]          ack_refused_o,   // ... or refused (overflow, ID >= M)
   output wire [NumPes-1:0]          fifo_valid_o,    // PE i has a completed ID waiting
   output wire [NumPes*BarrierW-1:0] fifo_barrier_o,  // the oldest one (lane i)
@@ -45,7 +45,7 @@ module dsbc_top #(
   // Only when HalfRate != 0 (so the default unit elaborates as it always did: see the module).
   if (HalfRate != 0) begin : g_half_rate_check
     dsbc_half_rate_check #(
-      .NumBarriers(NumBarriers), .Sched(Sched), .Pipe(Pipe), .HalfRate(HalfRate)
+      .NumPes(NumPes), .NumBarriers(NumBarriers), .Sched(Sched), .Pipe(Pipe), .HalfRate(HalfRate)
     ) u_half_rate_check ();
   end
 

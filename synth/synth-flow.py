@@ -97,10 +97,17 @@ def count_ram_blocks(m, t, sched="rr"):
 
 class Config:
     def __init__(self, design, n, m, t=None, d=None, arity=None, sched="rr", pipe=0, half=0,
-                 pre_place=None):
+                 pre_place=None, dffe_min_ce_use=None):
         self.design, self.n, self.m, self.t, self.d, self.arity = design, n, m, t, d, arity
         # A nextpnr --pre-place script (a floorplan, synth/flow/), or None: placed freely.
         self.pre_place = pre_place
+        # synth_ice40 -dffe_min_ce_use: a clock enable that would drive fewer flip-flops than
+        # this becomes logic in front of the D input (None: Yosys's default, every enable kept).
+        # Why the floorplanned units set it: an iCE40 logic tile's 8 flip-flops share one clock
+        # enable and one set/reset, so each small enable (a 5-bit address register's, say)
+        # takes a tile of its own; in the regions of floorplan_pe.py those part-filled tiles
+        # left nextpnr's legaliser without room (docs/architecture.md 4f, "Control sets").
+        self.dffe_min_ce_use = dffe_min_ce_use
         self.sched = sched if design != "wnor_top" else ""
         # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).
         self.pipe = pipe
@@ -174,9 +181,11 @@ def unit_configs():
     # (P cycles less per word: the lower latency in ns under rr at M = 32). The 16-PE ones
     # are placed with a floorplan (each block's logic in a quadrant, its RAMs in a band of
     # its RAM column: synth/flow/floorplan_pe.py says why).
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1, pre_place=FLOORPLAN_PE))
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, pipe=1, half=1, pre_place=FLOORPLAN_PE,
+                      dffe_min_ce_use=8))
     out.append(Config("dsbc_top", 8, 32, t=16, d=8, pipe=1, half=1))
-    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1, pre_place=FLOORPLAN_PE))
+    out.append(Config("dsbc_top", 16, 32, t=16, d=8, half=1, pre_place=FLOORPLAN_PE,
+                      dffe_min_ce_use=8))
     return out
 
 
@@ -248,7 +257,9 @@ def fill(template, cfg, files, top, out):
     text = open(os.path.join(ROOT, template)).read()
     return (text.replace("@FILES@", " ".join(files)).replace("@TOP@", top)
             .replace("@CHPARAM@", cfg.chparam()).replace("@BRAMS@", str(cfg.brams()))
-            .replace("@OUT@", out))
+            .replace("@OUT@", out)
+            .replace("@SYNTH_OPTS@", f" -dffe_min_ce_use {cfg.dffe_min_ce_use}"
+                     if cfg.dffe_min_ce_use else ""))
 
 
 def module_stats(stat_json, prefix):
@@ -519,7 +530,8 @@ def main():
 
 UNIT_COLUMNS = ["design", "sched", "pes", "barriers", "count_bits", "fifo_depth", "brams", "brams_per_pe",
                 "luts", "carries", "ffs", "lcs_used", "lcs_available", "brams_available",
-                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place"]
+                "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "seeds", "status", "pre_place",
+                "dffe_min_ce_use"]
 
 
 def unit_key(r):
@@ -546,6 +558,7 @@ def unit_main(args):
                "lcs_available": dev["lcs"], "brams_available": dev["brams"], **dut}
         if cfg.design == "dsbc_top":
             row["pre_place"] = cfg.pre_place or ""
+            row["dffe_min_ce_use"] = cfg.dffe_min_ce_use or ""
             too_big = does_not_fit(synth_ice40(cfg, cache)["total"], dev, "Yosys estimate")
             row.update({"status": too_big} if too_big else
                        placed_fields(place(cfg, target, args.seeds, cache)))
@@ -592,11 +605,17 @@ def write_unit_md(rows):
               "the placement seeds (nextpnr-ice40 `--seed 1..n`, n after the range). Placement "
               "`free` is the command below; a script is the floorplan that nextpnr also runs "
               "(`--pre-place <script>`, the same command otherwise; the script's header says "
-              "what it constrains).", "",
+              "what it constrains). `-dffe_min_ce_use n`: that unit's Yosys script passes the "
+              "option to `synth_ice40` (a clock enable that would drive fewer than n "
+              "flip-flops becomes logic; synth-flow.py's Config says why).", "",
               "| scheduler | N | M | T | D | SB_RAM40_4K (per PE) | LUT4 | FF | "
               "LCs used / available | BRAM available | placement | Fmax MHz median (min-max) | "
               "status |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    def ce_note(r):  # Config.dffe_min_ce_use: synthesized with fewer clock enables
+        n = r.get("dffe_min_ce_use")
+        return f"; synth_ice40 -dffe_min_ce_use {n}" if n else ""
+
     for r in unit:
         fm = (f"{r['fmax_mhz']} ({r['fmax_min_mhz']}-{r['fmax_max_mhz']}), {r['seeds']} seeds"
               if r.get("fmax_mhz") else "-")
@@ -604,7 +623,7 @@ def write_unit_md(rows):
                      f"{r['fifo_depth']} | "
                      f"{r['brams']} ({r['brams_per_pe']}) | {r['luts']} | {r['ffs']} | "
                      f"{r.get('lcs_used') or '-'} / {r['lcs_available']} | {r['brams_available']} | "
-                     f"{r.get('pre_place') or 'free'} | {fm} | {r['status']} |")
+                     f"{r.get('pre_place') or 'free'}{ce_note(r)} | {fm} | {r['status']} |")
     lines += ["", "Commands (one of each kind; every configuration runs the same):", "", "```"]
     lines += [f"{kind}: {cmd}" for kind, cmd in COMMANDS]
     lines += ["```", ""]

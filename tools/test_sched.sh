@@ -65,11 +65,11 @@ elif [[ "$got" != "$pipe_done" ]]; then
   fail "--sched rr --pipe 1: done lines '$got', expected '$pipe_done'"
 fi
 # rr at half the request rate (--half-rate 1, architecture.md 4f): a request accepted in t
-# commits in t + 2, and a snapshot in s sees the commits before s. The +1 waits for the
-# snapshot cycle 4, is accepted in 5 and commits in 7, so b1's snapshot in 7 does not see it
+# commits in t + 3, and a snapshot in s sees the commits before s. The +1 waits for the
+# snapshot cycle 4, is accepted in 5 and commits in 8, so b1's snapshot in 7 does not see it
 # (open 0: exit at its open slot). Snapshots: b0 4, b1 7, b2 10, b3 13, b0 16, b1 19 (sum 1,
 # exit at count bit 0 in 23), b2 24, b3 27, b0 30, b1 33 (sum 1), b2 38, b3 41, b0 44, b1 47;
-# the -1 presented in 40 (no snapshot) is accepted there and commits in 42, so b1's snapshot
+# the -1 presented in 40 (no snapshot) is accepted there and commits in 43, so b1's snapshot
 # in 47 has sum 0: done in 47 + Q + 4 = 60.
 half_done="done 60 1 47"
 checks=$((checks + 1))
@@ -113,7 +113,7 @@ expect_error pipe-range "--pipe: invalid value '2': expected 0 or 1" --pipe 2 --
 expect_error half-arb "--half-rate: half_rate = 1 needs sched = rr, not sched = arb" --half-rate 1 --sched arb "$TMP/one.trace"
 expect_error half-range "--half-rate: invalid value '2': expected 0 or 1" --half-rate 2 --sched rr "$TMP/one.trace"
 sed 's/^barriers 4$/barriers 2/; /^40 /d' "$TMP/one.trace" >"$TMP/two.trace"
-expect_error half-m "--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1), not barriers = 2 with pipe = 0" \
+expect_error half-m "--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1 and pes >= 2), not barriers = 2 with pipe = 0, pes = 2" \
   --half-rate 1 --sched rr "$TMP/two.trace"
 
 finish

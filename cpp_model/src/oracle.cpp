@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace dsbc {
 
@@ -35,14 +36,15 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
   accepted_.resize(cfg_.pes);
   accepted_last_.assign(cfg_.pes, 0);
   if (cfg_.half_rate == 1) {
-    // The contract of half the request rate (rtl/dsbc_local_half.v): a request accepted in t
-    // is committed in t + 2 (the refusal decided on the count then) and acknowledged in
-    // t + 3; ready is low in the cycle after a PE's acceptance and in d .. d + 3, the rebase
-    // committed in d + 3.
-    ack_delay_ = 3;
+    // The contract of half the request rate (rtl/dsbc_local_half.v), written here from the
+    // RTL's header, not from the model: a request accepted in t is committed in t + 3 (the
+    // refusal decided on the count then) and acknowledged in t + 4; ready is low in the cycle
+    // after a PE's acceptance and in d .. d + 4, the rebase committed in d + 4.
+    ack_delay_ = 4;
     commit_lag_ = 1;
-    rebase_gap_ = 3;
+    rebase_gap_ = 4;
   }
+  if (ack_delay_ >= kAckSlots) throw std::logic_error("Oracle: ack delay beyond accepted_'s slots");
   uncovered_.assign(cfg_.barriers, kNone);
   done_per_barrier_.assign(cfg_.barriers, 0);
   in_fifo_.assign(static_cast<size_t>(cfg_.pes) * cfg_.barriers, 0);
@@ -84,19 +86,20 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   const uint64_t keep = 4 * static_cast<uint64_t>(cfg_.q()) + 64;
   while (!recent_.empty() && recent_.front().cycle + keep < k) recent_.pop_front();
 
-  // 0. Half rate: a completion's rebase, committed 3 cycles after it (no request of the PEs
-  // commits in that cycle: none was accepted in d .. d + 3).
+  // 0. Half rate: a completion's rebase, committed 4 cycles after it (no request of the PEs
+  // commits in that cycle: none was accepted in d .. d + 4; the acknowledges of this cycle are
+  // of commits in d + 3, of requests accepted in d, none).
   if (rebase_.at == k) {
     for (int i = 0; i < n; ++i) local_[i][rebase_.barrier] -= rebase_.snap[i];
     rebase_.at = kNone;
   }
 
-  // 1. Acknowledges: exactly one cycle after acceptance (half rate: three, the commit in the
+  // 1. Acknowledges: exactly one cycle after acceptance (half rate: four, the commit in the
   // cycle before); refused exactly on overflow of the count as of the commit.
   const uint64_t commit_cycle = k - commit_lag_;
   for (int i = 0; i < n; ++i) {
     const PeOut& o = out.pe[i];
-    const Pending& a = accepted_[i][k % 4];
+    const Pending& a = accepted_[i][k % kAckSlots];
     if (o.ack_valid != a.valid) {
       fail(k, "PE " + std::to_string(i) + (a.valid ? ": missing ack" : ": ack without request"));
       continue;
@@ -146,7 +149,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   }
 
   // 2. Ready: low exactly during initialisation, in a ctl_done cycle and in a snapshot
-  // (ctl_load) cycle; half rate also in the 3 cycles after a ctl_done, and for one PE in the
+  // (ctl_load) cycle; half rate also in the 4 cycles after a ctl_done, and for one PE in the
   // cycle after its acceptance.
   const bool after_done = last_done_ != kNone && k - last_done_ <= rebase_gap_;
   const bool common_ready = k >= m && !out.global.done && !out.global.snap && !after_done;
@@ -199,7 +202,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
                     " reported with no commit since its last completion (duplicate or unused)");
       }
       // Rebase: each local count becomes what was committed after the snapshot (half rate: in
-      // d + 3, step 0, after the commits of the requests accepted before d).
+      // d + 4, step 0, after the commits of the requests accepted before d).
       uncovered_[b] = kNone;
       last_done_ = k;
       if (rebase_gap_ == 0) {
@@ -288,10 +291,10 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
 
   if (arb) advance_arb_schedule(k, committed);
 
-  // 7. What is accepted now is acknowledged next cycle (half rate: in k + 3).
+  // 7. What is accepted now is acknowledged next cycle (half rate: in k + 4).
   for (int i = 0; i < n; ++i) {
     const bool accepted = in.pe[i].req_valid && out.pe[i].req_ready;
-    accepted_[i][(k + ack_delay_) % 4] = {accepted, in.pe[i].req_barrier, in.pe[i].req_dec};
+    accepted_[i][(k + ack_delay_) % kAckSlots] = {accepted, in.pe[i].req_barrier, in.pe[i].req_dec};
     accepted_last_[i] = accepted ? 1 : 0;
   }
 }

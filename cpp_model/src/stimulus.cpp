@@ -19,6 +19,7 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
       act_law_(Rng::geometric_law(opt.act_prob)) {
   cfg_.validate();
   ack_latency_ = static_cast<uint64_t>(cfg_.ack_latency());
+  if (ack_latency_ >= kLateSlots) throw std::logic_error("Stimulus: ack latency beyond late_acks_");
   if (opt_.transit_min > opt_.transit_max) throw std::invalid_argument("StimulusOptions: transit_min > transit_max");
   pe_.resize(cfg_.pes);
   for (Pe& p : pe_) {

@@ -50,11 +50,14 @@ void check_range(const ParamLimit& limit, int value) {
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 
 // Half the request rate (Config::half_rate; rtl/dsbc_local_half.v's contract, architecture.md
-// 4f). A request accepted in t is committed in t + 2 (its word enters the write register; the
-// refusal is decided on the count then) and acknowledged in t + 3; req_ready is low in t + 1.
-// The rebase of a completion in d is committed in d + 3 with req_ready low in d .. d + 3.
+// 4f). A request accepted in t is committed in t + 3 (the refusal is decided on the count
+// then; the RAM's word is written in t + 4) and acknowledged in t + 4; req_ready is low in
+// t + 1. So a PE can have two requests in flight (accepted in t and t + 2, the second
+// committed in t + 5 on the count the first left). The rebase of a completion in d is
+// committed in d + 4 with req_ready low in d .. d + 4.
 constexpr uint8_t kHalfRateCommit = Config{.half_rate = 1}.commit_latency();  ///< acceptance to commit
-constexpr int kHalfRateRebaseGap = 3;  ///< completion to the rebase's commit (full rate: 1)
+constexpr int kHalfRateRebaseGap = Config{.half_rate = 1}.rebase_latency();   ///< completion to the rebase's commit
+static_assert(kHalfRateCommit == 3 && kHalfRateRebaseGap == 4, "the half-rate contract of rtl/dsbc_local_half.v");
 
 }  // namespace
 
@@ -93,12 +96,14 @@ void Config::validate() const {
     throw std::invalid_argument(std::string("half_rate = 1 needs sched = rr, not sched = ") + sched_name(sched) +
                                 ": legal half_rate 0 with any sched, half_rate 1 with sched rr");
   }
-  // The rebase is committed 3 cycles after the completion; the next snapshot of its barrier
-  // comes M - 1 words later, each at least 3 + P cycles long: (M - 1)(3 + P) > 3.
+  // The rebase is committed 4 cycles after the completion (d + 4); the next snapshot of its
+  // barrier comes M - 1 words later, each at least 3 + P cycles long, and must come after it:
+  // (M - 1)(3 + P) > 4. So M >= 3, or M = 2 with P >= 2 (the pipelined sum at N >= 2);
+  // rtl/dsbc_half_rate_check.v states the same rule.
   if (half_rate == 1 && (barriers - 1) * (3 + sum_latency()) <= kHalfRateRebaseGap) {
     std::ostringstream msg;
-    msg << "half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1), not barriers = " << barriers
-        << " with pipe = " << pipe;
+    msg << "half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1 and pes >= 2), not barriers = " << barriers
+        << " with pipe = " << pipe << ", pes = " << pes;
     throw std::invalid_argument(msg.str());
   }
 }
@@ -195,7 +200,7 @@ struct Unit::Impl {
   /// A rebase accepted in cycle d, committed in cycle d+1 (4d).
   struct Rebase {
     bool valid = false;
-    uint64_t commit_cycle = 0;  ///< d+1 (half rate: d+3)
+    uint64_t commit_cycle = 0;  ///< d+1 (half rate: d+4)
     uint32_t barrier = 0;
     uint64_t snap_cycle = 0;          ///< s of the completed word: "touched" means >= s
     std::vector<int64_t> snap_count;  ///< subtracted from every PE's count
@@ -217,6 +222,7 @@ struct Unit::Impl {
         ram(static_cast<size_t>(n) * static_cast<size_t>(m)),
         last_commit(static_cast<size_t>(n) * static_cast<size_t>(m), -1),
         pending(static_cast<size_t>(n)),
+        younger(half ? static_cast<size_t>(n) : 0),
         fifo(static_cast<size_t>(n), Fifo(depth)),
         pending_bits((static_cast<size_t>(n) + kWordBits - 1) / kWordBits, 0),
         input_bits(pending_bits.size(), 0),
@@ -346,12 +352,15 @@ struct Unit::Impl {
   }
   /// req_ready of every PE in `cycle`: low while the RAM is being cleared (4a), in the cycle
   /// the rebase is accepted (its write takes the next cycle; at half the request rate in
-  /// d .. d + 3, the rebase written in d + 3) and in a snapshot cycle (the snapshot takes the
+  /// d .. d + 4, the rebase committed in d + 4) and in a snapshot cycle (the snapshot takes the
   /// RAM's one read port). Half rate: also low for one PE in the cycle after its acceptance,
   /// which commit_accept_present_half adds.
   bool ready_in(uint64_t cycle) const {
-    // Unsigned: cycle - done_at wraps to a huge value before done_at (and for kNever).
-    return cycle >= static_cast<uint64_t>(m) && cycle - done_at > ready_gap && !snapshot_in(cycle);
+    // Unsigned: cycle - done_at wraps to a huge value before done_at. Not for kNever (no
+    // completion yet), where it is cycle + 1: not above a half-rate gap of 4 in cycle 3, which
+    // at M = 2 follows the first snapshot; hence the explicit test.
+    return cycle >= static_cast<uint64_t>(m) && (done_at == kNever || cycle - done_at > ready_gap) &&
+           !snapshot_in(cycle);
   }
   /// PE i's outputs, `ready` being ready_in() of their cycle: they read only PE i's state (its
   /// pending request, its RAM row for the refusal, its FIFO).
@@ -372,7 +381,7 @@ struct Unit::Impl {
 
   const bool arb;   ///< Config::sched == Sched::kArb: dirty bits are kept
   const bool half;  ///< Config::half_rate == 1: commit_accept_present_half's timing
-  /// Cycles after d with req_ready still low for the rebase: 0, or 3 at half the request rate.
+  /// Cycles after d with req_ready still low for the rebase: 0, or 4 at half the request rate.
   const uint64_t ready_gap;
   const uint64_t p;  ///< P (Config::sum_latency()): rr decides a slot P cycles after it is on the lines
   const int n;
@@ -390,7 +399,10 @@ struct Unit::Impl {
   /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
   std::vector<int64_t> last_commit;
   std::vector<Pending> pending;  ///< per PE
-  std::vector<Fifo> fifo;        ///< per PE, front = fifo_barrier_o
+  /// Half rate only (else empty), per PE: a request accepted while `pending` is still in
+  /// flight (two cycles after it); it moves to `pending` once that one commits.
+  std::vector<Pending> younger;
+  std::vector<Fifo> fifo;  ///< per PE, front = fifo_barrier_o
   // What lets a cycle touch only the PEs with something to do (docs/performance.md 2a).
   /// Bit i % 64 of word i / 64 is PE i, in the masks below (N <= 256: at most 4 words).
   static constexpr size_t kWordBits = 64;
@@ -600,7 +612,7 @@ inline uint32_t Unit::complete_barrier(uint64_t k) {
   // inspection record and advances CNT2.
   Impl& s = *impl_;
   s.rebase.valid = true;
-  s.rebase.commit_cycle = k + (s.half ? static_cast<uint64_t>(kHalfRateRebaseGap) : 1);  // d + 1; half rate d + 3
+  s.rebase.commit_cycle = k + (s.half ? static_cast<uint64_t>(kHalfRateRebaseGap) : 1);  // d + 1; half rate d + 4
   s.rebase.barrier = s.cnt2;
   s.rebase.snap_cycle = s.done_snap;
   s.rebase.snap_count.swap(s.insp.snap_count);  // take_snapshot refills insp's (same size)
@@ -718,9 +730,11 @@ inline void Unit::commit_accept_present(uint64_t k, const Inputs& in, bool compl
 
 void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed) {
   // commit_accept_present at half the request rate (kHalfRateCommit): the same single pass, but
-  // a request accepted in t is committed (or refused, on the count as of t + 2) in t + 2 and
-  // acknowledged in t + 3, and the PE that is accepted now presents req_ready low next cycle.
-  // A PE is visited while its request is in flight or its acknowledge is presented (pending_bits),
+  // a request accepted in t is committed (or refused, on the count as of t + 3) in t + 3 and
+  // acknowledged in t + 4, and the PE that is accepted now presents req_ready low next cycle.
+  // So a PE has up to two requests in flight: `pending` (the older) and `younger` (accepted two
+  // cycles after it, committed two cycles after it, on the count it left).
+  // A PE is visited while a request is in flight or its acknowledge is presented (pending_bits),
   // so that its ready comes back and its acknowledge goes down.
   Impl& s = *impl_;
   const bool ready_next = s.ready_in(k + 1);
@@ -731,28 +745,38 @@ void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool complet
     for (; visit != 0; visit &= visit - 1) {
       const size_t i = w * Impl::kWordBits + static_cast<size_t>(__builtin_ctzll(visit));
       Impl::Pending& p = s.pending[i];
+      Impl::Pending& y = s.younger[i];
       PeOut& o = out_.pe[i];  // still this cycle's outputs until written below
       const PeIn& pin = in.pe[i];
       Impl::Fifo& f = s.fifo[i];
       s.pop_push(f, pin.fifo_pop && o.fifo_valid, completing, pushed);
-      // The commit of the request accepted in k - 2, acknowledged in k + 1.
+      // The commit of the request accepted in k - 3, acknowledged in k + 1.
       bool ack = false;
       bool refused = false;
-      // The PE is visited in every cycle its request is in flight (pending_bits).
+      // The PE is visited in every cycle a request is in flight (pending_bits).
       if (p.valid && --p.wait == 0) {
         ack = true;
         refused = s.refused(static_cast<int>(i), p);
         if (!refused) s.commit(static_cast<int>(i), p, k);  // rr only: no dirty bits
         p.valid = false;
       }
-      // Accept this cycle's request (at most one in flight: ready was low in k - 1 after an
-      // acceptance in k - 2, whose commit is the one just made).
+      if (y.valid) {
+        --y.wait;  // 2 or 1 left: accepted two cycles after `p`
+        if (!p.valid) {
+          p = y;
+          y.valid = false;
+        }
+      }
+      // Accept this cycle's request: the older slot if it is free, else the younger one. That
+      // one is free: `pending` still in flight after its commit pass was accepted in k - 2, and
+      // none was in k - 1 (ready low after an acceptance).
       const bool accepted = pin.req_valid && o.req_ready;
       if (accepted) {
-        p.valid = true;
-        p.barrier = pin.req_barrier;
-        p.delta = pin.req_dec ? -1 : +1;
-        p.wait = kHalfRateCommit;
+        Impl::Pending& slot = p.valid ? y : p;
+        slot.valid = true;
+        slot.barrier = pin.req_barrier;
+        slot.delta = pin.req_dec ? -1 : +1;
+        slot.wait = kHalfRateCommit;
       }
       o.req_ready = ready_next && !accepted;
       o.ack_valid = ack;
@@ -764,11 +788,14 @@ void Unit::commit_accept_present_half(uint64_t k, const Inputs& in, bool complet
     s.pending_bits[w] = busy_next;
   }
   // The common ready changes around snapshots and completions: every PE's copy, but the one of
-  // a PE accepted now (its request commits in k + 2), which stays low.
+  // a PE accepted now (its request, the only one with a full wait, commits in k + 3), which
+  // stays low.
   if (ready_next != s.ready_out) {
     for (size_t i = 0; i < out_.pe.size(); ++i) {
       const Impl::Pending& p = s.pending[i];
-      out_.pe[i].req_ready = ready_next && !(p.valid && p.wait == kHalfRateCommit);
+      const Impl::Pending& y = s.younger[i];
+      const bool accepted_now = (p.valid && p.wait == kHalfRateCommit) || (y.valid && y.wait == kHalfRateCommit);
+      out_.pe[i].req_ready = ready_next && !accepted_now;
     }
     s.ready_out = ready_next;
   }

@@ -321,12 +321,18 @@ INSTANTIATE_TEST_SUITE_P(Both, SchedClosedLoop,
                                             ::testing::Values(SchedCase{Sched::kRr, 0}, SchedCase{Sched::kArb, 0},
                                                               SchedCase{Sched::kRr, 1})));
 // rr at half the request rate, with and without the pipelined sum, where M is legal for both
-// (M >= 3 at pipe 0): the oracle's half-rate rules (acknowledge in t + 3, refusal on the count
-// as of t + 2, the rebase in d + 3, ready per PE) against the model's.
+// (M >= 3 at pipe 0): the oracle's half-rate rules (acknowledge in t + 4, refusal on the count
+// as of t + 3, the rebase in d + 4, ready per PE) against the model's.
 INSTANTIATE_TEST_SUITE_P(HalfRate, SchedClosedLoop,
                          ::testing::Combine(::testing::Values(LoopCase{1, 3, 8, 1}, LoopCase{3, 5, 8, 2},
                                                               LoopCase{5, 7, 9, 1}, LoopCase{16, 32, 16, 8}),
                                             ::testing::Values(SchedCase{Sched::kRr, 0, 1},
                                                               SchedCase{Sched::kRr, 1, 1})));
+
+// And M = 2 at half the rate, legal with the pipelined sum only where P >= 2, i.e. N >= 2
+// ((M - 1)(3 + P) > 4): N = 2 (P = 2) and N = 5 (P = 3).
+INSTANTIATE_TEST_SUITE_P(HalfRateM2, SchedClosedLoop,
+                         ::testing::Combine(::testing::Values(LoopCase{2, 2, 8, 1}, LoopCase{5, 2, 9, 2}),
+                                            ::testing::Values(SchedCase{Sched::kRr, 1, 1})));
 
 }  // namespace

@@ -74,9 +74,9 @@ def sched_section(binary, cmds, failures):
           "round robin with the pipelined global sum (`--sched rr --pipe 1`, docs/architecture.md 4f): every "
           "decision P = 1 + ceil(clog2(N) / 2) cycles later, at rr's clock (the local block sets it). "
           "rr-half and rr-pipe-half are the round robin at half the request rate (`--half-rate 1`, "
-          "architecture.md 4f: a PE's ready low in the cycle after each acceptance, its acknowledge 3 cycles "
+          "architecture.md 4f: a PE's ready low in the cycle after each acceptance, its acknowledge 4 cycles "
           "after acceptance), at the slower of their blocks' clocks: dsbc_global's without the pipe, "
-          "dsbc_local_half's 173.79 MHz with it (block figures, as for the others; the whole 16-PE unit placed "
+          "dsbc_local_half's 216.08 MHz with it (block figures, as for the others; the whole 16-PE unit placed "
           "is slower, reports/unit.md)."
           % BARRIERS, "",
           "| workload | N | " + " | ".join("%s clock ns | %s mean / median / max ns" % (s, s) for s in SCHEDS)

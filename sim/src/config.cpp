@@ -92,14 +92,15 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
   //        (docs/architecture.md 4f): far above the local block at every N, so the local
   //        block sets the clock (the whole N=16 M=32 unit placed: 87.27 MHz with the
   //        pipeline, 86.98 without; docs/performance.md 6b).
-  //   rr, HalfRate = 1: the local block at half the request rate (dsbc_local_half, its own
-  //        row of 2026-11-25, sched rr-half) 173.79 MHz (M=32: 180.60; before that row
-  //        existed, the feasibility design local_half's 171.50 MHz at M=32 stood in for it),
+  //   rr, HalfRate = 1: the local block at half the request rate (dsbc_local_half, sched
+  //        rr-half; its RAM's word registered since 2026-11-25) 216.08 MHz at M=16 (M=32:
+  //        220.12; before: 173.79 and 180.60, and before that row existed the feasibility
+  //        design local_half's 171.50 MHz at M=32),
   //        faster than dsbc_global without the pipeline at every N, so at Pipe = 0 the global
   //        block sets the clock (the rr figures above, N rounded up to the next synthesised N)
   //        and at Pipe = 1 the local block does. The whole N=16 M=32 unit placed
   //        (reports/unit.md, with the floorplan of synth/flow/floorplan_pe.py) is slower than
-  //        the blocks: 124.97 MHz at Pipe = 0, 156.47 at Pipe = 1 (routing at 87 % of the
+  //        the blocks: 102.85 MHz at Pipe = 0, 169.38 at Pipe = 1 (routing at 92 % of the
   //        cells); give --clock-ns for that figure.
   // Period = 1e6 / min(local, global) ps, rounded, i.e. the larger of the two periods.
   if (sched == dsbc::Sched::kArb) {
@@ -108,7 +109,7 @@ Ps SystemConfig::default_clock_ps(int pes, dsbc::Sched sched, int pipe, int half
     const Ps arb_global = pes <= 4 ? 6'262 : pes <= 8 ? 6'549 : pes <= 16 ? 7'936 : pes <= 32 ? 9'500 : 13'314;
     return std::max<Ps>(11'109, arb_global);  // dsbc_local (arb) 90.02 MHz
   }
-  const Ps local = half_rate == 1 ? 5'754 : 9'884;  // dsbc_local_half 173.79, dsbc_local 101.17 MHz
+  const Ps local = half_rate == 1 ? 4'628 : 9'884;  // dsbc_local_half 216.08, dsbc_local 101.17 MHz
   Ps global = 4'375;                                // pipelined: 228.57 MHz or more at every N
   if (pipe == 0) {
     // Unpipelined rr global, N rounded up to the next synthesised N (N=64's reused above 64).

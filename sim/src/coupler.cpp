@@ -121,7 +121,7 @@ void Coupler::arm(td::Runtime& m, std::uint64_t req, td::NodeId pe, int barrier)
   Ps when = be_.ack_time(req);
   if (when < 0) {
     // Not acknowledged yet: the earliest it can be is acceptance in the next cycle to run
-    // (or the request's own cycle), the ack ack_latency() cycles later (1, or 3 at half the
+    // (or the request's own cycle), the ack ack_latency() cycles later (1, or 4 at half the
     // request rate), acted on at the end of that one. Checked again then; the exact time is
     // used once the ack has been seen.
     be_.advance_to(now);

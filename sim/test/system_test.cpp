@@ -100,9 +100,18 @@ TEST(SystemModel, PipeNeedsRrAndKeepsTheLocalBlocksClock) {
       << error_of(h);
   h.sched = dsbc::Sched::kRr;
   h.barriers = 2;
-  EXPECT_NE(error_of(h).find("--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1)"),
+  EXPECT_NE(error_of(h).find("--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1 and pes >= 2)"),
             std::string::npos)
       << error_of(h);
+  // M = 2 with the pipe: legal at N >= 2 (P >= 2), not at N = 1 (P = 1: (M - 1)(3 + P) = 4).
+  h.pipe = 1;
+  h.pes = 1;
+  EXPECT_NE(error_of(h).find("--half-rate: half_rate = 1 needs barriers >= 3 (pipe 0) or >= 2 (pipe 1 and pes >= 2), "
+                             "not barriers = 2 with pipe = 1, pes = 1"),
+            std::string::npos)
+      << error_of(h);
+  h.pes = 16;
+  h.pipe = 0;
   h.half_rate = 2;
   EXPECT_NE(error_of(h).find("--half-rate: 2 is out of range 0..1"), std::string::npos) << error_of(h);
   h.half_rate = 1;
@@ -187,12 +196,12 @@ TEST(SystemModel, PipelinedDetectionWithinItsBound) {
 }
 
 // Half the request rate (architecture.md 4f, "Half the request rate in the product"): a
-// request accepted in t is acknowledged in t + 3, and a PE's ready is low in t + 1, so its
+// request accepted in t is acknowledged in t + 4, and a PE's ready is low in t + 1, so its
 // acknowledges are at least 2 cycles apart; detection stays within rr's bound, written out
 // here (N=16 M=3 T=16, Q = 20): Pipe = 0 L_max = 3·(20 + 4) + 5 + 4 = 81, Pipe = 1 93 (above).
 // The same workload at the full rate has acknowledges 1 cycle apart, so the spacing check
 // can tell the two apart.
-TEST(SystemModel, HalfRateAcksThreeCyclesLaterAndTwoApart) {
+TEST(SystemModel, HalfRateAcksFourCyclesLaterAndTwoApart) {
   const auto min_gap_and_delay = [](const SystemResult& r, std::int64_t& min_gap, std::int64_t& min_delay) {
     std::vector<std::int64_t> last(static_cast<std::size_t>(r.cfg.pes), -1);
     min_gap = min_delay = 1'000'000;
@@ -220,7 +229,7 @@ TEST(SystemModel, HalfRateAcksThreeCyclesLaterAndTwoApart) {
     EXPECT_EQ(delay, 1) << "pipe " << pipe;
     min_gap_and_delay(half, gap, delay);
     EXPECT_EQ(gap, 2) << "pipe " << pipe;
-    EXPECT_EQ(delay, 3) << "pipe " << pipe;
+    EXPECT_EQ(delay, 4) << "pipe " << pipe;
     const std::uint64_t l_max = pipe == 1 ? 93 : 81;
     ASSERT_EQ(half.rows.size(), 6U);
     for (const EpochRow& row : half.rows) {
@@ -231,7 +240,7 @@ TEST(SystemModel, HalfRateAcksThreeCyclesLaterAndTwoApart) {
 }
 
 // The default clock at half the request rate: 1/Fmax of the slower block (config.cpp's
-// figures, reports/synth.csv): dsbc_global without the pipe, dsbc_local_half (173.79 MHz)
+// figures, reports/synth.csv): dsbc_global without the pipe, dsbc_local_half (216.08 MHz)
 // with it.
 TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
   const auto ps = [](double mhz) { return static_cast<Ps>(std::llround(1e6 / mhz)); };
@@ -240,7 +249,7 @@ TEST(SystemModel, HalfRateDefaultClockIsTheSlowerBlocks) {
   EXPECT_EQ(SystemConfig::default_clock_ps(16, dsbc::Sched::kRr, 0, 1), ps(137.23));
   EXPECT_EQ(SystemConfig::default_clock_ps(32, dsbc::Sched::kRr, 0, 1), ps(109.79));
   EXPECT_EQ(SystemConfig::default_clock_ps(64, dsbc::Sched::kRr, 0, 1), ps(77.51));
-  for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(173.79));
+  for (const int pes : {1, 16, 256}) EXPECT_EQ(SystemConfig::default_clock_ps(pes, dsbc::Sched::kRr, 1, 1), ps(216.08));
 }
 
 // The default clock of the default scheduler (arb): 1/Fmax of the slower block in

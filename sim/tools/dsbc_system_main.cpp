@@ -194,7 +194,7 @@ bool compare_schedulers(const dsys::SystemConfig& base, std::ostream& out) {
     c.pipe = v.pipe;
     c.half_rate = v.half_rate;
     c.engine = dsys::EngineKind::kModel;
-    // Half the request rate needs a few barriers (M >= 3, or M >= 2 with the pipeline): a
+    // Half the request rate needs a few barriers (M >= 3, or M >= 2 with the pipeline at N >= 2): a
     // run with fewer has no such unit to compare, and says so.
     if (const std::string err = dsbc::cli::config_error(c.dsbc()); !err.empty()) {
       out << fmt::format("{:<13}  not run: {}\n", dsbc::sched_label(v.sched, v.pipe, v.half_rate), err);

@@ -2,13 +2,14 @@
 // Feasibility design (synth/feasibility/README.md), not part of the unit: a local block with
 // dsbc_local's ports (round robin, Sched = 0, only) under the "commit at the write" contract of
 // architecture.md 4f, built on the pipelined read-modify-write of feas_rmw_cut_core, or of
-// dsbc_rmw_half (rtl/, the product's half-rate core) at half the request rate (HalfRate = 1;
-// rtl/dsbc_local_half is this block's HalfRate = 1, Retime = 1, FifoReg = 1 made a product). It
+// feas_rmw_half_core (rtl/dsbc_rmw_half until 2026-11-25) at half the request rate (HalfRate =
+// 1; rtl/dsbc_local_half was this block's HalfRate = 1, Retime = 1, FifoReg = 1 made a product,
+// and has since registered the RAM's word, one cycle more: architecture.md 4f). It
 // exists to measure the clock such a block reaches, alone and in a whole unit
 // (feas_unit_pipe); the golden model does not follow this contract.
 //
 // Contract (an update accepted in cycle t). HalfRate = 0: feas_rmw_cut_core, D_r = 7,
-// D_w = 10, one request per cycle. HalfRate = 1: dsbc_rmw_half, D_r = 2, D_w = 3, and
+// D_w = 10, one request per cycle. HalfRate = 1: feas_rmw_half_core, D_r = 2, D_w = 3, and
 // req_ready_o is low in the cycle after every acceptance (at most one request every two
 // cycles; ready still does not depend on req_barrier_i). Everything below holds for both with
 // their D_r and D_w:
@@ -69,7 +70,7 @@ module feas_local_pipe #(
   parameter integer Retime      = 1,
   // 0: dsbc_fifo as the unit has it; 1: its RegFlags = 1, the flags in flip-flops.
   parameter integer FifoReg     = 0,
-  // 0: feas_rmw_cut_core, one request per cycle; 1: dsbc_rmw_half, ready low in the cycle
+  // 0: feas_rmw_cut_core, one request per cycle; 1: feas_rmw_half_core, ready low in the cycle
   // after an acceptance (the contract above).
   parameter integer HalfRate    = 0
 ) (
@@ -194,7 +195,7 @@ module feas_local_pipe #(
       .wr_data_o      (core_wr_data)
     );
   end else begin : g_core_half
-    dsbc_rmw_half #(.CountBits(T), .AddrW(BarrierW)) u_core (
+    feas_rmw_half_core #(.CountBits(T), .AddrW(BarrierW)) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
       .op_valid_i     (accept && !req_bad_id),
@@ -317,10 +318,10 @@ module feas_local_pipe #(
       end
     end
   end else begin : g_acc_reg
-    // rtl/dsbc_rebase_late (born here): CNT2 + 1 in a register, the write-first bypass compare
-    // a cycle early, count - snap and `touched` a cycle late in AccW bits; dsbc_rr's bypass is
-    // given nothing to do.
-    dsbc_rebase_late #(
+    // feas_rebase_late (rtl/dsbc_rebase_late until 2026-11-25, born here): CNT2 + 1 in a
+    // register, the write-first bypass compare a cycle early, count - snap and `touched` a
+    // cycle late in AccW bits; dsbc_rr's bypass is given nothing to do.
+    feas_rebase_late #(
       .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .AccW(AccW)
     ) u_late (
       .clk_i            (clk_i),

@@ -48,8 +48,16 @@ module feas_local_pipe_tb;
   parameter integer RamCheck = 1; // 0: the ports and wires only (to show they catch bugs too)
 
   localparam integer BW = 3;
-  localparam integer Dr = (HalfRate != 0) ? 2 : 7;
-  localparam integer Dw = (HalfRate != 0) ? 3 : 10;
+`ifdef RTL_TOP
+  // rtl's dsbc_local_half on dsbc_rmw_half (the RAM's output registered, 2026-11-25): one
+  // cycle more from acceptance to refusal and to write (ack t + 4, commit t + 3, write t + 4,
+  // ready low in d .. d + 4, rebase committed in d + 3 and written in d + 4).
+  localparam integer HalfDr = 3, HalfDw = 4;
+`else
+  localparam integer HalfDr = 2, HalfDw = 3;
+`endif
+  localparam integer Dr = (HalfRate != 0) ? HalfDr : 7;
+  localparam integer Dw = (HalfRate != 0) ? HalfDw : 10;
   localparam integer Q  = T + 2;  // T + clog2(N), N = 3
   localparam integer R  = 16;     // ring size for events indexed by cycle
   localparam integer CMAX = (1 << (T - 1)) - 1;
@@ -113,10 +121,11 @@ module feas_local_pipe_tb;
   integer acc_b1 [0:N-1];  // barrier accepted 1, 2, 3 cycles ago, or -1
   integer acc_b2 [0:N-1];
   integer acc_b3 [0:N-1];
+  integer acc_b4 [0:N-1];
   // Control.
   integer cyc, p, b, i, k, x, errors, phase, sum, anyo, anyf, bit_exp, last_d, rd;
   integer cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_snap_fly, cov_reb_fly, cov_full;
-  integer cov_gap2, cov_gap3, cov_after;
+  integer cov_gap2, cov_gap3, cov_gap4, cov_after;
   integer n_acc, n_words;
   reg [T:0] ram_word;
 
@@ -136,13 +145,13 @@ module feas_local_pipe_tb;
     x = $random(x);
     errors = 0; cov_done = 0; cov_ref_hi = 0; cov_ref_lo = 0; cov_bad = 0; cov_b2b = 0;
     cov_snap_fly = 0; cov_reb_fly = 0; cov_full = 0; n_acc = 0; n_words = 0;
-    cov_gap2 = 0; cov_gap3 = 0; cov_after = 0;
+    cov_gap2 = 0; cov_gap3 = 0; cov_gap4 = 0; cov_after = 0;
     for (i = 0; i < N * M; i = i + 1) begin
       L[i] = 0; C[i] = 0; open_c[i] = 0; touched[i] = 0; owed[i] = 0;
     end
     for (i = 0; i < R * N; i = i + 1) begin ev_valid[i] = 0; ack_due[i] = 0; end
     for (p = 0; p < N; p = p + 1) begin
-      fq_n[p] = 0; hold[p] = 0; acc_b1[p] = -1; acc_b2[p] = -1; acc_b3[p] = -1; snap_full[p] = 0; snap_c[p] = 0; snap_o[p] = 0;
+      fq_n[p] = 0; hold[p] = 0; acc_b1[p] = -1; acc_b2[p] = -1; acc_b3[p] = -1; acc_b4[p] = -1; snap_full[p] = 0; snap_c[p] = 0; snap_o[p] = 0;
     end
     reb_at = -100; reb_b = 0; cur_s = -100; cur_b = 0; cnt2_ref = M - 1; expect_done = 0;
     last_d = -100; cyc = 0; phase = 0;
@@ -157,11 +166,12 @@ module feas_local_pipe_tb;
         fail("word not back to {0,0} after the drain", i / M, C[i] * 2 + open_c[i], 0);
       end
     end
-    $display("feas_local_pipe_tb: %0d cycles, %0d accepted, %0d words, %0d completions, %0d refused at +max, %0d at min, %0d bad IDs, same barrier %0d / %0d / %0d cycles after the last, %0d offered right after an acceptance, %0d in flight across a snapshot, %0d across a rebase, %0d full exits; %0d wrong",
-             cyc, n_acc, n_words, cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_gap2, cov_gap3, cov_after, cov_snap_fly, cov_reb_fly, cov_full, errors);
+    $display("feas_local_pipe_tb: %0d cycles, %0d accepted, %0d words, %0d completions, %0d refused at +max, %0d at min, %0d bad IDs, same barrier %0d / %0d / %0d / %0d cycles after the last, %0d offered right after an acceptance, %0d in flight across a snapshot, %0d across a rebase, %0d full exits; %0d wrong",
+             cyc, n_acc, n_words, cov_done, cov_ref_hi, cov_ref_lo, cov_bad, cov_b2b, cov_gap2, cov_gap3, cov_gap4, cov_after, cov_snap_fly, cov_reb_fly, cov_full, errors);
     if (errors != 0 || cov_done == 0 || cov_ref_hi == 0 || cov_ref_lo == 0 || cov_bad == 0
         || (HalfRate == 0 && cov_b2b == 0)
         || (HalfRate != 0 && (cov_gap2 == 0 || cov_gap3 == 0 || cov_after == 0))
+        || (HalfRate != 0 && HalfDw > 3 && cov_gap4 == 0)
         || cov_snap_fly == 0 || cov_reb_fly == 0 || cov_full == 0) begin
       $fatal(1, "feas_local_pipe_tb: self-check failed");
     end
@@ -360,11 +370,13 @@ module feas_local_pipe_tb;
             if (acc_b1[p] == nb) cov_b2b = cov_b2b + 1;
             if (acc_b2[p] == nb) cov_gap2 = cov_gap2 + 1;
             if (acc_b3[p] == nb) cov_gap3 = cov_gap3 + 1;
+            if (acc_b4[p] == nb) cov_gap4 = cov_gap4 + 1;
           end
           ack_due[((cyc + Dr + 1) % R) * N + p] = refused ? 2 : 1;
         end else begin
           nb = -1;
         end
+        acc_b4[p] = acc_b3[p];
         acc_b3[p] = acc_b2[p];
         acc_b2[p] = acc_b1[p];
         acc_b1[p] = nb;

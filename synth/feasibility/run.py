@@ -30,7 +30,7 @@ RMW_PIPE = ["rtl/dsbc_ram_dp.v", LFSR, "synth/feasibility/feas_rmw_pipe.v"]
 # whole unit with the pipelined global sum (feas_unit_pipe.v), in the unit's register harness.
 LOCAL_PIPE = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_rr.v", "rtl/dsbc_fifo.v",
               "synth/feasibility/feas_rmw_cut_core.v",
-              "rtl/dsbc_rmw_half.v", "rtl/dsbc_rebase_late.v",
+              "synth/feasibility/feas_rmw_half_core.v", "synth/feasibility/feas_rebase_late.v",
               "synth/feasibility/feas_local_pipe.v", "synth/harness/harness_scan_io.v"]
 UNIT_PIPE = LOCAL_PIPE + ["rtl/dsbc_global.v", "rtl/dsbc_serial_sum.v", "rtl/dsbc_encoder.v",
                           "rtl/dsbc_decision.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_dirty.v",
@@ -86,11 +86,12 @@ DESIGNS = [
      UNIT_PIPE + ["synth/feasibility/feas_unit_pipe_harness.v"],
      dict(NumPes=8, **UNIT_M32, Retime=0), "unit_pipe_n8 with local_pipe_r0's blocks"),
     # Half the request rate (HalfRate = 1: ready low in the cycle after an acceptance), so the
-    # short pipeline of dsbc_rmw_half (rtl/, born here as feas_rmw_half_core) needs no one-cycle recurrence.
+    # short pipeline of feas_rmw_half_core (rtl/dsbc_rmw_half until 2026-11-25) needs no one-cycle
+    # recurrence.
     ("local_half", "feas_local_pipe_harness",
      LOCAL_PIPE + ["synth/feasibility/feas_local_pipe_harness.v"],
      dict(NumPes=16, **UNIT_M32, FifoReg=1, HalfRate=1),
-     "local_pipe on dsbc_rmw_half: at most one request every 2 cycles; operand = RAM word "
+     "local_pipe on feas_rmw_half_core: at most one request every 2 cycles; operand = RAM word "
      "or the result of k-2/k-3 (registered mux) in k+1, exact range check and +-1 in k+2, "
      "ack in k+3, write in k+3; FifoReg = 1"),
     ("unit_half_n16", "feas_unit_pipe_harness",
@@ -161,7 +162,7 @@ def measure(name, top, files, params, seeds):
 # Modules kept whole for --hier (the unit's parts; feas_unit_pipe and the DUTs are kept by
 # their harnesses already).
 HIER_KEEP = ["feas_local_pipe", "dsbc_global", "harness_scan_io", "feas_rmw_cut_core",
-             "dsbc_rmw_half"]
+             "feas_rmw_half_core"]
 
 
 def hier_stat(name, top, files, params):

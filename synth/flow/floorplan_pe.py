@@ -31,6 +31,17 @@
 # (overlapping) made the heap placer loop in legalisation (killed after 2 minutes); with the
 # bands the sa placer had placed 2,000 of 6,682 cells initially after 2.5 minutes (killed).
 #
+# Control sets (2026-11-25): an iCE40 logic tile's 8 flip-flops share one clock enable and one
+# set/reset, so with Yosys's default every small enable (a 5-bit address register's) takes a
+# tile of its own. The half-rate block with the RAM's word registered has 27 such sets per PE
+# (today's 21 before it): its unit, at 88 % of the logic cells and ~200 of a quadrant's 240
+# tiles, made nextpnr's legaliser give up ("Unable to find legal placement for all cells",
+# seeds 1-4) with this floorplan. synth-flow.py therefore synthesizes the floorplanned units
+# with `synth_ice40 -dffe_min_ce_use 8` (enables of fewer than 8 flip-flops become logic): each
+# seed places in 2-4 minutes; Pipe = 1 169.38 MHz (167.00-174.37), Pipe = 0 102.85
+# (98.05-105.72) (docs/architecture.md 4f, "Control sets"). synth/flow/control_sets.py counts
+# the sets per PE and quadrant.
+#
 # A cell belongs to PE p by its hierarchical name (g_pe_half[p], and the per-PE ctl_done copy
 # g_done_pe[p] of the pipelined global block); a packed cell without such a name (nextpnr's
 # own $nextpnr_ICESTORM_LC_n, Yosys-renamed cells of dsbc_top) by the majority of its

@@ -22,8 +22,10 @@ module tb_replay #(
   parameter integer MaxCycles   = 100000000
 );
   localparam integer BW = (NumBarriers > 1) ? $clog2(NumBarriers) : 1;
-  // Acceptance to acknowledge: 1 cycle, 3 at half the request rate (architecture.md 4f).
-  localparam integer AckDelay = (HalfRate != 0) ? 3 : 1;
+  // Acceptance to acknowledge: 1 cycle, 4 at half the request rate (architecture.md 4f).
+  localparam integer AckDelay = (HalfRate != 0) ? 4 : 1;
+  // Slots of pe_acc per PE: more than AckDelay.
+  localparam integer AckSlots = 8;
   // End condition as dsbc-replay's (cpp_model/include/dsbc/replay.h): rr ends after M+1
   // quiet snapshots, arb (no snapshot while nothing is dirty) after L_max(arb) + 1 quiet
   // cycles, L_max(arb) = M*(Q+BW+4) + 4 + floor(log2 N) (Config::latency_bound).
@@ -62,9 +64,9 @@ module tb_replay #(
   integer ev_next [0:MaxEvents-1];
   integer pe_head [0:NumPes-1];     // next event to present
   integer pe_tail [0:NumPes-1];
-  // [p * 4 + c % 4]: the event of PE p acknowledged in cycle c, accepted in c - AckDelay
-  // (-1: none); each slot is rewritten every 4 cycles.
-  integer pe_acc [0:4*NumPes-1];
+  // [p * AckSlots + c % AckSlots]: the event of PE p acknowledged in cycle c, accepted in
+  // c - AckDelay (-1: none); each slot is rewritten every AckSlots cycles.
+  integer pe_acc [0:AckSlots*NumPes-1];
   integer slot;
 
   integer fd, rc, n_events, i, p, pe_f, bar_f, dec_f, cyc_f, hn, hm, ht, hd;
@@ -93,7 +95,7 @@ module tb_replay #(
       pe_head[p] = -1;
       pe_tail[p] = -1;
     end
-    for (p = 0; p < 4 * NumPes; p = p + 1) pe_acc[p] = -1;
+    for (p = 0; p < AckSlots * NumPes; p = p + 1) pe_acc[p] = -1;
     n_events = 0;
     rc = $fscanf(fd, "%d %d %d %d\n", pe_f, bar_f, dec_f, cyc_f);
     while (rc == 4 && pe_f >= 0) begin
@@ -131,7 +133,7 @@ module tb_replay #(
         if (ack_valid[p]) begin
           active = 1;
           acked = acked + 1;
-          slot = p * 4 + cycle % 4;
+          slot = p * AckSlots + cycle % AckSlots;
           if (ack_refused[p]) $display("overflow %0d %0d %0d", cycle, p, ev_bar[pe_acc[slot]]);
           else $display("commit %0d %0d %0d %0s", cycle, p, ev_bar[pe_acc[slot]],
                         ev_dec[pe_acc[slot]] ? "-1" : "+1");
@@ -153,7 +155,7 @@ module tb_replay #(
         end
       end
       for (p = 0; p < NumPes; p = p + 1) begin
-        slot = p * 4 + (cycle + AckDelay) % 4;
+        slot = p * AckSlots + (cycle + AckDelay) % AckSlots;
         pe_acc[slot] = -1;
         req_valid[p] = 1'b0;
         req_dec[p] = 1'b0;

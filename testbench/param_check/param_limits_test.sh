@@ -117,14 +117,20 @@ accepted() {
 }
 
 # The illegal combinations of legal values, refused naming the parameters: Pipe = 1 or
-# HalfRate = 1 under arb; HalfRate = 1 with M below 3 (Pipe 0) or 2 (Pipe 1), whose edges
-# are accepted (the rebase's rule, (M - 1)(3 + P) > 3, rtl/dsbc_local_half.v).
+# HalfRate = 1 under arb; HalfRate = 1 with too few barriers for the rebase's rule,
+# (M - 1)(3 + P) > 4 (rtl/dsbc_local_half.v; P = 1 + ceil(clog2(N) / 2) at Pipe = 1, else 0):
+# M = 2 at Pipe = 0 (3), M = 1 at Pipe = 1 (0), M = 2 at Pipe = 1 with N = 1 (P = 1: 4); and
+# the edges next to them accepted: M = 3 at Pipe = 0 (6), M = 2 at Pipe = 1 with N = 2 (P = 2:
+# 5), M = 3 at Pipe = 1 with N = 1 (8).
+half_m="parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1 and NumPes >= 2)"
 refused "parameter Pipe = 1 needs Sched = 0 (rr)" Pipe 1 Sched=1
 refused "parameter HalfRate = 1 needs Sched = 0 (rr)" HalfRate 1 Sched=1
-refused "parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1)" HalfRate 1 Sched=0 NumBarriers=2
-refused "parameter HalfRate = 1 needs NumBarriers >= 3 (Pipe = 0) or >= 2 (Pipe = 1)" HalfRate 1 Sched=0 NumBarriers=1 Pipe=1
+refused "$half_m" HalfRate 1 Sched=0 NumBarriers=2
+refused "$half_m" HalfRate 1 Sched=0 NumBarriers=1 Pipe=1
+refused "$half_m" HalfRate 1 Sched=0 NumBarriers=2 Pipe=1 NumPes=1
 accepted HalfRate 1 Sched=0 NumBarriers=3
-accepted HalfRate 1 Sched=0 NumBarriers=2 Pipe=1
+accepted HalfRate 1 Sched=0 NumBarriers=2 Pipe=1 NumPes=2
+accepted HalfRate 1 Sched=0 NumBarriers=3 Pipe=1 NumPes=1
 
 if [ "$failures" -ne 0 ]; then
   echo "param_limits_test: $failures failure(s) in $checks elaborations" >&2

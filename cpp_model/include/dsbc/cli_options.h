@@ -114,8 +114,8 @@ inline CLI::Validator half_rate() { return zero_or_one(); }
 
 /// The help text of a --half-rate option.
 inline std::string half_rate_help() {
-  return "1: half the request rate (docs/architecture.md 4f; needs --sched rr and M >= 3, or M >= 2 with --pipe 1), "
-         "0: the full rate (default)";
+  return "1: half the request rate (docs/architecture.md 4f; needs --sched rr and M >= 3, or M >= 2 with --pipe 1 "
+         "and N >= 2), 0: the full rate (default)";
 }
 
 /// The model's own message (Config::validate) for `c`, "" when it is legal: the tools refuse

@@ -131,18 +131,21 @@ class Oracle {
     uint32_t barrier = 0;
     bool dec = false;
   };
-  /// [pe][c % 4]: the request accepted in c - ack_delay_ (one PE has at most one acceptance a
-  /// cycle, and ack_delay_ < 4), whose ack is due in c; every slot is rewritten every 4 cycles.
-  std::vector<std::array<Pending, 4>> accepted_;
+  /// Slots of accepted_: a power of two above every ack_delay_ (the constructor checks it).
+  static constexpr uint64_t kAckSlots = 8;
+  /// [pe][c % kAckSlots]: the request accepted in c - ack_delay_ (one PE has at most one
+  /// acceptance a cycle, and ack_delay_ < kAckSlots), whose ack is due in c; every slot is
+  /// rewritten every kAckSlots cycles.
+  std::vector<std::array<Pending, kAckSlots>> accepted_;
   std::vector<uint8_t> accepted_last_;  ///< [pe]: a request was accepted in the last cycle
   // Half the request rate (Config::half_rate, architecture.md 4f): what the contract changes.
-  uint64_t ack_delay_ = 1;      ///< acceptance to acknowledge: 1, half rate 3
-  uint64_t commit_lag_ = 0;     ///< acknowledge to commit, backwards: 0, half rate 1 (t + 2)
-  uint64_t rebase_gap_ = 0;     ///< ready low after a completion in d .. d + rebase_gap_: 0, half rate 3
+  uint64_t ack_delay_ = 1;      ///< acceptance to acknowledge: 1, half rate 4
+  uint64_t commit_lag_ = 0;     ///< acknowledge to commit, backwards: 0, half rate 1 (t + 3)
+  uint64_t rebase_gap_ = 0;     ///< ready low after a completion in d .. d + rebase_gap_: 0, half rate 4
   uint64_t last_done_ = kNone;  ///< cycle of the last completion
-  /// Half rate: the rebase of the completion of `barrier` is committed in `at` (d + 3): the
-  /// commits of d + 1 and d + 2 (of requests accepted before d) are still refused or taken on
-  /// the count before it.
+  /// Half rate: the rebase of the completion of `barrier` is committed in `at` (d + 4): the
+  /// commits of d .. d + 2 (of requests accepted in d - 3 .. d - 1) are still refused or taken
+  /// on the count before it.
   struct DeferredRebase {
     uint64_t at = kNone;
     uint32_t barrier = 0;

@@ -197,14 +197,17 @@ class Stimulus {
   bool fifo_all_ = true;        ///< every FIFO may hold an entry in the next call (ctl_done seen)
   uint64_t fifo_cycle_ = 0;     ///< the cycle of the next call for which fifo_ is exact
   std::vector<int> acked_;      ///< PEs whose request was accepted in the last call, in order
-  /// Half the request rate (Config::half_rate): the acknowledge comes Config::ack_latency() = 3
+  /// Half the request rate (Config::half_rate): the acknowledge comes Config::ack_latency() = 4
   /// cycles after the acceptance, and a PE can have two requests in flight; those accepted in
-  /// cycle c wait in late_acks_[(c + 3) % 4], in order. Unused at the full rate (acked_).
+  /// cycle c wait in late_acks_[(c + 4) % kLateSlots], in order. Unused at the full rate
+  /// (acked_).
   struct LateAck {
     int pe;
     Op op;
   };
-  std::array<std::vector<LateAck>, 4> late_acks_;
+  /// Slots of late_acks_: more than Config::ack_latency() (the constructor checks it).
+  static constexpr size_t kLateSlots = 8;
+  std::array<std::vector<LateAck>, kLateSlots> late_acks_;
   uint64_t late_in_flight_ = 0;  ///< requests in late_acks_ (quiescent() needs none)
   uint64_t ack_latency_ = 1;
   std::vector<Barrier> barrier_;

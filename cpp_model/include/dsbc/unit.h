@@ -32,8 +32,8 @@ inline constexpr ParamLimit kFifoDepthLimit{"fifo_depth", "FifoDepth", 1, 1024};
 /// Not in kConfigLimits: it is a switch of the round robin, not a size.
 inline constexpr ParamLimit kPipeLimit{"pipe", "Pipe", 0, 1};
 /// Half the request rate (docs/architecture.md 4f, rtl/dsbc_local_half.v): 0 off, 1 on; 1
-/// needs Sched::kRr and (M - 1)(3 + P) > 3 (M >= 3, or M >= 2 with the pipelined sum). Not in
-/// kConfigLimits either: a switch, not a size.
+/// needs Sched::kRr and (M - 1)(3 + P) > 4 (M >= 3, or M >= 2 with the pipelined sum at
+/// N >= 2, where P >= 2). Not in kConfigLimits either: a switch, not a size.
 inline constexpr ParamLimit kHalfRateLimit{"half_rate", "HalfRate", 0, 1};
 /// Every limit, in the order of the parameter table.
 inline constexpr ParamLimit kConfigLimits[] = {kPesLimit, kBarriersLimit, kCountBitsLimit, kFifoDepthLimit};
@@ -57,8 +57,8 @@ struct Config {
   Sched sched = Sched::kArb;  ///< which barrier a word inspects (4c rr, 4e arb; issue 13 default)
   int pipe = 0;               ///< 1: pipelined global sum, rr only (kPipeLimit; 4f)
   /// 1: half the request rate, rr only (kHalfRateLimit; 4f): req_ready low in the cycle after a
-  /// PE's acceptance, a request accepted in t committed in t + 2 and acknowledged in t + 3,
-  /// req_ready low in d .. d + 3 and the rebase committed in d + 3.
+  /// PE's acceptance, a request accepted in t committed in t + 3 and acknowledged in t + 4,
+  /// req_ready low in d .. d + 4 and the rebase committed in d + 4.
   int half_rate = 0;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
@@ -75,11 +75,14 @@ struct Config {
   /// definition in the model (rtl/dsbc_serial_sum.v's Latency is the RTL's).
   int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
   /// Cycles from a request's acceptance to its acknowledge (docs/architecture.md section 3):
-  /// 1, or 3 at half the request rate (4f).
-  constexpr int ack_latency() const { return half_rate == 1 ? 3 : 1; }
+  /// 1, or 4 at half the request rate (4f).
+  constexpr int ack_latency() const { return half_rate == 1 ? 4 : 1; }
   /// Cycles from a request's acceptance to its commit (a snapshot in any later cycle includes
-  /// it): 1, or 2 at half the request rate (4f).
-  constexpr int commit_latency() const { return half_rate == 1 ? 2 : 1; }
+  /// it): 1, or 3 at half the request rate (4f).
+  constexpr int commit_latency() const { return half_rate == 1 ? 3 : 1; }
+  /// Cycles from a completion (ctl_done in d) to its rebase's commit (a snapshot in any later
+  /// cycle includes it): 1, or 4 at half the request rate (4f), req_ready low in d .. d + 4.
+  constexpr int rebase_latency() const { return half_rate == 1 ? 4 : 1; }
   /// Cycles from a request's commit to its acknowledge: 0, or 1 at half the request rate. Lets
   /// a user of the ports date a commit from its ack.
   constexpr int ack_after_commit() const { return ack_latency() - commit_latency(); }
@@ -218,7 +221,7 @@ class Unit final : public Engine {
   /// outputs of k+1 are presented.
   inline void commit_accept_present(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
   /// commit_accept_present at half the request rate (Config::half_rate): the request accepted
-  /// in k-2 is committed (or refused) now and acknowledged in k+1; the one accepted now leaves
+  /// in k-3 is committed (or refused) now and acknowledged in k+1; the one accepted now leaves
   /// its PE's req_ready low in k+1.
   /// Not inlined into step(): the full rate's step() stays as it was (the model's speed).
   [[gnu::noinline]] void commit_accept_present_half(uint64_t k, const Inputs& in, bool completing, uint32_t pushed);
