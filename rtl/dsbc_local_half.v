@@ -206,7 +206,7 @@ module dsbc_local_half #(
   assign ack_refused_o = (core_ack_valid && core_ack_refused) || bad_ack;
 
   // The write port: the clearing, the rebase (d + D_w) and the pipeline never meet (no update
-  // is accepted during the clearing or in d .. d + 3, whose writes would fall in d + 3 ..).
+  // is accepted during the clearing or in d .. d + 4, whose writes would fall in d + 4 ..).
   wire [T:0]          reb_count;      // count - snap, complete in d + D_w (dsbc_rebase_late)
   wire                reb_touched;
   reg                 reb_write_q;    // reb_wait_q == 1, registered (it drives the write mux)
@@ -335,7 +335,7 @@ module dsbc_local_half #(
   end
 
   // The snapshot's RAM address and write-first bypass, and count - snap with `touched`, each
-  // a cycle off the commit (the rebase is written three cycles after d, so it may be late).
+  // a cycle off the commit (the rebase is written four cycles after d, so it may be late).
   dsbc_rebase_late #(
     .NumBarriers(NumBarriers), .CountBits(CountBits), .BarrierW(BarrierW), .AccW(AccW)
   ) u_late (
@@ -370,8 +370,9 @@ module dsbc_local_half #(
   // FIFO //
   ///////////
 
-  // The flags in flip-flops (RegFlags = 1, the same values): the ctl_done broadcast into the
-  // FIFO's count was a critical path of the placed half-rate unit.
+  // The flags in flip-flops, the same values (RegFlags = 2: the fill level as a thermometer,
+  // a one-hot write pointer): the ctl_done broadcast into the FIFO's count, and then into its
+  // flags, was a critical path of the placed half-rate unit.
   dsbc_fifo #(
     .Depth(FifoDepth), .Width(BarrierW), .RegFlags(2)
   ) u_fifo (
