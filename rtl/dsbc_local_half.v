@@ -9,7 +9,8 @@
 // seeds 1-5), and the whole 16-PE unit of these (Pipe = 1) at >= 150 MHz with the floorplan
 // of synth/flow/floorplan_pe.py (make place-unit, reports/unit.md; architecture.md 4f, "200
 // MHz with the RAM's word registered"). Proven first as the feasibility design feas_local_pipe
-// (HalfRate = 1, Retime = 1), which now instantiates this module.
+// (HalfRate = 1, Retime = 1), which keeps the earlier unregistered core (D_r = 2) as
+// feas_rmw_half_core; its testbench checks this module through dsbc_top with -DRTL_TOP.
 //
 // Contract (an update accepted in cycle t; D_r = 3 read to refusal, D_w = 4 read to write;
 // before 2026-11-25 every figure marked * was one cycle less, with the RAM's word unregistered):

@@ -20,12 +20,11 @@
 //   been registered in c, so the adders start at registers. The sums are AccW bits wide, not
 //   T + 1: they count at most one commit per cycle over a word's life plus D_w (the caller's
 //   bound), and reb_count_o is the sign extension. Valid from d + 2 on, through the commits
-//   of the cycle before (the block accepts nothing from d on, so they stop by d + D_w - 2).
-
-// The commit's barrier compares are made made from the registered commit
-// address in the commit's cycle and the commit itself (the refusal) registered alone, so the
-// accumulators add to_* = cv_q && m_*_q (one LUT) a cycle after the commit, as before; for
-// dsbc_rmw_half, whose commit address is a register (stage c).
+//   up to two cycles before (the block accepts nothing from d on, so they stop by
+//   d + D_w - 2).
+// - The commit's barrier compares are made from the registered commit address (dsbc_rmw_half's
+//   stage c) in the commit's cycle, and the commit itself (its refusal) is registered alone,
+//   so the accumulators add to_* = cv_q && m_*_q (one LUT) a cycle after the commit.
 
 `default_nettype none
 

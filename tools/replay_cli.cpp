@@ -125,7 +125,7 @@ int run(int argc, char** argv, const EngineFactory& factory) {
   trace.config.sched = opts.sched;
   trace.config.pipe = opts.pipe;
   trace.config.half_rate = opts.half_rate;
-  // Half the request rate needs M >= 3 (2 with the pipelined sum): known only now.
+  // Half the request rate needs M >= 3 (2 with the pipelined sum and N >= 2): known only now.
   if (const std::string err = config_error(trace.config); !err.empty() && opts.half_rate == 1) {
     std::cerr << kTool << ": --half-rate: " << err << '\n';
     return 2;

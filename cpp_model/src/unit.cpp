@@ -396,7 +396,9 @@ struct Unit::Impl {
   std::vector<Word> ram;  ///< [barrier][pe] (idx), all-zero after initialisation (4a)
   /// [barrier][pe] (idx): cycle of this PE's last committed (non-refused) request update to
   /// the barrier, -1 if none. "touched" (4d) is last_commit >= s, evaluated when the
-  /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d.
+  /// rebase commits: no PE commit can fall in cycle d+1 because req_ready is low in d
+  /// (half rate: commits of earlier acceptances still land in d+1 and d+2, none after, ready
+  /// being low in d .. d+4).
   std::vector<int64_t> last_commit;
   std::vector<Pending> pending;  ///< per PE
   /// Half rate only (else empty), per PE: a request accepted while `pending` is still in
