@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/arblean.md): the lean arb scheduler's control for one PE.
+// Dirty bits D[b] live in a 256x16 block RAM (word g = barriers 16g..16g+15), written under a
+// one-bit mask (set by a commit, cleared one cycle after the head); G = M/16 summary flip-flops
+// S[g] = OR(D word g), kept exact, and two flags for the group of CNT2 (gc): above_q = some
+// D[x] set with x in gc, x > CNT2; low_q = some D[x] set with x in gc, x <= CNT2.
+// Every word is preceded by a race (no back-to-back words to CNT2 + 1):
+//   p        POLL        line = OR(S)                   ctl_load(p+1) = OR: hit
+//   a        WRAP slot   line = dirty x > CNT2 here     ctl_load(a+1) = key bit wrap (1 = NOR)
+//   a+1..    GW group slots, MSB first (line = a candidate group here with next bit 0)
+//   t        F slot      line = FIFO full; D word g* read (ready low in t-1: no commit in t)
+//   t+1..t+4 4 bit slots (bit 3..0 of x in g*), over the word read in t
+//   s = t+5  head        snapshot of b* = {g*, i*}; ready low
+//   s+1      dead        D[b*] cleared (unless committed in s); S, above, low recomputed
+//   s+2..    count slots (dsbc_rr's PISO), exit/complete: ctl_load, that cycle is a POLL
+// ctl_load(t+1) = 1 (some FIFO full): t+1 is a POLL instead of bit slot 3.
+// The race key is {wrap, g, i}, wrap = (x <= CNT2): the winner is the first barrier after
+// CNT2 (cyclically) dirty at some PE as of the slots that froze it (every barrier dirty at the
+// POLL is a candidate in every slot, so none is ever passed).
+
+`default_nettype none
+
+module feas_arb_lean_ctl #(
+  parameter integer NumBarriers = 32,  // M, a multiple of 16, >= 32
+  parameter integer BarrierW    = 5,   // clog2(M)
+  parameter integer HoldRace    = 1    // 1: ready low from t-1 to s (no commit in t..s+1);
+                                       // 0: ready low in t-1 only, a live copy of word g*
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire                ctl_load_i,
+  input  wire                ctl_done_i,        // (the word's end is also on ctl_load_i)
+  input  wire [BarrierW-1:0] cnt2_i,            // CNT2 (dsbc_rr), = b* from s+1
+  input  wire                commit_valid_i,
+  input  wire [BarrierW-1:0] commit_barrier_i,
+  input  wire                fifo_full_i,
+  input  wire                piso_bit_i,
+  output reg                 line_o,
+  output wire                snap_o,            // head: snapshot snap_addr_o (ready low)
+  output wire [BarrierW-1:0] snap_addr_o,
+  output wire                stall_o,           // ready low (cycle t-1), no snapshot
+  // the dirty-bit RAM
+  output wire [7:0]          dr_wr_addr_o,
+  output wire [15:0]         dr_wr_data_o,
+  output wire [15:0]         dr_wr_mask_o,
+  output wire                dr_rd_en_o,
+  output wire [7:0]          dr_rd_addr_o,
+  output wire                dr_rd_busy_o,      // the read port or its held data is in use
+  input  wire [15:0]         dr_rd_data_i
+);
+
+  localparam integer M  = NumBarriers;
+  localparam integer BW = BarrierW;
+  localparam integer G  = M / 16;
+  localparam integer GW = BW - 4;  // >= 1
+
+  localparam [2:0] S_POLL = 3'd0,  // previous cycle: POLL (or idle, reset)
+                   S_WRAP = 3'd1,  // previous: WRAP slot; now group slot 0
+                   S_GRP  = 3'd2,  // previous: group slot j-1; now group slot j
+                   S_GLST = 3'd3,  // previous: last group slot; now F slot (t)
+                   S_F    = 3'd4,  // previous: F; now bit slot 0 (or POLL on abort)
+                   S_BIT  = 3'd5,  // previous: bit slot k-1; now bit slot k (k = 1..3)
+                   S_HEAD = 3'd6,  // previous: bit slot 3; now the head (s)
+                   S_DEAD = 3'd7;  // now s+1; from s+2 count slots (S_CNT below)
+  reg  [2:0]    state_q;
+  reg           cnt_q;             // count slots (state_q is S_DEAD's successor)
+  reg  [1:0]    k_q;               // group slot j (GW <= 4) or bit slot k
+  reg  [G-1:0]  s_q;               // S[g]
+  reg           above_q, low_q;    // for gc = CNT2's group
+  reg  [G-1:0]  gm_q;              // group candidates matching the decided prefix
+  reg           wrap_q;            // decided wrap bit
+  reg  [GW-1:0] gsel_q;            // g*: decided group bits (shifted in), then g*
+  reg  [2:0]    ipfx_q;            // decided bits of i* so far
+  reg  [15:0]   w_q;               // D word g* as of now (the read in t, plus later sets)
+  reg           keep_q;            // a commit to b* in s: D[b*] stays set
+  reg           init_q;
+  reg  [BW-1:0] init_addr_q;       // the RAM's bits are cleared one per cycle (M cycles)
+
+  wire [GW-1:0] gc   = cnt2_i[BW-1:4];
+  wire [3:0]    clow = cnt2_i[3:0];
+  wire [GW-1:0] cgrp = commit_barrier_i[BW-1:4];
+  wire [3:0]    cidx = commit_barrier_i[3:0];
+
+  // Thermometer of CNT2's bit index: le_mask[i] = (i <= clow)
+  reg [15:0] le_mask;
+  integer i;
+  always @* for (i = 0; i < 16; i = i + 1) le_mask[i] = (i <= clow);
+
+  // Group candidates for a decided wrap bit
+  reg [G-1:0] cand_nowrap, cand_wrap;
+  integer g;
+  always @* begin
+    for (g = 0; g < G; g = g + 1) begin
+      cand_nowrap[g] = (g == gc) ? above_q : (s_q[g] && (g > gc));
+      cand_wrap[g]   = (g == gc) ? low_q   : (s_q[g] && (g < gc));
+    end
+  end
+  wire any_dirty = |s_q;
+  wire unused_done = ctl_done_i;
+
+  // Group slot j: candidates still matching after the decided bit on ctl_load_i
+  wire [G-1:0] gm_start = ctl_load_i ? cand_wrap : cand_nowrap;
+  reg  [G-1:0] gm_eff, gm_zero;  // gm after this cycle's bit; its members with bit j = 0
+  always @* begin
+    for (g = 0; g < G; g = g + 1) begin
+      if (state_q == S_WRAP) gm_eff[g] = gm_start[g];
+      else                   gm_eff[g] = gm_q[g] && (((g >> (GW - k_q)) & 1) == ctl_load_i);
+      gm_zero[g] = gm_eff[g] && (((g >> (GW - 1 - ((state_q == S_WRAP) ? 0 : k_q))) & 1) == 0);
+    end
+  end
+
+  wire [GW-1:0] gstar = (GW > 1) ? {gsel_q[GW-2:0], ctl_load_i} : ctl_load_i;  // at S_GLST
+
+  // Bit slots over the word read in t (held on dr_rd_data_i; no further read in the race)
+  wire        same_grp = (gsel_q == gc);
+  wire [15:0] bcand = dr_rd_data_i & (same_grp ? (wrap_q ? le_mask : ~le_mask) : 16'hffff);
+  wire [2:0]  pfx_now = {ipfx_q[1:0], ctl_load_i};  // decided bits incl. this cycle's
+  wire [1:0]  kk = (state_q == S_F) ? 2'd0 : k_q;   // bit slot now
+  // line = some candidate in the half / quarter / pair the decided bits select, with the
+  // next bit 0 (slot kk decides bit 3-kk)
+  wire [7:0] pair_any = {bcand[15] | bcand[14], bcand[13] | bcand[12], bcand[11] | bcand[10],
+                         bcand[9] | bcand[8], bcand[7] | bcand[6], bcand[5] | bcand[4],
+                         bcand[3] | bcand[2], bcand[1] | bcand[0]};
+  wire [3:0] quad_any = {pair_any[7] | pair_any[6], pair_any[5] | pair_any[4],
+                         pair_any[3] | pair_any[2], pair_any[1] | pair_any[0]};
+  reg bit_line;
+  always @* begin
+    case (kk)
+      2'd0:    bit_line = quad_any[0] | quad_any[1];        // bit 3 = 0
+      2'd1:    bit_line = quad_any[{pfx_now[0], 1'b0}];     // bits 3, 2 = b3, 0
+      2'd2:    bit_line = pair_any[{pfx_now[1:0], 1'b0}];   // bits 3..1 = b3 b2 0
+      default: bit_line = bcand[{pfx_now[2:0], 1'b0}];      // bits 3..0 = b3 b2 b1 0
+    endcase
+  end
+
+  // Head, clear, updates
+  wire head   = (state_q == S_HEAD);
+  wire dead   = (state_q == S_DEAD) && !cnt_q;  // s+1 (S_DEAD with cnt_q: count slots)
+  wire [3:0] istar = {ipfx_q, ctl_load_i};
+  assign snap_o      = head;
+  assign snap_addr_o = {gsel_q, istar};
+  wire last_grp = (state_q == S_WRAP && GW == 1) || (state_q == S_GRP && k_q == GW - 1);
+  assign stall_o     = last_grp || ((HoldRace != 0) &&
+                       (state_q == S_GLST || state_q == S_F || state_q == S_BIT));
+
+  wire       clear  = dead && ((HoldRace != 0) || !keep_q);
+  // One bit of one word is written per cycle: cleared after reset (init), cleared in s+1
+  // (CNT2 = b* then; no commit in s+1) or set by a commit. The one-hot mask carries the enable.
+  wire       wr_any = init_q || clear || commit_valid_i;
+  wire [3:0] widx   = init_q ? init_addr_q[3:0] : (dead ? clow : cidx);
+  reg  [15:0] oh;
+  always @* for (i = 0; i < 16; i = i + 1) oh[i] = wr_any && (widx == i);
+  wire [15:0] w_now  = (state_q == S_F) ? dr_rd_data_i : w_q;
+  wire [15:0] w_set  = (commit_valid_i && cgrp == gsel_q) ? oh : 16'h0000;
+  // D word g* after the clear (s+1); HoldRace: no commit since the read in t
+  // D word g* after the clear of b* in s+1 (CNT2 = b*): bits above b*, below b*, and b*
+  // itself only if kept (HoldRace = 0: committed to in s)
+  wire [15:0] w_cur    = (HoldRace != 0) ? dr_rd_data_i : w_q;
+  wire [15:0] lt_mask  = {1'b0, le_mask[15:1]};  // i < CNT2's index
+  wire        above_nx = |(w_cur & ~le_mask);
+  wire        low_nx   = |(w_cur & lt_mask) || ((HoldRace == 0) && keep_q);
+
+  assign dr_wr_addr_o = init_q ? init_addr_q[BW-1:4] : (dead ? gsel_q : cgrp);
+  assign dr_wr_data_o = {16{!(init_q || dead)}};
+  assign dr_wr_mask_o = oh;
+  assign dr_rd_en_o   = (state_q == S_GLST);
+  assign dr_rd_addr_o = gstar;
+  assign dr_rd_busy_o = (state_q == S_GLST) || (state_q == S_F) || (state_q == S_BIT) ||
+                        ((HoldRace != 0) && (state_q == S_HEAD || dead));
+
+  always @* begin
+    line_o = 1'b0;
+    case (state_q)
+      S_POLL:  line_o = ctl_load_i ? |cand_nowrap : any_dirty;
+      S_WRAP, S_GRP: line_o = |gm_zero;
+      S_GLST:  line_o = fifo_full_i;
+      S_F:     line_o = ctl_load_i ? any_dirty : bit_line;
+      S_BIT:   line_o = bit_line;
+      S_DEAD:  line_o = cnt_q ? (ctl_load_i ? any_dirty : piso_bit_i) : 1'b0;
+      default: line_o = 1'b0;
+    endcase
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= S_POLL;
+      cnt_q       <= 1'b0;
+      k_q         <= 2'd0;
+      s_q         <= {G{1'b0}};
+      above_q     <= 1'b0;
+      low_q       <= 1'b0;
+      gm_q        <= {G{1'b0}};
+      wrap_q      <= 1'b0;
+      gsel_q      <= {GW{1'b0}};
+      ipfx_q      <= 3'd0;
+      w_q         <= 16'h0000;
+      keep_q      <= 1'b0;
+      init_q      <= 1'b1;
+      init_addr_q <= {BW{1'b0}};
+    end else begin
+      if (init_q) begin
+        init_addr_q <= init_addr_q + 1'b1;
+        if (init_addr_q == M - 1) init_q <= 1'b0;
+      end
+      // phases
+      case (state_q)
+        S_POLL: if (ctl_load_i) state_q <= S_WRAP;
+        S_WRAP: begin
+          wrap_q <= ctl_load_i;
+          k_q    <= 2'd1;
+          state_q <= (GW == 1) ? S_GLST : S_GRP;
+        end
+        S_GRP: begin
+          gsel_q <= {gsel_q, ctl_load_i};
+          k_q    <= k_q + 1'b1;
+          if (k_q == GW - 1) state_q <= S_GLST;
+        end
+        S_GLST: begin
+          gsel_q  <= gstar;
+          state_q <= S_F;
+        end
+        S_F: begin
+          k_q <= 2'd1;
+          state_q <= ctl_load_i ? S_POLL : S_BIT;
+        end
+        S_BIT: begin
+          ipfx_q <= pfx_now;
+          k_q    <= k_q + 1'b1;
+          if (k_q == 2'd3) state_q <= S_HEAD;
+        end
+        S_HEAD: begin
+          ipfx_q  <= 3'd0;
+          cnt_q   <= 1'b0;
+          state_q <= S_DEAD;
+        end
+        default: begin  // S_DEAD: s+1, then the count slots until ctl_load_i
+          if (!cnt_q) cnt_q <= 1'b1;
+          else if (ctl_load_i) state_q <= S_POLL;
+        end
+      endcase
+      if (state_q == S_WRAP || state_q == S_GRP) gm_q <= gm_eff;
+      if (state_q == S_F) ipfx_q <= 3'd0;
+      if (HoldRace == 0) begin
+        keep_q <= head && commit_valid_i && (commit_barrier_i == snap_addr_o);
+        w_q    <= w_now | w_set;  // the word g*: as read in t, plus this PE's later sets
+      end
+      // summaries
+      if (dead) begin
+        s_q[gsel_q] <= above_nx || low_nx;
+        above_q     <= above_nx;
+        low_q       <= low_nx;
+      end else if (commit_valid_i) begin
+        s_q[cgrp] <= 1'b1;
+        if (cgrp == gc) begin
+          if (cidx > clow) above_q <= 1'b1;
+          else             low_q   <= 1'b1;
+        end
+      end
+    end
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/arblean.md): the FIFO of completed barrier IDs kept in block
+// RAM words (a region of the dirty-bit RAM, feas_bitmap_ram), with a one-entry head register
+// for the show-ahead output. Pointers and counts stay in flip-flops. A push at d is written
+// at d+1 (push_data_i must still hold it in d+1: CNT2 does, the next head is later); the
+// head is fetched when the RAM's read port is free (rd_free_i) and arrives a cycle later, so
+// an entry is visible from d+3 at the earliest, one pop per 3 cycles at most. full_o counts
+// every entry (RAM, in flight and head).
+
+`default_nettype none
+
+module feas_ram_fifo #(
+  parameter integer Depth = 8,   // entries, a power of two, <= 128
+  parameter integer Width = 5,
+  parameter [7:0]   Base  = 8'd128  // first RAM word
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  input  wire             push_i,       // at d
+  input  wire [Width-1:0] push_data_i,  // read at d+1
+  input  wire             pop_i,
+  output wire             valid_o,
+  output wire [Width-1:0] data_o,
+  output wire             full_o,
+  // RAM ports (muxed by the owner)
+  output wire             wr_en_o,
+  output wire [7:0]       wr_addr_o,
+  output wire [15:0]      wr_data_o,
+  input  wire             rd_free_i,    // the read port is ours this cycle
+  output wire             rd_en_o,
+  output wire [7:0]       rd_addr_o,
+  input  wire [15:0]      rd_data_i
+);
+
+  localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam integer CntW = $clog2(Depth + 1);
+  localparam [CntW-1:0] DEPTH_CNT = Depth[CntW-1:0];
+
+  reg  [PtrW-1:0]  wptr_q, rptr_q;
+  reg  [CntW-1:0]  total_q, inram_q;
+  reg              wr_q, fetch_q, hd_valid_q;
+  reg  [Width-1:0] hd_q;
+
+  assign full_o  = (total_q == DEPTH_CNT);
+  assign valid_o = hd_valid_q;
+  assign data_o  = hd_q;
+
+  wire do_push = push_i && !full_o;
+  wire do_pop  = pop_i && hd_valid_q;
+  wire fetch   = rd_free_i && !hd_valid_q && !fetch_q && (inram_q != {CntW{1'b0}});
+
+  assign wr_en_o   = wr_q;
+  assign wr_addr_o = Base + wptr_q;
+  assign wr_data_o = {{(16 - Width){1'b0}}, push_data_i};
+  assign rd_en_o   = fetch;
+  assign rd_addr_o = Base + rptr_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wptr_q <= {PtrW{1'b0}};
+      rptr_q <= {PtrW{1'b0}};
+      total_q <= {CntW{1'b0}};
+      inram_q <= {CntW{1'b0}};
+      wr_q <= 1'b0;
+      fetch_q <= 1'b0;
+      hd_valid_q <= 1'b0;
+    end else begin
+      wr_q    <= do_push;
+      fetch_q <= fetch;
+      if (wr_q) wptr_q <= wptr_q + 1'b1;
+      if (fetch) rptr_q <= rptr_q + 1'b1;
+      inram_q <= inram_q + wr_q - fetch;
+      total_q <= total_q + do_push - do_pop;
+      if (fetch_q)     hd_valid_q <= 1'b1;
+      else if (do_pop) hd_valid_q <= 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (fetch_q) hd_q <= rd_data_i[Width-1:0];
+  end
+
+endmodule
+
+`default_nettype wire
