@@ -22,8 +22,10 @@ if [ "$what" = synth ] || [ "$what" = all ]; then
   done
 fi
 if [ "$what" = tb ] || [ "$what" = all ]; then
-  nice -n 15 iverilog -g2005 -o /tmp/feas_arb_lean_tb.vvp -s feas_arb_lean_tb $LEAN synth/feasibility/feas_arb_lean_tb.v
-  for a in "+seed=1 +popdiv=8 +cprob=10" "+seed=5 +popdiv=8 +cprob=10" "+seed=2 +popdiv=40 +cprob=60" "+seed=3 +popdiv=2 +cprob=90" "+seed=4 +popdiv=100 +cprob=100" "+seed=6 +quiet=0 +popdiv=20 +cprob=50"; do
-    echo "$a"; nice -n 15 vvp -n /tmp/feas_arb_lean_tb.vvp +cycles=100000 $a | tail -2
+  for h in 1 0; do
+    nice -n 15 iverilog -g2005 -P feas_arb_lean_tb.HOLD=$h -o /tmp/feas_arb_lean_tb.vvp -s feas_arb_lean_tb $LEAN synth/feasibility/feas_arb_lean_tb.v
+    for a in "+seed=1 +popdiv=8 +cprob=10" "+seed=5 +popdiv=8 +cprob=10" "+seed=2 +popdiv=40 +cprob=60" "+seed=3 +popdiv=2 +cprob=90" "+seed=4 +popdiv=100 +cprob=100" "+seed=6 +quiet=0 +popdiv=20 +cprob=50"; do
+      echo "HoldRace=$h $a"; nice -n 15 vvp -n /tmp/feas_arb_lean_tb.vvp +cycles=100000 $a | tail -2
+    done
   done
 fi

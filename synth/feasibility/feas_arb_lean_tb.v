@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Feasibility self-check (synth/feasibility/arblean.md): one feas_arb_lean_local (HoldRace = 1)
+// Feasibility self-check (synth/feasibility/arblean.md): one feas_arb_lean_local (HoldRace = HOLD)
 // with this testbench as its global block and its PE. Random +1/-1 requests to random
 // barriers, random FIFO pops, random word lengths (exit or completion). A behavioural
 // reference kept here (dirty bits and counts from the acknowledged commits) predicts the
@@ -13,7 +13,9 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module feas_arb_lean_tb;
+module feas_arb_lean_tb #(
+  parameter integer HOLD = 1  // the block's HoldRace (iverilog -P feas_arb_lean_tb.HOLD=0)
+);
 
   localparam integer M  = 32;
   localparam integer BW = 5;
@@ -35,7 +37,7 @@ module feas_arb_lean_tb;
   reg           ctl_load = 1'b0, ctl_done = 1'b0;
 
   feas_arb_lean_local #(.NumPes(16), .NumBarriers(M), .CountBits(T), .FifoDepth(D),
-                        .HoldRace(1)) dut (
+                        .HoldRace(HOLD)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(req_valid), .req_barrier_i(req_barrier),
     .req_dec_i(req_dec), .req_ready_o(req_ready), .ack_valid_o(ack_valid),
     .ack_refused_o(ack_refused), .fifo_valid_o(fifo_valid), .fifo_barrier_o(fifo_barrier),
@@ -91,7 +93,8 @@ module feas_arb_lean_tb;
 
   always @(posedge clk) if (rst_n) begin
     // ---------- checks on the state as of the start of this cycle ----------
-    in_window = (ph == P_F || ph == P_BIT || ph == P_HEAD || ph == P_DEAD);
+    // no commit may fall in t..s+1 (HoldRace = 1), or in t and s+1 (HoldRace = 0)
+    in_window = (ph == P_F || ph == P_DEAD) || (HOLD != 0 && (ph == P_BIT || ph == P_HEAD));
     if (cyc >= M + 2) begin
       case (ph)
         P_POLL: begin
