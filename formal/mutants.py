@@ -141,6 +141,16 @@ mutant("arb_unrotated", "dsbc_first_dirty.v",
        "assign after[k]     = dirty_i[k];",
        "arb search ignores CNT2: the lowest dirty ID wins, not the first after CNT2",
        ["unit_arb_n1_m2_t8_d1", "first_dirty_m5"])
+mutant("dirty_mask_le", "dsbc_dirty.v",
+       "assign clear_lo_below[j] = clear_addr_i[LB-1:0] < J;",
+       "assign clear_lo_below[j] = clear_addr_i[LB-1:0] <= J;",
+       "arb search mask: a barrier whose low ID bits equal CNT2's counts as after CNT2",
+       ["dirty_m5", "dirty_m32"])
+mutant("dirty_set_half", "dsbc_dirty.v",
+       "assign set_vec[j]    = set_hi[j / NL] && set_lo[j % NL];",
+       "assign set_vec[j]    = set_hi[j / NL];",
+       "arb dirty bits: a commit marks every barrier that shares its high ID bits",
+       ["dirty_m5", "unit_arb_n2_m3_t8_d2"])
 mutant("arb_no_remark", "dsbc_arb_local.v",
        "wire remark = first_count_q && ctl_load_i && snap_dirty_q;",
        "wire remark = 1'b0;",

@@ -96,6 +96,20 @@ def first_dirty_job(m, short=False):
                 mutant_depth=1, cover_depth=1, short=short)
 
 
+def dirty_job(m, short=False):
+    """The dirty bits and search mask of arb (rtl/dsbc_dirty.v) against their reference
+    formulation (formal/dirty_ref.v): the same state and outputs for any inputs; the state
+    equality is inductive, so depth 1 proves it."""
+    bw = max(1, (m - 1).bit_length())
+    return dict(name=f"dirty_m{m}", top="dirty_check",
+                files=rtl("dsbc_first_dirty", "dsbc_dirty") + ["formal/dirty_ref.v",
+                                                                "formal/dirty_check.v"],
+                params=dict(NumBarriers=m, BarrierW=bw), mode="prove", depth=1,
+                mutant_depth=4, cover_depth=4, short=short,
+                probes={"p_dirty": "u_dut.dirty_q", "p_dirty_ref": "u_ref.dirty_q",
+                        "p_after": "u_dut.after_q", "p_after_ref": "u_ref.after_q"})
+
+
 def global_job(n, m, t=8, short=False, pipe=0):
     """pipe=1: the pipelined global sum (Pipe = 1, architecture.md 4f), every end P cycles
     later. Its pipeline holds no state the harness can name cheaply (the tree's carries), so
@@ -263,6 +277,8 @@ def jobs_all():
             first_dirty_job(5, short=True), first_dirty_job(32, short=True),
             first_dirty_job(1), first_dirty_job(2), first_dirty_job(3), first_dirty_job(33),
             first_dirty_job(64), first_dirty_job(100),
+            dirty_job(5, short=True), dirty_job(32, short=True), dirty_job(1), dirty_job(2),
+            dirty_job(3), dirty_job(33), dirty_job(64), dirty_job(100),
             global_job(2, 2, short=True), global_job(3, 2, short=True), global_job(2, 1),
             global_job(1, 3), global_job(5, 2), global_job(8, 2),
             global_job(2, 2, pipe=1), global_job(3, 2, pipe=1), global_job(5, 2, pipe=1),

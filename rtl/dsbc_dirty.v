@@ -38,11 +38,61 @@ module dsbc_dirty #(
 
   localparam integer M = NumBarriers;
 
+  // Why the decoders are spelled out: written as `one << addr`, Yosys 0.23 builds a barrel
+  // shifter per port, and `addr < K` (the search mask below) a carry chain per bit; at M = 32
+  // that cost 358 LUT4 and 96 SB_CARRY for this module (with the search), against 319 and 4
+  // here (docs/synthesis.md). Each address is split into a low half (LB bits) and a high half
+  // (HB bits, possibly none) and each half decoded once; a bit's decode is then one AND.
+  localparam integer W  = 1 << BarrierW;                   // M rounded up to a power of two
+  localparam integer LB = BarrierW - BarrierW / 2;         // low bits, >= 1
+  localparam integer HB = BarrierW / 2;                    // high bits, >= 0
+  localparam integer NL = 1 << LB;
+  localparam integer NH = 1 << HB;
+
   reg  [M-1:0] dirty_q;
-  wire [M-1:0] one = {{(M-1){1'b0}}, 1'b1};
-  wire [M-1:0] set_vec    = set_i    ? (one << set_addr_i)    : {M{1'b0}};
-  wire [M-1:0] clear_vec  = clear_i  ? (one << clear_addr_i)  : {M{1'b0}};
-  wire [M-1:0] remark_vec = remark_i ? (one << remark_addr_i) : {M{1'b0}};
+
+  // Per half: "this port's address has this value" (the enable folded into the high half),
+  // and for the clear's address (the next CNT2) "below this value" for the mask.
+  wire [NL-1:0] set_lo, clear_lo, remark_lo, clear_lo_below;
+  wire [NH-1:0] set_hi, clear_hi, remark_hi, clear_hi_below, clear_hi_equal;
+  genvar j;
+  for (j = 0; j < NL; j = j + 1) begin : g_lo
+    localparam [LB-1:0] J = j;
+    assign set_lo[j]         = set_addr_i[LB-1:0] == J;
+    assign clear_lo[j]       = clear_addr_i[LB-1:0] == J;
+    assign remark_lo[j]      = remark_addr_i[LB-1:0] == J;
+    if (j == 0) begin : g_zero
+      assign clear_lo_below[j] = 1'b0;  // nothing is below 0
+    end else begin : g_pos
+      assign clear_lo_below[j] = clear_addr_i[LB-1:0] < J;
+    end
+  end
+  if (HB == 0) begin : g_hi_none
+    assign set_hi         = set_i;
+    assign clear_hi       = clear_i;
+    assign remark_hi      = remark_i;
+    assign clear_hi_below = 1'b0;
+    assign clear_hi_equal = 1'b1;
+  end else begin : g_hi
+    for (j = 0; j < NH; j = j + 1) begin : g_val
+      localparam [HB-1:0] J = j;
+      assign set_hi[j]         = set_i && (set_addr_i[BarrierW-1:LB] == J);
+      assign clear_hi[j]       = clear_i && (clear_addr_i[BarrierW-1:LB] == J);
+      assign remark_hi[j]      = remark_i && (remark_addr_i[BarrierW-1:LB] == J);
+      if (j == 0) begin : g_zero
+        assign clear_hi_below[j] = 1'b0;
+      end else begin : g_pos
+        assign clear_hi_below[j] = clear_addr_i[BarrierW-1:LB] < J;
+      end
+      assign clear_hi_equal[j] = clear_addr_i[BarrierW-1:LB] == J;
+    end
+  end
+  wire [M-1:0] set_vec, clear_vec, remark_vec;
+  for (j = 0; j < M; j = j + 1) begin : g_dec
+    assign set_vec[j]    = set_hi[j / NL] && set_lo[j % NL];
+    assign clear_vec[j]  = clear_hi[j / NL] && clear_lo[j % NL];
+    assign remark_vec[j] = remark_hi[j / NL] && remark_lo[j % NL];
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -54,9 +104,16 @@ module dsbc_dirty #(
     end
   end
 
+  // Read ports: an address >= M (M not a power of two) reads 0.
+  wire [W-1:0] dirty_pad;
+  if (W > M) begin : g_pad
+    assign dirty_pad = {{(W-M){1'b0}}, dirty_q};
+  end else begin : g_nopad
+    assign dirty_pad = dirty_q;
+  end
   assign any_o = |dirty_q;
-  assign rd0_o = |(dirty_q & (one << rd0_addr_i));
-  assign rd1_o = |(dirty_q & (one << rd1_addr_i));
+  assign rd0_o = dirty_pad[rd0_addr_i];
+  assign rd1_o = dirty_pad[rd1_addr_i];
 
   // The search's mask {k > CNT2}, kept beside CNT2 rather than decoded from it in the search's
   // cycle: CNT2 becomes clear_addr_i at every head (dsbc_rr), and resets to M - 1 (no barrier
@@ -64,14 +121,9 @@ module dsbc_dirty #(
   reg  [M-1:0] after_q;
   wire [M-1:0] after_head;
   genvar k;
+  // k > a: the high half of a is below k's, or equal to it with the low half below k's.
   for (k = 0; k < M; k = k + 1) begin : g_after
-    localparam [BarrierW-1:0] K = k;
-    if (k == 0) begin : g_zero
-      assign after_head[k] = 1'b0;  // no barrier ID is below 0
-      wire unused_k = &{1'b0, K};
-    end else begin : g_cmp
-      assign after_head[k] = clear_addr_i < K;
-    end
+    assign after_head[k] = clear_hi_below[k / NL] || (clear_hi_equal[k / NL] && clear_lo_below[k % NL]);
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
