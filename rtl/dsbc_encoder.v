@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Responder count encoder (dissertation Fig. 5.5): the number of PEs whose serial bit is 1,
 // plus the two facts the control needs in the same cycle, computed apart so that they do not
-// wait for the count (architecture.md 4f, "Clock without a new contract").
+// wait for the count (clock.md, "Clock without a new contract").
 //
 // The count is an explicit balanced tree, as the paper's tree of 74F283 adders: the bits in
 // groups of four, each group counted by three 4-input functions (one LUT4 each on an iCE40,

@@ -15,7 +15,7 @@
 // The round-robin control stays in place (and is optimised away as unused) so that its
 // registers keep the names the formal harness and the mutation check use.
 //
-// Pipe = 1 (round robin only, architecture.md 4f, "Pipelined global sum"): dsbc_serial_sum
+// Pipe = 1 (round robin only, clock.md, "Pipelined global sum"): dsbc_serial_sum
 // replaces the encoder and the carry latch, and the slots reach the control P cycles after
 // they were on the lines; the control of g_pipe below decides each slot then, with the same
 // rules. Every event of a word therefore comes P cycles later than with Pipe = 0.

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Local logic of one PE at half the request rate (dsbc_top's HalfRate = 1; architecture.md
-// 4f, "Half the request rate"): dsbc_local's ports and job, round robin (Sched = 0) only,
+// Local logic of one PE at half the request rate (dsbc_top's HalfRate = 1; clock.md,
+// "Half the request rate"): dsbc_local's ports and job, round robin (Sched = 0) only,
 // under the "commit at the write" contract, on the short read-modify-write pipeline
 // dsbc_rmw_half. req_ready_o is low in the cycle after every acceptance, so at most one
 // request every two cycles, and in exchange no one-cycle recurrence is left in the block.
 // The RAM's output is registered before any logic (dsbc_rmw_half, stage a), so the block
 // alone places at >= 200 MHz on the HX8K (synth-flow dsbc_local_half_n16_m32, median of
 // seeds 1-5), and the whole 16-PE unit of these (Pipe = 1) at >= 150 MHz with the floorplan
-// of synth/flow/floorplan_pe.py (make place-unit, reports/unit.md; architecture.md 4f, "200
+// of synth/flow/floorplan_pe.py (make place-unit, reports/unit.md; clock.md, "200
 // MHz with the RAM's word registered"). Proven first as the feasibility design feas_local_pipe
 // (HalfRate = 1, Retime = 1), which keeps the earlier unregistered core (D_r = 2) as
 // feas_rmw_half_core; its testbench checks this module through dsbc_top with -DRTL_TOP.

@@ -3,7 +3,7 @@
 // cycles apart (the user's promise: never two operations in consecutive cycles), with the
 // RAM's output registered before any logic: D_r = 3 (read to refusal), D_w = 4 (read to
 // write), one stage more than the version before 2026-11-25, for >= 200 MHz of the local block
-// (architecture.md 4f, "200 MHz with the RAM's word registered").
+// (clock.md, "200 MHz with the RAM's word registered").
 //
 // Operation k (op_valid_i in cycle k, the RAM read in k, its output in k + 1):
 // - stage a, k + 1: rd_q <= the RAM's word (no logic behind the RAM); the address compares

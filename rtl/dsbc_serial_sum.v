@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pipelined global sum of the serial lines (Pipe = 1, architecture.md 4f, "Pipelined global
+// Pipelined global sum of the serial lines (Pipe = 1, clock.md, "Pipelined global
 // sum"): what dsbc_encoder and dsbc_decision compute in one cycle, spread over
 // P = 1 + ceil(clog2(N) / 2) register stages so that every stage is two LUT levels on an iCE40.
 //

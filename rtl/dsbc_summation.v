@@ -145,8 +145,8 @@ module dsbc_summation #(
   reg                last_wr_en_q;
   reg [BarrierW-1:0] last_wr_addr_q;
   reg [T:0]          last_wr_data_q;
-  // Registered one cycle early, so that the read cycle spends no logic on them (architecture.md
-  // 4f, "Clock without a new contract"): fwd_addr_q is (last_wr_addr_q == w_barrier_q), the
+  // Registered one cycle early, so that the read cycle spends no logic on them (clock.md,
+  // "Clock without a new contract"): fwd_addr_q is (last_wr_addr_q == w_barrier_q), the
   // addresses compared in the acceptance cycle; last_at_max_q / last_at_min_q say that
   // last_wr_data_q's count is COUNT_MAX / COUNT_MIN (meaningful when last_wr_en_q is set).
   reg                fwd_addr_q;

@@ -19,6 +19,6 @@ for b in "$build"/testbench/bench_n*; do
   [ -x "$b" ] || continue
   "$b" "$csv"
 done
-# How bursty the PEs' requests are (docs/architecture.md 4f, "Half the request rate"): 1 s.
+# How bursty the PEs' requests are (docs/clock.md, "Half the request rate"): 1 s.
 "$build/testbench/bench_burst" 400000 "$build/bench/burst.csv"
 echo "bench: results in $csv and $build/bench/burst.csv"

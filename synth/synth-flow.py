@@ -49,7 +49,7 @@ DSBC_LOCAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_ram_dp.v", "rtl/dsbc_sum
                     "rtl/dsbc_local.v"]
 DSBC_GLOBAL_FILES = ["rtl/dsbc_param_check.v", "rtl/dsbc_encoder.v", "rtl/dsbc_decision.v",
                      "rtl/dsbc_serial_sum.v", "rtl/dsbc_arb_ctl.v", "rtl/dsbc_global.v"]
-# HalfRate = 1's local block (docs/architecture.md 4f, "Half the request rate").
+# HalfRate = 1's local block (docs/clock.md, "Half the request rate").
 DSBC_HALF_FILES = ["rtl/dsbc_half_rate_check.v", "rtl/dsbc_rmw_half.v", "rtl/dsbc_rebase_late.v",
                    "rtl/dsbc_local_half.v"]
 DSBC_TOP_FILES = (DSBC_LOCAL_FILES + DSBC_GLOBAL_FILES[1:] + DSBC_HALF_FILES
@@ -106,7 +106,7 @@ class Config:
         # Why the floorplanned units set it: an iCE40 logic tile's 8 flip-flops share one clock
         # enable and one set/reset, so each small enable (a 5-bit address register's, say)
         # takes a tile of its own; in the regions of floorplan_pe.py those part-filled tiles
-        # left nextpnr's legaliser without room (docs/architecture.md 4f, "Control sets").
+        # left nextpnr's legaliser without room (docs/clock.md, "Control sets").
         self.dffe_min_ce_use = dffe_min_ce_use
         self.sched = sched if design != "wnor_top" else ""
         # Pipe = 1: the pipelined global sum (round robin only, docs/architecture.md 4f).

@@ -195,7 +195,7 @@ TEST(SystemModel, PipelinedDetectionWithinItsBound) {
   }
 }
 
-// Half the request rate (architecture.md 4f, "Half the request rate in the product"): a
+// Half the request rate (clock.md, "Half the request rate in the product"): a
 // request accepted in t is acknowledged in t + 4, and a PE's ready is low in t + 1, so its
 // acknowledges are at least 2 cycles apart; detection stays within rr's bound, written out
 // here (N=16 M=3 T=16, Q = 20): Pipe = 0 L_max = 3·(20 + 4) + 5 + 4 = 81, Pipe = 1 93 (above).

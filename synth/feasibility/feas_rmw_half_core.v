@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // FEASIBILITY COPY: rtl/dsbc_rmw_half.v as it was until 2026-11-25 (D_r = 2, D_w = 3), kept
 // here because feas_local_pipe (HalfRate = 1) and its report were built and measured on it; the
-// product's dsbc_rmw_half now registers the RAM's word first (D_r = 3, D_w = 4, architecture.md
-// 4f, "200 MHz with the RAM's word registered"). Not part of the unit.
+// product's dsbc_rmw_half now registers the RAM's word first (D_r = 3, D_w = 4, clock.md,
+// "200 MHz with the RAM's word registered"). Not part of the unit.
 // Read-modify-write of the local count words at half the request rate (HalfRate = 1,
 // dsbc_local_half; architecture.md 4f): a short pipeline for a user that never starts two
 // operations in consecutive cycles (dsbc_local_half keeps req_ready_o low in the cycle after

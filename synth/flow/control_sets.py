@@ -5,7 +5,7 @@
 # set/reset, so a control set of n flip-flops takes at least ceil(n / 8) tiles: when the tiles
 # a quadrant needs for its flip-flops alone approach the 240 it has, the heap legaliser gives up
 # ("Unable to find legal placement for all cells") although the quadrant's logic cells fit
-# (docs/architecture.md 4f, "Control sets"; reports/l200b.md). Usage, on a unit's netlist:
+# (docs/clock.md, "Control sets"; reports/l200b.md). Usage, on a unit's netlist:
 #   nextpnr-ice40 --hx8k --package ct256 --pcf-allow-unconstrained \
 #     --json build/synth/flow/dsbc_top_n16_m32_t16_d8_pipe_half_ice40.json \
 #     --pre-place synth/flow/control_sets.py

@@ -17,7 +17,7 @@
 # The global block, the harness and the global buffers are left free (a global buffer in a
 # region without a global-buffer site never places: that, and regions of a few rows per PE,
 # made the heap placer loop in legalisation in earlier attempts, docs/architecture.md 4f).
-# Measured (HX8K, median of seeds 1-5, reports/unit.md; docs/architecture.md 4f, "Half the
+# Measured (HX8K, median of seeds 1-5, reports/unit.md; docs/clock.md, "Half the
 # request rate in the product"): Pipe = 1 150.22 MHz (143.14-158.38) against 121.68 placed
 # freely, Pipe = 0 136.11 (127.89-138.95) against 127.89; after dsbc_local_half's registered
 # ready (2026-11-25), Pipe = 1 156.47 (141.44-157.70), Pipe = 0 124.97 (120.96-131.30).
@@ -39,7 +39,7 @@
 # seeds 1-4) with this floorplan. synth-flow.py therefore synthesizes the floorplanned units
 # with `synth_ice40 -dffe_min_ce_use 8` (enables of fewer than 8 flip-flops become logic): each
 # seed places in 2-4 minutes; Pipe = 1 169.38 MHz (167.00-174.37), Pipe = 0 102.85
-# (98.05-105.72) (docs/architecture.md 4f, "Control sets"). synth/flow/control_sets.py counts
+# (98.05-105.72) (docs/clock.md, "Control sets"). synth/flow/control_sets.py counts
 # the sets per PE and quadrant.
 #
 # A cell belongs to PE p by its hierarchical name (g_pe_half[p], and the per-PE ctl_done copy

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// How bursty the PEs' requests are (docs/architecture.md 4f, "Half the request rate"): on the
+// How bursty the PEs' requests are (docs/clock.md, "Half the request rate"): on the
 // golden model's checked closed loop at N=16, M=32, T=16, D=8, per scheduler and workload, the
 // acceptances and how many of them come in the cycle right after an acceptance of the same
 // PE. A local block that takes one request per PE every two cycles would hold each of those
