@@ -82,6 +82,7 @@ module feas_pair_tb;
   task err(input [8*96-1:0] what, input integer v0, input integer v1);
     begin
       errors = errors + 1;
+      if (errors == 1) fail_first = cyc;
       if (errors <= 20) $display("ERROR cycle %0d: %0s (%0d vs %0d)", cyc, what, v0, v1);
     end
   endtask
@@ -132,6 +133,8 @@ module feas_pair_tb;
       if (cyc > cycles) begin
         $display("feas_pair_tb: %0d cycles, accepted A %0d B %0d, refused %0d, words %0d, completions %0d, full exits %0d, slots checked %0d, rebases checked %0d",
                  cycles, n_acc[0], n_acc[1], n_ref, n_words, n_done, n_fullexit, n_slots, n_rebchk);
+        $display("feas_pair_tb: coverage: forward from t - 2 %0d, write-first bypass of an update %0d, of A's snapshot %0d, of B's snapshot %0d",
+                 cov_hitd, cov_coll_op, cov_coll_sa, cov_coll_sb);
         if (errors == 0) $display("PASS seed=%0d", seed0);
         else $display("FAIL seed=%0d: %0d errors (first in cycle %0d)", seed0, errors, fail_first);
         $finish;
@@ -241,7 +244,7 @@ module feas_pair_tb;
           bb = p * M + rb_bar;
           x = dut.u_ram.mem_q[bb];
           if ((x & ((1 << T) - 1)) != (ref_cnt[bb] & ((1 << T) - 1)) || ((x >> T) & 1) != ref_open[bb])
-            err("rebased word in the RAM (pe*M+b, ref count)", bb, ref_cnt[bb]);
+            err("rebased word in the RAM (address pe*M+b; reference count)", bb, ref_cnt[bb]);
           n_rebchk = n_rebchk + 1;
         end
       end
@@ -256,13 +259,13 @@ module feas_pair_tb;
         k = cyc - g_s;
         bit_a = a_rr; bit_b = b_rr;
         if (k == 3) begin
-          if (bit_a != snap_open[0]) err("open slot A", bit_a, snap_open[0]);
-          if (bit_b != snap_open[1]) err("open slot B", bit_b, snap_open[1]);
+          if (bit_a != snap_open[0]) err("open slot A (line, reference)", bit_a, snap_open[0]);
+          if (bit_b != snap_open[1]) err("open slot B (line, reference)", bit_b, snap_open[1]);
           n_slots = n_slots + 2;
           if (bit_a + bit_b == 0) decide(0);
         end else if (k == 4) begin
-          if (bit_a != full_at[0]) err("full slot A", bit_a, full_at[0]);
-          if (bit_b != full_at[1]) err("full slot B", bit_b, full_at[1]);
+          if (bit_a != full_at[0]) err("full slot A (line, reference)", bit_a, full_at[0]);
+          if (bit_b != full_at[1]) err("full slot B (line, reference)", bit_b, full_at[1]);
           n_slots = n_slots + 2;
           if (bit_a + bit_b != 0) begin
             n_fullexit = n_fullexit + 1;
@@ -270,8 +273,8 @@ module feas_pair_tb;
           end
         end else if (k >= 5 && k < 5 + Q) begin
           j = k - 5;
-          if (bit_a != slot_bit(snap_cnt[0], j)) err("count slot A (bit, snapshot count)", j, snap_cnt[0]);
-          if (bit_b != slot_bit(snap_cnt[1], j)) err("count slot B (bit, snapshot count)", j, snap_cnt[1]);
+          if (bit_a != slot_bit(snap_cnt[0], j)) err("count slot A wrong (bit j; reference snapshot count)", j, snap_cnt[0]);
+          if (bit_b != slot_bit(snap_cnt[1], j)) err("count slot B wrong (bit j; reference snapshot count)", j, snap_cnt[1]);
           n_slots = n_slots + 2;
           x = bit_a + bit_b + g_carry;
           if (x & 1) decide(0);
@@ -297,7 +300,15 @@ module feas_pair_tb;
     end
   endtask
 
-  always @(errors) if (errors == 1) fail_first = cyc;
+
+  // Coverage of the paths that the forwarding and the bypasses take (white box, counts only).
+  integer cov_hitd = 0, cov_coll_op = 0, cov_coll_sa = 0, cov_coll_sb = 0;
+  always @(posedge clk) if (rst_n) begin
+    if (dut.u_rmw.hitd_q && dut.u_rmw.b_valid_q) cov_hitd = cov_hitd + 1;
+    if (dut.coll && (dut.acc_a || dut.acc_b)) cov_coll_op = cov_coll_op + 1;
+    if (dut.coll && ctl_load) cov_coll_sa = cov_coll_sa + 1;
+    if (dut.coll && dut.ld1_q) cov_coll_sb = cov_coll_sb + 1;
+  end
 
 endmodule
 
