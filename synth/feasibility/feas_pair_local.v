@@ -101,7 +101,7 @@ module feas_pair_local #(
   reg [BarrierW-1:0] cnt2_q, next_q;  // CNT2 and CNT2 + 1 (below)
   reg          phase_q;  // 0 in even cycles (PE A's), 1 in odd ones (PE B's)
   reg          init_q;
-  reg [AW-1:0] clr_q;    // the clearing's address, then {x, the completed barrier}
+  reg [AW-1:0] clr_q;    // the clearing's address, then {rw_b, the completed barrier}
   reg          ld1_q, ld2_q, ld3_q;  // ctl_load 1, 2, 3 cycles ago
   reg [4:0]    dsh_q;    // dsh_q[j]: ctl_done in d, now d + 1 + j
   wire [BarrierW-1:0] reb_bar = clr_q[BarrierW-1:0];
@@ -120,8 +120,11 @@ module feas_pair_local #(
       if (init_q) begin
         init_q <= (clr_q != LAST_CLR);
         clr_q  <= clr_q + 1'b1;
-      end else if (ctl_done_i) begin
-        clr_q  <= {1'b0, cnt2_q};
+      end else begin
+        // after the clearing, clr_q's top bit is rw_b (B's rebase, d + 5), so that the
+        // write address is clr_q for the clearing and both rebases (one LUT level less)
+        clr_q[AW-1] <= dsh_q[3];
+        if (ctl_done_i) clr_q[BarrierW-1:0] <= cnt2_q;
       end
       ld1_q <= ctl_load_i;
       ld2_q <= ld1_q;
@@ -158,8 +161,9 @@ module feas_pair_local #(
 
   wire [T:0]          rd_data, rd_q, d_word;
   wire                d_valid, d_refused, d_dec;
-  wire [BarrierW-1:0] d_bar;
+  wire [BarrierW-1:0] c_bar, d_bar;
   wire [T:0]          reb_word_a, reb_word_b;
+  wire                c_valid, c_refused;
 
   // Read: A's snapshot word in s, B's in s + 1, else the operation of this cycle's phase.
   wire [AW-1:0] rd_addr = ctl_load_i ? {1'b0, next_q}
@@ -167,14 +171,29 @@ module feas_pair_local #(
                         : {phase_q, phase_q ? b_req_barrier_i : a_req_barrier_i};
   // Write: the clearing, A's rebase (d + 4), B's (d + 5), else the pipeline's stage d (its
   // operation's PE is this cycle's phase).
+  // The enable and the select are registers of their own, written from their next values
+  // (the RAM's write enable behind four LUT levels was the placed block's critical path,
+  // 151.1 MHz, seed 1): wen_q = init_q || rw_a || rw_b || d_valid, osel_q = init_q || rw_a
+  // || rw_b (checked below).
   wire          rw_a    = dsh_q[3];
   wire          rw_b    = dsh_q[4];
-  wire          wr_en   = init_q || rw_a || rw_b || d_valid;
-  wire [AW-1:0] wr_addr = init_q ? clr_q
-                        : (rw_a || rw_b) ? {rw_b, reb_bar}
-                        : {phase_q, d_bar};
-  wire [T:0]    wr_data = init_q ? {(T + 1){1'b0}} : rw_a ? reb_word_a : rw_b ? reb_word_b
-                        : d_word;
+  reg           wen_q, osel_q;
+  wire          init_nx = init_q && (clr_q != LAST_CLR);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wen_q  <= 1'b1;
+      osel_q <= 1'b1;
+    end else begin
+      wen_q  <= init_nx || dsh_q[2] || dsh_q[3] || c_valid;
+      osel_q <= init_nx || dsh_q[2] || dsh_q[3];
+    end
+  end
+  wire          wr_en   = wen_q;
+  wire [AW-1:0] wr_addr = osel_q ? clr_q : {phase_q, d_bar};  // clr_q = {rw_b, reb_bar} after the clearing
+  // The clearing writes A's rebase word, which is {0, 0} until the first completion (the
+  // accumulators reset to 0, no commit before the clearing ends; checked below): no zero
+  // term in the data mux (two LUT levels, not three: 174.3 MHz with it, seed 1).
+  wire [T:0]    wr_data = !osel_q ? d_word : rw_b ? reb_word_b : reb_word_a;
   wire          coll    = wr_en && (wr_addr == rd_addr);
 
   dsbc_ram_dp #(.Depth(2 * NumBarriers), .Width(T + 1), .AddrW(AW)) u_ram (
@@ -196,8 +215,11 @@ module feas_pair_local #(
     .coll_i       (coll),
     .wr_data_i    (wr_data),
     .rd_q_o       (rd_q),
+    .c_valid_o    (c_valid),
+    .c_refused_o  (c_refused),
     .d_valid_o    (d_valid),
     .d_refused_o  (d_refused),
+    .c_barrier_o  (c_bar),
     .d_barrier_o  (d_bar),
     .d_dec_o      (d_dec),
     .d_word_o     (d_word)
@@ -213,18 +235,39 @@ module feas_pair_local #(
   // Rebase accumulators  //
   //////////////////////////
 
-  wire cv     = d_valid && !d_refused;   // the commit of the last cycle (stage c then)
-  wire m_cur  = (d_bar == cnt2_q);
-  wire m_reb  = (d_bar == reb_bar);
+  // Each PE's commit of the last cycle to CNT2 and to the completed barrier, decided in the
+  // commit's own cycle (stage c: the refusal is a register there) against CNT2 and the
+  // completed barrier as they are in the next cycle (CNT2 + 1 after a ctl_load, CNT2 after
+  // a ctl_done), and registered: the accumulators' enables are then one LUT of registers (as
+  // dsbc_rebase_late's m_*_q). With the compare behind the commit the placed block made
+  // 130.5 MHz (seed 1), with the compares registered but the commit and PE not, 160.4.
+  wire commit_c = c_valid && !c_refused;
+  wire mc_nx    = ctl_load_i ? (c_bar == next_q) : (c_bar == cnt2_q);
+  wire mr_nx    = ctl_done_i ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tc_a_q <= 1'b0;
+      tr_a_q <= 1'b0;
+      tc_b_q <= 1'b0;
+      tr_b_q <= 1'b0;
+    end else begin
+      // stage c holds A's operation in odd cycles (read in an even one, 3 cycles ago)
+      tc_a_q <= commit_c && phase_q && mc_nx;
+      tr_a_q <= commit_c && phase_q && mr_nx;
+      tc_b_q <= commit_c && !phase_q && mc_nx;
+      tr_b_q <= commit_c && !phase_q && mr_nx;
+    end
+  end
   wire done1  = dsh_q[0];
 
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld1_q), .done_i(done1), .cv_i(cv && !phase_q),
-    .m_cur_i(m_cur), .m_reb_i(m_reb), .dec_i(d_dec), .reb_word_o(reb_word_a)
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld1_q), .done_i(done1), .to_cur_i(tc_a_q),
+    .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld2_q), .done_i(done1), .cv_i(cv && phase_q),
-    .m_cur_i(m_cur), .m_reb_i(m_reb), .dec_i(d_dec), .reb_word_o(reb_word_b)
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld2_q), .done_i(done1), .to_cur_i(tc_b_q),
+    .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 
   ///////////
@@ -272,6 +315,15 @@ module feas_pair_local #(
   // What the contract above relies on; any of these stops the run.
   always @(posedge clk_i) begin
     if (rst_ni) begin
+      if (wen_q != (init_q || rw_a || rw_b || d_valid) || osel_q != (init_q || rw_a || rw_b)) begin
+        $fatal(1, "%m: wen_q / osel_q are not the functions they copy at %0t", $time);
+      end
+      if (!init_q && clr_q[AW-1] != rw_b) begin
+        $fatal(1, "%m: clr_q's top bit is not rw_b at %0t", $time);
+      end
+      if (init_q && wr_data != {(T + 1){1'b0}}) begin
+        $fatal(1, "%m: the clearing writes a word that is not {0, 0} at %0t", $time);
+      end
       if (ctl_load_i && (ld1_q || ld2_q || ld3_q)) begin
         $fatal(1, "%m: ctl_load less than 4 cycles after the last one at %0t", $time);
       end

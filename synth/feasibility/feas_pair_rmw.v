@@ -11,9 +11,12 @@
 //   write-first bypass, which covers the operation read 4 cycles before (same PE, written
 //   in k) and the caller's snapshot reads. hitd_q <= same barrier as the operation in
 //   stage c (read in k - 2, same PE).
-// - k + 2 (stage b): opnd_q <= hitd_q ? res_q (k - 2's word, in stage d now) : rd_q.
-// - k + 3 (stage c): the range check on opnd_q, the step; res_q <= refused ? opnd_q :
-//   {1, opnd + step}; the commit (c_valid && !refused).
+// - k + 2 (stage b): opnd_q <= hitd_q ? res_q (k - 2's word, in stage d now) : rd_q, and
+//   the range check on that word (edge_q: at the edge its step would leave), both from
+//   registers.
+// - k + 3 (stage c): the step; res_q <= edge_q ? opnd_q : {1, opnd + step}; the commit
+//   (c_valid && !edge_q). (The range check in this stage, behind opnd_q, was the placed
+//   block's critical path: 147.8 MHz, seed 1.)
 // - k + 4 (stage d): ack; the RAM write of res_q (a refused operation writes its word
 //   unchanged, the same word the RAM holds); d_* are also the commit, one cycle late, for
 //   the rebase accumulators.
@@ -35,8 +38,11 @@ module feas_pair_rmw #(
   input  wire                coll_i,        // this cycle's RAM read meets this cycle's write (same address)
   input  wire [CountBits:0]  wr_data_i,     // the word the RAM's write port writes now (if enabled)
   output wire [CountBits:0]  rd_q_o,        // the word read two cycles ago, bypassed (snapshots too)
+  output wire                c_valid_o,     // stage c: an operation (it writes next cycle) ...
+  output wire                c_refused_o,   // ... refused (a register: the range check of stage b)
   output wire                d_valid_o,     // stage d: the operation read 4 cycles ago ...
   output wire                d_refused_o,   // ... was refused
+  output wire [BarrierW-1:0] c_barrier_o,   // stage c: the barrier of the operation read 3 cycles ago
   output wire [BarrierW-1:0] d_barrier_o,   // ... its barrier
   output wire                d_dec_o,       // ... its step
   output wire [CountBits:0]  d_word_o       // ... its word (written now)
@@ -52,7 +58,9 @@ module feas_pair_rmw #(
   reg                coll_q, hitd_q, refused_q;
   reg [T:0]          lw_q, rd_q, opnd_q, res_q;
 
-  wire         refused = c_dec_q ? (opnd_q[T-1:0] == CountMin) : (opnd_q[T-1:0] == CountMax);
+  reg          edge_q;
+  wire [T:0]   b_word  = hitd_q ? res_q : rd_q;  // stage b's operand
+  wire         refused = edge_q;
   wire [T-1:0] stepped = opnd_q[T-1:0] + (c_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -84,15 +92,19 @@ module feas_pair_rmw #(
     rd_q      <= coll_q ? lw_q : rd_data_i;
     hitd_q    <= a_valid_q && c_valid_q && (a_bar_q == c_bar_q);
     // stage b
-    opnd_q    <= hitd_q ? res_q : rd_q;
+    opnd_q    <= b_word;
+    edge_q    <= b_dec_q ? (b_word[T-1:0] == CountMin) : (b_word[T-1:0] == CountMax);
     // stage c
     refused_q <= refused;
     res_q     <= refused ? opnd_q : {1'b1, stepped};
   end
 
   assign rd_q_o      = rd_q;
+  assign c_valid_o   = c_valid_q;
+  assign c_refused_o = edge_q;
   assign d_valid_o   = d_valid_q;
   assign d_refused_o = refused_q;
+  assign c_barrier_o = c_bar_q;
   assign d_barrier_o = d_bar_q;
   assign d_dec_o     = d_dec_q;
   assign d_word_o    = res_q;

@@ -15,7 +15,9 @@
 // Plusargs: +seed=S (printed; replays), +cycles=C, +popdiv=P (pop one cycle in P),
 // +hot=H (updates go to barriers 0..H-1 three times in four), +bias=1 (PE A mostly +1, B
 // mostly -1, swapped every 4096 cycles: counts reach the T-bit edge, refusals), +gap=G
-// (delay a ctl_load/ctl_done by one cycle with probability 1/G; 0: never).
+// (delay a ctl_load/ctl_done by one cycle with probability 1/G; 0: never), +chase=C (a new
+// request goes to the barrier under inspection with probability 1/C: commits after the
+// snapshot and in the rebase's tail; 0: never).
 
 `timescale 1ns / 1ps
 `default_nettype none
@@ -64,7 +66,7 @@ module feas_pair_tb;
   integer fq[0:1][0:1023];
   integer fhead[0:1], flen[0:1], fpop[0:1];
 
-  integer seed, seed0, cycles, popdiv, hot, bias, gap, quiet;
+  integer seed, seed0, cycles, popdiv, hot, bias, gap, quiet, chase;
   integer cyc, errors, i, p, idx, k, j, x;
   integer n_acc[0:1], n_ref, n_words, n_done, n_fullexit, n_slots, n_rebchk;
   // PE pending requests
@@ -108,8 +110,9 @@ module feas_pair_tb;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("quiet=%d", quiet)) quiet = 1;
-    $display("feas_pair_tb: seed=%0d cycles=%0d popdiv=%0d hot=%0d bias=%0d gap=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d)",
-             seed, cycles, popdiv, hot, bias, gap, NumPes, M, T, FifoDepth, Q);
+    if (!$value$plusargs("chase=%d", chase)) chase = 0;
+    $display("feas_pair_tb: seed=%0d cycles=%0d popdiv=%0d hot=%0d bias=%0d gap=%0d chase=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d)",
+             seed, cycles, popdiv, hot, bias, gap, chase, NumPes, M, T, FifoDepth, Q);
     for (i = 0; i < 2 * M; i = i + 1) begin
       ref_cnt[i] = 0; ref_open[i] = 0; ref_tch[i] = 0;
     end
@@ -133,8 +136,8 @@ module feas_pair_tb;
       if (cyc > cycles) begin
         $display("feas_pair_tb: %0d cycles, accepted A %0d B %0d, refused %0d, words %0d, completions %0d, full exits %0d, slots checked %0d, rebases checked %0d",
                  cycles, n_acc[0], n_acc[1], n_ref, n_words, n_done, n_fullexit, n_slots, n_rebchk);
-        $display("feas_pair_tb: coverage: forward from t - 2 %0d, write-first bypass of an update %0d, of A's snapshot %0d, of B's snapshot %0d",
-                 cov_hitd, cov_coll_op, cov_coll_sa, cov_coll_sb);
+        $display("feas_pair_tb: coverage: forward from t - 2 %0d, write-first bypass of an update %0d, of A's snapshot %0d, of B's snapshot %0d, commits to the completed barrier in d %0d, in d + 1 .. d + 2 %0d",
+                 cov_hitd, cov_coll_op, cov_coll_sa, cov_coll_sb, cov_pend, cov_tail);
         if (errors == 0) $display("PASS seed=%0d", seed0);
         else $display("FAIL seed=%0d: %0d errors (first in cycle %0d)", seed0, errors, fail_first);
         $finish;
@@ -157,6 +160,9 @@ module feas_pair_tb;
         if (!pv[p] && rnd(4) != 0) begin
           pv[p] = 1;
           pb[p] = (rnd(4) != 0) ? rnd(hot) : rnd(M);
+          if (chase > 0) begin  // (nested: no random number drawn when chase = 0)
+            if (rnd(chase) == 0 && g_active) pb[p] = g_bar;  // the word under inspection
+          end
           if (bias) pd[p] = (rnd(8) == 0) ? ((((cyc >> 12) + p) & 1) ? 0 : 1)
                                           : ((((cyc >> 12) + p) & 1) ? 1 : 0);
           else      pd[p] = rnd(2);
@@ -302,12 +308,14 @@ module feas_pair_tb;
 
 
   // Coverage of the paths that the forwarding and the bypasses take (white box, counts only).
-  integer cov_hitd = 0, cov_coll_op = 0, cov_coll_sa = 0, cov_coll_sb = 0;
+  integer cov_hitd = 0, cov_coll_op = 0, cov_coll_sa = 0, cov_coll_sb = 0, cov_pend = 0, cov_tail = 0;
   always @(posedge clk) if (rst_n) begin
     if (dut.u_rmw.hitd_q && dut.u_rmw.b_valid_q) cov_hitd = cov_hitd + 1;
     if (dut.coll && (dut.acc_a || dut.acc_b)) cov_coll_op = cov_coll_op + 1;
     if (dut.coll && ctl_load) cov_coll_sa = cov_coll_sa + 1;
     if (dut.coll && dut.ld1_q) cov_coll_sb = cov_coll_sb + 1;
+    if (dut.u_acc_a.pend_q || dut.u_acc_b.pend_q) cov_pend = cov_pend + 1;
+    if ((dut.tr_a_q || dut.tr_b_q) && !dut.dsh_q[0] && (dut.dsh_q[1] || dut.dsh_q[2])) cov_tail = cov_tail + 1;
   end
 
 endmodule

@@ -36,10 +36,10 @@ if [ "$what" = tb ] || [ "$what" = all ]; then
   nice -n 10 iverilog -g2005 -o $TMP/tb16.vvp -s feas_pair_tb $PAIR $TB
   nice -n 10 iverilog -g2005 -P feas_pair_tb.CountBits=8 -o $TMP/tb8.vvp -s feas_pair_tb $PAIR $TB
   : > $LOG/tb.txt
-  for a in "+seed=1" "+seed=2" "+seed=3" "+seed=4 +gap=4" "+seed=5 +popdiv=3000" "+seed=6 +hot=32"; do
+  for a in "+seed=1" "+seed=2" "+seed=3" "+seed=4 +gap=4" "+seed=5 +popdiv=3000" "+seed=6 +hot=32" "+seed=9 +chase=2" "+seed=10 +chase=2 +gap=4"; do
     nice -n 10 vvp -n $TMP/tb16.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
   done
-  for a in "+seed=7 +bias=1" "+seed=8 +bias=1 +gap=3"; do
+  for a in "+seed=7 +bias=1" "+seed=8 +bias=1 +gap=3" "+seed=11 +bias=1 +chase=2"; do
     nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
   done
 fi
@@ -55,7 +55,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
     files=$(echo $PAIR | sed "s#synth/feasibility/$2#$TMP/m_$1/$2#")
     nice -n 10 iverilog -g2005 -o $TMP/m_$1/tb.vvp -s feas_pair_tb $files $TB
     echo "== mutant $1 ($2: $3)" | tee -a $LOG/mutants.txt
-    nice -n 10 vvp -n $TMP/m_$1/tb.vvp +cycles=100000 +seed=1 > $TMP/m_$1/out.txt || true
+    nice -n 10 vvp -n $TMP/m_$1/tb.vvp +cycles=100000 +seed=1 +chase=2 > $TMP/m_$1/out.txt || true
     (head -4 $TMP/m_$1/out.txt; echo "..."; grep -v '^ERROR' $TMP/m_$1/out.txt | tail -3) | tee -a $LOG/mutants.txt
   }
   # No forwarding from the operation read two cycles before (same PE, same barrier).
@@ -64,15 +64,17 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   mutant no_bypass feas_pair_rmw.v 's/rd_q      <= coll_q ? lw_q : rd_data_i;/rd_q      <= rd_data_i;/'
   # The pipeline writes into the other PE's word.
   mutant swap_pe_write feas_pair_local.v 's/: {phase_q, d_bar};/: {!phase_q, d_bar};/'
-  # The rebases of A and B into each other's word.
-  mutant swap_pe_rebase feas_pair_local.v 's/? {rw_b, reb_bar}/? {rw_a, reb_bar}/'
+  # The rebases of A and B: each PE's word gets the other's rebase word.
+  mutant swap_pe_rebase feas_pair_local.v 's/rw_b ? reb_word_b : reb_word_a;/rw_b ? reb_word_a : reb_word_b;/'
+  # The commit of d to the completed barrier left out of the rebase (pend_q never set).
+  mutant acc_no_pend feas_pair_acc.v 's/pend_q <= done_i \&\& to_reb;/pend_q <= 1'"'"'b0;/'
   # B's accumulator restarts in s + 1 as A's (counts B's commit of s twice).
   mutant acc_b_ld feas_pair_local.v 's/.ld_i(ld2_q)/.ld_i(ld1_q)/'
 fi
 
 if [ "$what" = place ]; then
   for d in dsbc_local_half feas_pair_local; do
-    nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/$d.json --pcf-allow-unconstrained --freq 200 --seed 1 > $LOG/${d}_place_seed1.log 2>&1
+    nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/$d.json --pcf-allow-unconstrained --freq 200 --timing-allow-fail --seed 1 > $LOG/${d}_place_seed1.log 2>&1
     echo "$d: $(grep 'Max frequency' $LOG/${d}_place_seed1.log | tail -1 | sed 's/^Info: *//')" | tee -a $LOG/summary.txt
   done
 fi
