@@ -177,6 +177,7 @@ module feas_pair_local #(
   // || rw_b (checked below).
   wire          rw_a    = dsh_q[3];
   wire          rw_b    = dsh_q[4];
+  wire          unused_rw_a = rw_a;  // (rw_a: the checks only)
   reg           wen_q, osel_q;
   wire          init_nx = init_q && (clr_q != LAST_CLR);
   always @(posedge clk_i or negedge rst_ni) begin
@@ -313,8 +314,10 @@ module feas_pair_local #(
     end
   end
   // What the contract above relies on; any of these stops the run.
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // out of reset only
+    end else begin
       if (wen_q != (init_q || rw_a || rw_b || d_valid) || osel_q != (init_q || rw_a || rw_b)) begin
         $fatal(1, "%m: wen_q / osel_q are not the functions they copy at %0t", $time);
       end
