@@ -327,7 +327,9 @@ module feas_pair_arb_local #(
       $fatal(1, "feas_pair_arb_local: NumBarriers = %0d: a power of two, 32..128 only", NumBarriers);
     end
   end
-  always @(posedge clk_i) if (rst_ni) begin
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else begin
     if (hold_q && commit_c && !win)
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
     if (h1_q && dset)
