@@ -16,18 +16,20 @@
 // popped IDs in order. The reference never reads the block's internals except the head's
 // address (for the message) .
 // iverilog -g2005 -o tb.vvp <files> && vvp tb.vvp +seed=N [+cycles=N] [+popdiv=N] [+hot=N]
-// [+quiet=0|1] [+early=P (% of words cut early by "other pairs")]
+// [+quiet=0|1] [+early=P (% of words cut early by "other pairs")] [+bias=1 (counts drift to
+// the edges: refusals; with -P feas_pair_arb_tb.T=8)]
 
 `timescale 1ns / 1ps
 `default_nettype none
 
-module feas_pair_arb_tb;
+module feas_pair_arb_tb #(
+  parameter integer T = 16  // CountBits (iverilog -P feas_pair_arb_tb.T=8)
+);
 
   localparam integer M  = 32;
   localparam integer BW = 5;
   localparam integer G  = M / 16;
   localparam integer GW = BW - 4;
-  localparam integer T  = 16;
   localparam integer Q  = T + 4;  // N = 16
   localparam integer D  = 8;
   localparam integer BOUND = (M + 1) * (Q + BW + 6);
@@ -81,7 +83,7 @@ module feas_pair_arb_tb;
                    P_DEAD1 = 6, P_DEAD2 = 7, P_CNT = 8;
   reg [3:0] ph;
   integer popdiv, hot, quiet, early, j, len, cyc, errors, commits, heads, completions, aborts,
-          seed, ncycles, k, pe, x, tlast, dlast, slots, maxwait, maxheads, acc0, acc1, refused;
+          seed, ncycles, k, pe, x, bias, cov_late, cov_keep, cov_after, cov_tail, tlast, dlast, slots, maxwait, maxheads, acc0, acc1, refused;
   reg wrap_s, complete, exp, bitv, okr, isstep, xdec;
   reg [1:0] expl;
   reg [GW-1:0] gpfx;
@@ -116,15 +118,17 @@ module feas_pair_arb_tb;
     if (!$value$plusargs("hot=%d", hot)) hot = 3;
     if (!$value$plusargs("quiet=%d", quiet)) quiet = 1;
     if (!$value$plusargs("early=%d", early)) early = 30;
+    if (!$value$plusargs("bias=%d", bias)) bias = 0;
     k = seed; k = $urandom(k);
-    $display("feas_pair_arb_tb: seed=%0d cycles=%0d popdiv=%0d hot=%0d quiet=%0d early=%0d (N=16 M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
-             seed, ncycles, popdiv, hot, quiet, early, M, T, D, Q, BOUND);
+    $display("feas_pair_arb_tb: seed=%0d cycles=%0d popdiv=%0d hot=%0d quiet=%0d early=%0d bias=%0d (N=16 M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
+             seed, ncycles, popdiv, hot, quiet, early, bias, M, T, D, Q, BOUND);
     for (k = 0; k < M; k = k + 1) begin rD[k] = 0; rC0[k] = 0; rC1[k] = 0; end
     for (k = 0; k < 8; k = k + 1) pv[k] = 0;
     rv = 0; rdc = 0; pop = 0; rb[0] = 0; rb[1] = 0; dpend = 0;
     cnt2 = M - 1; fh0 = 0; fc0 = 0; fh1 = 0; fc1 = 0; ph = P_POLL; errors = 0; commits = 0;
     heads = 0; completions = 0; aborts = 0; cyc = 0; tlast = -100; dlast = -100; slots = 0;
-    maxwait = 0; maxheads = 0; acc0 = 0; acc1 = 0; refused = 0;
+    maxwait = 0; maxheads = 0; acc0 = 0; acc1 = 0; refused = 0; cov_late = 0; cov_keep = 0;
+    cov_after = 0; cov_tail = 0;
     repeat (3) @(posedge clk);
     #1 rst_n = 1'b1;
   end
@@ -252,7 +256,10 @@ module feas_pair_arb_tb;
         if (ppe[k]) rC1[pb[k]] = cc + (pd[k] ? -1 : 1); else rC0[pb[k]] = cc + (pd[k] ? -1 : 1);
         commits = commits + 1;
         if (ph == P_DEAD1) begin expl = 2'bxx; fail("commit in s + 1"); end
-        if (cyc == tlast || cyc == tlast + 1) begin dpend = 1; dpend_b = pb[k]; end
+        if (ph == P_HEAD && pb[k] == x) cov_keep = cov_keep + 1;
+        if ((ph == P_DEAD2 || ph == P_CNT) && pb[k] == cnt2) cov_after = cov_after + 1;
+        if (cyc - dlast >= 0 && cyc - dlast <= 2 && pb[k] == cnt2) cov_tail = cov_tail + 1;
+        if (cyc == tlast || cyc == tlast + 1) begin dpend = 1; dpend_b = pb[k]; cov_late = cov_late + 1; end
         else setd(pb[k]);
       end else refused = refused + 1;
     end
@@ -290,7 +297,8 @@ module feas_pair_arb_tb;
         rb[k] <= x5;
         // steer the pair's sum of the barrier towards 0
         cc = rC0[x5] + rC1[x5];
-        if (cc == 0) xdec = $urandom % 2;
+        if (bias != 0)   xdec = (($urandom % 8) != 0) ? x5[0] : !x5[0];  // drift to the edges
+        else if (cc == 0) xdec = $urandom % 2;
         else         xdec = (($urandom % 4) != 0) ? !cc[T-1] : cc[T-1];
         rdc[k] <= xdec;
       end
@@ -300,6 +308,8 @@ module feas_pair_arb_tb;
     if (cyc == ncycles) begin
       $display("feas_pair_arb_tb: %0d cycles, accepted A %0d B %0d, commits %0d, refused %0d, heads %0d, completions %0d, F aborts %0d, race/count slots checked %0d, max wait %0d cycles (bound %0d), max heads of others %0d (bound %0d), %0d errors",
                cyc, acc0, acc1, commits, refused, heads, completions, aborts, slots, maxwait, BOUND, maxheads, M, errors);
+      $display("feas_pair_arb_tb: coverage: late dirty sets (commits in t, t + 1) %0d, commits to b* in s %0d, to CNT2 after the cut during its word %0d, to the completed barrier in d .. d + 2 %0d",
+               cov_late, cov_keep, cov_after, cov_tail);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;
     end

@@ -50,6 +50,11 @@ if [ "$what" = tb ] || [ "$what" = all ]; then
   echo "$RUNS" | tr '|' '\n' | while read a; do
     nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
   done
+  # T = 8, counts drifting to the edges: refusals
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_tb.T=8 -o $TMP/tb8.vvp -s feas_pair_arb_tb $PAIRARB $TB
+  for a in "+seed=8 +bias=1" "+seed=9 +bias=1 +quiet=0"; do
+    nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+  done
 fi
 
 # Planted bugs, each in a scratch copy of one file (the repository's files are not touched):
@@ -64,7 +69,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
     nice -n 10 iverilog -g2005 -o $TMP/m_$1/tb.vvp -s feas_pair_arb_tb $files $TB
     echo "== mutant $1 ($2: $3)" | tee -a $LOG/mutants.txt
     nice -n 10 vvp -n $TMP/m_$1/tb.vvp +cycles=100000 +seed=1 > $TMP/m_$1/out.txt || true
-    (head -4 $TMP/m_$1/out.txt; echo "..."; tail -2 $TMP/m_$1/out.txt) | tee -a $LOG/mutants.txt
+    (head -4 $TMP/m_$1/out.txt; echo "..."; tail -3 $TMP/m_$1/out.txt) | tee -a $LOG/mutants.txt
   }
   # PE B's commits (not held) do not set the pair's dirty bit.
   mutant no_b_set feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& phase_q) || hold_q;/'
@@ -76,6 +81,9 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   mutant fifo_b_rd feas_pair_arb_local.v 's/fa_rd_en ? fa_rd_addr : fb_rd_addr;/fa_rd_en ? fa_rd_addr : fb_rd_addr + 8'"'"'d1;/'
   # B's accumulator restarts in s + 1 as A's (B's commit of s counted in the snapshot and the rebase).
   mutant acc_b_ld feas_pair_arb_local.v 's/.ld_i(h2_q)/.ld_i(h1_q)/'
+  # A commit in the head cycle s does not reach the control (so a commit to b* in s, after the
+  # cut for odd s, is cleared with D[b*]: a lost change).
+  mutant no_keep feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !head) || hold_q;/'
   # No ready low in s - 2 (a commit may fall on the clear in s + 1).
   mutant no_s2_stall feas_pair_arb_local.v 's/stall || st_q\[3\] ||/stall ||/'
 fi
