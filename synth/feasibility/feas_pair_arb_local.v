@@ -50,7 +50,8 @@
 //   bit 0 comes from the registered RAM word (as feas_pair_local's open slot).
 // - CHANGED (against both): the completion's push is written to the FIFO storage in d + 3
 //   (the dirty RAM's write port is free then: no commit, ready low d .. d + 4), so a
-//   completed ID is visible on fifo_valid from d + 5 at the earliest; FIFO full counts it
+//   completed ID is visible on fifo_valid from d + 6 at the earliest (two cycles after
+//   arblean's, whose push is in d); FIFO full counts it
 //   from d + 3, before the next F slot (t >= d + 3). One pop per 3 cycles per PE at most;
 //   the two FIFOs share the RAM's read port with the race's read (A first, then B).
 // - Rebase (as feas_pair_local): count <- count - snap, A's written in d + 4, B's in d + 5;

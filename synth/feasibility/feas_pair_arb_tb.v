@@ -83,7 +83,8 @@ module feas_pair_arb_tb #(
                    P_DEAD1 = 6, P_DEAD2 = 7, P_CNT = 8;
   reg [3:0] ph;
   integer popdiv, hot, quiet, early, j, len, cyc, errors, commits, heads, completions, aborts,
-          seed, ncycles, k, pe, x, bias, cov_late, cov_keep, cov_after, cov_tail, tlast, dlast, slots, maxwait, maxheads, acc0, acc1, refused;
+          seed, ncycles, k, pe, x, bias, minvis0, minvis1, cov_late, cov_keep, cov_after, cov_tail, tlast, dlast, slots, maxwait, maxheads, acc0, acc1, refused;
+  reg [1:0] fv_q;
   reg wrap_s, complete, exp, bitv, okr, isstep, xdec;
   reg [1:0] expl;
   reg [GW-1:0] gpfx;
@@ -128,7 +129,7 @@ module feas_pair_arb_tb #(
     cnt2 = M - 1; fh0 = 0; fc0 = 0; fh1 = 0; fc1 = 0; ph = P_POLL; errors = 0; commits = 0;
     heads = 0; completions = 0; aborts = 0; cyc = 0; tlast = -100; dlast = -100; slots = 0;
     maxwait = 0; maxheads = 0; acc0 = 0; acc1 = 0; refused = 0; cov_late = 0; cov_keep = 0;
-    cov_after = 0; cov_tail = 0;
+    cov_after = 0; cov_tail = 0; minvis0 = 1000; minvis1 = 1000; fv_q = 0;
     repeat (3) @(posedge clk);
     #1 rst_n = 1'b1;
   end
@@ -272,6 +273,10 @@ module feas_pair_arb_tb #(
     end else if (ackv !== 2'b00) begin expl = 2'bxx; fail("stray ack"); end
     pv[k] = 0;
     // ---------- 4. FIFOs ----------
+    // (measured only) the first cycle an ID is visible after its ctl_done, FIFO empty before
+    if (fv[0] && !fv_q[0] && fc0 == 1 && cyc - dlast < minvis0) minvis0 = cyc - dlast;
+    if (fv[1] && !fv_q[1] && fc1 == 1 && cyc - dlast < minvis1) minvis1 = cyc - dlast;
+    fv_q = fv;
     if (pop[0] && fv[0]) begin
       if (fc0 == 0 || fb_a !== fq0[fh0]) begin expl = 2'bxx; fail("A's FIFO order"); end
       fh0 = (fh0 + 1) % D; fc0 = fc0 - 1;
@@ -308,8 +313,8 @@ module feas_pair_arb_tb #(
     if (cyc == ncycles) begin
       $display("feas_pair_arb_tb: %0d cycles, accepted A %0d B %0d, commits %0d, refused %0d, heads %0d, completions %0d, F aborts %0d, race/count slots checked %0d, max wait %0d cycles (bound %0d), max heads of others %0d (bound %0d), %0d errors",
                cyc, acc0, acc1, commits, refused, heads, completions, aborts, slots, maxwait, BOUND, maxheads, M, errors);
-      $display("feas_pair_arb_tb: coverage: late dirty sets (commits in t, t + 1) %0d, commits to b* in s %0d, to CNT2 after the cut during its word %0d, to the completed barrier in d .. d + 2 %0d",
-               cov_late, cov_keep, cov_after, cov_tail);
+      $display("feas_pair_arb_tb: coverage: late dirty sets (commits in t, t + 1) %0d, commits to b* in s %0d, to CNT2 after the cut during its word %0d, to the completed barrier in d .. d + 2 %0d; first ID visible at d + %0d (A), d + %0d (B)",
+               cov_late, cov_keep, cov_after, cov_tail, minvis0, minvis1);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;
     end
