@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/pairarb.md): ONE local block serving TWO phase-locked PEs,
+// A and B, under an arb-like scheduler (arblean.md's race before every word), with ONE
+// scheduler per pair. It is feas_pair_local (pair.md) with arblean's scheduling:
+// - count words: T bits (no open bit), 2M words {pe, barrier} in ONE dsbc_ram_dp (one
+//   SB_RAM40_4K at M = 32, T = 16), one shared read-modify-write pipeline (feas_pair_rmw,
+//   unchanged; its open bit is fed 0 and dropped), per-PE rebase accumulators
+//   (feas_pair_acc, unchanged);
+// - ONE dirty bitmap per pair (feas_bitmap_ram, the second SB_RAM40_4K): bit D[b] is set by
+//   a commit of EITHER PE and cleared after the pair's race winner's head, by ONE
+//   feas_arb_lean_ctl (unchanged, HoldRace = 0: it tracks the sets to the raced word after
+//   its read and keeps D[b*] set on a commit to b* in the head cycle);
+// - ONE completed-ID FIFO storage for both PEs: words 128.. of the dirty-bit RAM, written
+//   once per completion; two feas_ram_fifo (unchanged) with the same Base keep their own
+//   read pointer and head register (their write pointers are equal: the same pushes, and no
+//   push ever meets a full FIFO under this contract, since the F slot aborts the race).
+// Not a product block: no model, oracle, formal harness or global block for this contract.
+//
+// Cycle 0 is the first cycle with rst_ni high; the phase of a cycle is its parity.
+//
+// CONTRACT AT THE PORTS (p, a, t, s, d as in arblean.md section 2):
+// - PE side (per PE, as feas_pair_local): A accepted only in even cycles, B only in odd
+//   ones; an update accepted in k is committed (or refused at the count's edge) in k + 3,
+//   written in k + 4 and acknowledged in k + 4. Ready is low for both PEs during the
+//   clearing (cycles 0 .. 2M - 1) and in t - 1 (the last group slot), t + 3 (the third bit
+//   slot, s - 2), s and s + 1 (the count RAM's read port: A's word in s, B's in s + 1), and
+//   for A in d .. d + 4, for B in d .. d + 5 (the rebases, as feas_pair_local). Each PE
+//   loses only the cycles of its own phase among these.
+// - Race slots (POLL, WRAP, group slots, F, bit slots, head s, s + 1): exactly arblean.md's
+//   contract with the pair as ONE participant, on A's line (a_rr_bit_o); b_rr_bit_o is 0
+//   in every race slot (the global block ORs the lines). The dirty set is the pair's: D[x]
+//   = some commit of A or B to x since x's last head. The F slot carries "A's or B's FIFO
+//   full" (before the completion's push: see below).
+// - CHANGED (both): the dirty bit of a commit in t or t + 1 is set one cycle late (the
+//   dirty RAM's read in t and its single write port: a commit in t is written in t + 1, one
+//   in t + 1 in t + 2; ready low in t - 1 leaves t + 2 free). A commit in t or t + 1 is thus
+//   seen by the race's slots one cycle later than any other commit (after t it is not a
+//   candidate of this race anyway). A commit to b* in s keeps D[b*] set (as arblean's
+//   HoldRace = 0); no commit in s + 1 (ready low in s - 2).
+// - CHANGED (against arblean): snapshot cut of pair.md: the count words of b* hold every
+//   commit of cycles < s' (s' = s for odd s, s + 1 for even s); D[b*] is cleared at s + 1
+//   unless a commit to b* fell in s, so a commit after the cut always leaves D[b*] set (for
+//   even s, a commit in s is in the snapshot AND keeps D set: one spare word, never a lost
+//   change).
+// - CHANGED (against arblean: +1 cycle per word): count slots start in s + 3, not s + 2:
+//   count bit j of each PE's snapshot on its own line in s + 3 + j (sign-extended for
+//   ever); s + 1 and s + 2 are dead (both lines 0). The global block's earliest ctl_load
+//   after a head is s + 4 (exit on bit 0); a completion is ctl_done in d = s + 3 + Q (with
+//   ctl_load: d is a POLL). A's line is one LUT of the PISO's flip-flop / the control; B's
+//   bit 0 comes from the registered RAM word (as feas_pair_local's open slot).
+// - CHANGED (against both): the completion's push is written to the FIFO storage in d + 3
+//   (the dirty RAM's write port is free then: no commit, ready low d .. d + 4), so a
+//   completed ID is visible on fifo_valid from d + 6 at the earliest (two cycles after
+//   arblean's, whose push is in d); FIFO full counts it
+//   from d + 3, before the next F slot (t >= d + 3). One pop per 3 cycles per PE at most;
+//   the two FIFOs share the RAM's read port with the race's read (A first, then B).
+// - Rebase (as feas_pair_local): count <- count - snap, A's written in d + 4, B's in d + 5;
+//   the next head is at d + 8 or later (M = 32), so it reads the rebased words.
+// - Restrictions of this build: M a power of two and a multiple of 16, 32 .. 128 (the FIFO
+//   words from 128); T <= 16 for one count RAM (wider works, more RAMs).
+
+`default_nettype none
+
+module feas_pair_arb_local #(
+  parameter integer NumPes      = 16,  // N of the unit (bounds the rebase sum's width)
+  parameter integer NumBarriers = 32,  // M
+  parameter integer CountBits   = 16,  // T
+  parameter integer FifoDepth   = 8,   // a power of two <= 128
+  parameter integer BarrierW    = $clog2(NumBarriers)
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // PE A (even cycles)
+  input  wire                a_req_valid_i,
+  input  wire [BarrierW-1:0] a_req_barrier_i,
+  input  wire                a_req_dec_i,
+  output wire                a_req_ready_o,
+  output wire                a_ack_valid_o,
+  output wire                a_ack_refused_o,
+  output wire                a_fifo_valid_o,
+  output wire [BarrierW-1:0] a_fifo_barrier_o,
+  input  wire                a_fifo_pop_i,
+  output wire                a_rr_bit_o,
+  // PE B (odd cycles)
+  input  wire                b_req_valid_i,
+  input  wire [BarrierW-1:0] b_req_barrier_i,
+  input  wire                b_req_dec_i,
+  output wire                b_req_ready_o,
+  output wire                b_ack_valid_o,
+  output wire                b_ack_refused_o,
+  output wire                b_fifo_valid_o,
+  output wire [BarrierW-1:0] b_fifo_barrier_o,
+  input  wire                b_fifo_pop_i,
+  output wire                b_rr_bit_o,
+  // the two broadcasts
+  input  wire                ctl_load_i,
+  input  wire                ctl_done_i,
+  output wire                snap_o            // observability: head (s) now
+);
+
+  localparam integer T    = CountBits;
+  localparam integer Q    = CountBits + ((NumPes > 1) ? $clog2(NumPes) : 0);
+  localparam integer AccW = $clog2(Q + 14) + 1;
+  localparam integer AW   = BarrierW + 1;
+  localparam [AW-1:0] LAST_CLR = {AW{1'b1}};  // 2M - 1
+
+  ////////////////////////////////
+  // Phase, clearing, delays    //
+  ////////////////////////////////
+
+  reg [BarrierW-1:0] cnt2_q;
+  reg          phase_q, init_q;
+  reg [AW-1:0] clr_q;         // clearing address, then {rw_b, completed barrier}
+  reg          h1_q, h2_q, h3_q;   // head 1, 2, 3 cycles ago
+  reg [3:0]    st_q;          // st_q[j]: stall (t - 1) j + 1 cycles ago (t, t+1, t+2, t+3)
+  reg [4:0]    dsh_q;         // dsh_q[j]: ctl_done j + 1 cycles ago
+  reg          cnt_q;         // count slots (s + 3 .. the word's ctl_load)
+  wire [BarrierW-1:0] reb_bar = clr_q[BarrierW-1:0];
+
+  wire                head, stall;
+  wire [BarrierW-1:0] head_addr;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phase_q <= 1'b0;
+      init_q  <= 1'b1;
+      clr_q   <= {AW{1'b0}};
+      h1_q    <= 1'b0;
+      h2_q    <= 1'b0;
+      h3_q    <= 1'b0;
+      st_q    <= 4'd0;
+      dsh_q   <= 5'd0;
+      cnt_q   <= 1'b0;
+      cnt2_q  <= {BarrierW{1'b1}};
+    end else begin
+      phase_q <= !phase_q;
+      if (init_q) begin
+        init_q <= (clr_q != LAST_CLR);
+        clr_q  <= clr_q + 1'b1;
+      end else begin
+        clr_q[AW-1] <= dsh_q[3];
+        if (ctl_done_i) clr_q[BarrierW-1:0] <= cnt2_q;
+      end
+      h1_q  <= head;
+      h2_q  <= h1_q;
+      h3_q  <= h2_q;
+      st_q  <= {st_q[2:0], stall};
+      dsh_q <= {dsh_q[3:0], ctl_done_i};
+      if (ctl_load_i)  cnt_q <= 1'b0;
+      else if (h2_q)   cnt_q <= 1'b1;
+      if (head) cnt2_q <= head_addr;
+    end
+  end
+
+  wire busy = init_q || head || h1_q || stall || st_q[3] || ctl_done_i || (|dsh_q[3:0]);
+  assign a_req_ready_o = !phase_q && !busy;
+  assign b_req_ready_o = phase_q && !busy && !dsh_q[4];
+  wire acc_a = a_req_valid_i && a_req_ready_o;
+  wire acc_b = b_req_valid_i && b_req_ready_o;
+  assign snap_o = head;
+
+  ////////////////////////////////////
+  // Count RAM and shared pipeline  //
+  ////////////////////////////////////
+
+  wire [T-1:0]        rd_data;
+  wire [T:0]          rd_q, d_word, reb_word_a, reb_word_b;
+  wire                d_valid, d_refused, d_dec, c_valid, c_refused;
+  wire [BarrierW-1:0] c_bar, d_bar;
+
+  wire [AW-1:0] rd_addr = head ? {1'b0, head_addr}
+                        : h1_q ? {1'b1, cnt2_q}
+                        : {phase_q, phase_q ? b_req_barrier_i : a_req_barrier_i};
+  reg  wen_q, osel_q;
+  wire init_nx = init_q && (clr_q != LAST_CLR);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wen_q  <= 1'b1;
+      osel_q <= 1'b1;
+    end else begin
+      wen_q  <= init_nx || dsh_q[2] || dsh_q[3] || c_valid;
+      osel_q <= init_nx || dsh_q[2] || dsh_q[3];
+    end
+  end
+  wire          rw_b    = dsh_q[4];
+  wire [AW-1:0] wr_addr = osel_q ? clr_q : {phase_q, d_bar};
+  wire [T-1:0]  wr_data = !osel_q ? d_word[T-1:0] : rw_b ? reb_word_b[T-1:0] : reb_word_a[T-1:0];
+  wire          coll    = wen_q && (wr_addr == rd_addr);
+
+  dsbc_ram_dp #(.Depth(2 * NumBarriers), .Width(T), .AddrW(AW)) u_ram (
+    .clk_i(clk_i), .wr_en_i(wen_q), .wr_addr_i(wr_addr), .wr_data_i(wr_data),
+    .rd_addr_i(rd_addr), .rd_data_o(rd_data)
+  );
+
+  feas_pair_rmw #(.CountBits(T), .BarrierW(BarrierW)) u_rmw (
+    .clk_i(clk_i), .rst_ni(rst_ni), .op_valid_i(acc_a || acc_b),
+    .op_barrier_i(phase_q ? b_req_barrier_i : a_req_barrier_i),
+    .op_dec_i(phase_q ? b_req_dec_i : a_req_dec_i),
+    .rd_data_i({1'b0, rd_data}), .coll_i(coll), .wr_data_i({1'b0, wr_data}),
+    .rd_q_o(rd_q), .c_valid_o(c_valid), .c_refused_o(c_refused), .d_valid_o(d_valid),
+    .d_refused_o(d_refused), .c_barrier_o(c_bar), .d_barrier_o(d_bar), .d_dec_o(d_dec),
+    .d_word_o(d_word)
+  );
+
+  assign a_ack_valid_o   = d_valid && !phase_q;
+  assign b_ack_valid_o   = d_valid && phase_q;
+  assign a_ack_refused_o = d_refused;
+  assign b_ack_refused_o = d_refused;
+
+  //////////////////////////////
+  // Rebase accumulators      //
+  //////////////////////////////
+
+  wire commit_c = c_valid && !c_refused;  // stage c: a commit now (A in odd cycles)
+  wire mc_nx    = head ? (c_bar == head_addr) : (c_bar == cnt2_q);
+  wire mr_nx    = ctl_done_i ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tc_a_q <= 1'b0;
+      tr_a_q <= 1'b0;
+      tc_b_q <= 1'b0;
+      tr_b_q <= 1'b0;
+    end else begin
+      tc_a_q <= commit_c && phase_q && mc_nx;
+      tr_a_q <= commit_c && phase_q && mr_nx;
+      tc_b_q <= commit_c && !phase_q && mc_nx;
+      tr_b_q <= commit_c && !phase_q && mr_nx;
+    end
+  end
+  feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(dsh_q[0]), .to_cur_i(tc_a_q),
+    .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
+  );
+  feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(dsh_q[0]), .to_cur_i(tc_b_q),
+    .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
+  );
+
+  ///////////////////////////////////////////
+  // The pair's scheduler and dirty bitmap //
+  ///////////////////////////////////////////
+
+  // Commits in t and t + 1 reach the dirty RAM one cycle late (t: its read; the write port
+  // takes one bit per cycle); t + 2 has no commit (ready low in t - 1).
+  wire win = st_q[0] || st_q[1];
+  reg                hold_q;
+  reg [BarrierW-1:0] hold_bar_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) hold_q <= 1'b0;
+    else         hold_q <= commit_c && win;
+  end
+  always @(posedge clk_i) hold_bar_q <= c_bar;
+  wire                dset   = (commit_c && !win) || hold_q;
+  wire [BarrierW-1:0] dset_b = hold_q ? hold_bar_q : c_bar;
+
+  wire        a_full, b_full, ctl_line;
+  wire        c_rd_en, c_rd_busy;
+  wire [7:0]  c_wr_addr, c_rd_addr;
+  wire [15:0] c_wr_data, c_wr_mask, dr_rd_data;
+  wire        fa_wr_en, fb_wr_en, fa_rd_en, fb_rd_en;
+  wire [7:0]  fa_wr_addr, fb_wr_addr, fa_rd_addr, fb_rd_addr;
+  wire [15:0] fa_wr_data, fb_wr_data;
+
+  feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0)) u_ctl (
+    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
+    .cnt2_i(cnt2_q), .commit_valid_i(dset), .commit_barrier_i(dset_b),
+    .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
+    .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
+    .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
+    .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
+    .dr_rd_data_i(dr_rd_data)
+  );
+
+  // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
+  // (the control's mask is zero then); the read port is the race's, else A's fetch, else B's.
+  wire [7:0]  dr_wr_addr = fa_wr_en ? fa_wr_addr : c_wr_addr;
+  wire [15:0] dr_wr_data = {c_wr_data[15:BarrierW],
+                            fa_wr_en ? fa_wr_data[BarrierW-1:0] : c_wr_data[BarrierW-1:0]};
+  wire [15:0] dr_wr_mask = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
+  wire        dr_rd_en   = c_rd_en || fa_rd_en || fb_rd_en;
+  wire [7:0]  dr_rd_addr = c_rd_en ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
+
+  feas_bitmap_ram #(.AddrW(8)) u_dirty_ram (
+    .clk_i(clk_i), .wr_addr_i(dr_wr_addr), .wr_data_i(dr_wr_data), .wr_mask_i(dr_wr_mask),
+    .rd_en_i(dr_rd_en), .rd_addr_i(dr_rd_addr), .rd_data_o(dr_rd_data)
+  );
+
+  // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_a (
+    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
+    .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
+    .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
+    .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data)
+  );
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_b (
+    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
+    .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
+    .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
+    .rd_free_i(!c_rd_busy && !fa_rd_en), .rd_en_o(fb_rd_en), .rd_addr_o(fb_rd_addr),
+    .rd_data_i(dr_rd_data)
+  );
+
+  //////////////////////
+  // Serial lines     //
+  //////////////////////
+
+  // A: PISO loaded from rd_q in s + 2 (A's word), bit 0 in s + 3. B: its word is in rd_q in
+  // s + 3: bit 0 straight from rd_q, the PISO takes bits T-1..1 then.
+  reg [T-1:0] piso_a_q;
+  reg [T-2:0] piso_b_q;
+  always @(posedge clk_i) begin
+    if (h2_q) piso_a_q <= rd_q[T-1:0];
+    else      piso_a_q <= {piso_a_q[T-1], piso_a_q[T-1:1]};
+    if (h3_q) piso_b_q <= rd_q[T-1:1];
+    else      piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
+  end
+  wire cslot = cnt_q && !ctl_load_i;
+  assign a_rr_bit_o = cslot ? piso_a_q[0] : ctl_line;
+  assign b_rr_bit_o = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
+
+  wire unused = &{1'b0, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+                  fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
+
+`ifndef SYNTHESIS
+  initial begin
+    if ((NumBarriers & (NumBarriers - 1)) != 0 || NumBarriers < 32 || NumBarriers > 128) begin
+      $fatal(1, "feas_pair_arb_local: NumBarriers = %0d: a power of two, 32..128 only", NumBarriers);
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else begin
+    if (hold_q && commit_c && !win)
+      $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
+    if (h1_q && dset)
+      $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
+    if (fa_wr_en && (|c_wr_mask))
+      $fatal(1, "%m: the FIFO's push meets a dirty-bit write at %0t", $time);
+    if (fa_wr_en != fb_wr_en || fa_wr_addr != fb_wr_addr)
+      $fatal(1, "%m: the two FIFOs' writes differ at %0t", $time);
+    if (dsh_q[1] && (a_full || b_full))
+      $fatal(1, "%m: a push into a full FIFO at %0t", $time);
+    if (d_valid && (init_q || dsh_q[3] || dsh_q[4]))
+      $fatal(1, "%m: the pipeline's write meets the clearing or a rebase at %0t", $time);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
