@@ -6,10 +6,13 @@
 BUILD_FORMAL ?= build-formal
 FORMAL_JOBS  ?= 2
 
-.PHONY: formal formal-short formal-mutants
+.PHONY: formal formal-short formal-long formal-mutants
 
-formal: deps ## formal proofs, every configuration (k-induction, covers, bounded liveness)
+formal: deps ## formal proofs of every harness (k-induction, covers, bounded liveness); formal-long adds the longest job
 	@nice -n 10 python3 formal/run.py --set full --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal
+
+formal-long: deps ## make formal's jobs plus the long ones (unit_half_n3_m3: its induction runs beyond an hour)
+	@nice -n 10 python3 formal/run.py --set long --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-long
 
 formal-short: deps ## the short formal set (make test, ctest formal-short): FIFO, summation + RAM, global N=2,3, unit N=2 (rr), unit N=1 M=2 (arb)
 	@nice -n 10 python3 formal/run.py --set short --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-short
