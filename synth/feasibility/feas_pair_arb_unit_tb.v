@@ -27,7 +27,8 @@
 // latency from the closing commit to ctl_done is reported (mean, max) in both modes.
 // Random numbers from $random(seed) only: +seed=N replays a run.
 // iverilog -g2005 -s feas_pair_arb_unit_tb <files> && vvp -n a.out +seed=N [+cycles=N]
-//   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+gap=N (mode 1: max gap)]
+//   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+gapmin=N +gap=N (mode 1: the gap between
+//   the opening and the closing update, cycles after the opening's acceptance)]
 
 `timescale 1ns / 1ps
 `default_nettype none
@@ -88,7 +89,7 @@ module feas_pair_arb_unit_tb;
   integer fh   [0:N-1];
   integer fc   [0:N-1];
 
-  integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax;
+  integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
   integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes;
@@ -132,9 +133,10 @@ module feas_pair_arb_unit_tb;
     if (!$value$plusargs("hot=%d", hot)) hot = 4;
     if (!$value$plusargs("quiet=%d", quiet)) quiet = 1;
     if (!$value$plusargs("gap=%d", gapmax)) gapmax = 64;
+    if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     sd = seed;
-    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
-             seed, ncycles, mode, popdiv, hot, quiet, gapmax, N, M, T, D, Q, BOUND);
+    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
+             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, N, M, T, D, Q, BOUND);
     for (x = 0; x < M; x = x + 1) begin
       gsum[x] = 0; ncom[x] = 0; lastn[x] = 0; pend[x] = 0;
       for (p = 0; p < N; p = p + 1) cnt[p*M + x] = 0;
@@ -261,7 +263,7 @@ module feas_pair_arb_unit_tb;
              if (gsum[ep_x] != 0) fail("sparse: the barrier's sum is not zero at an episode's start");
              req(ep_p, ep_x, ep_dec); ep_st = 1;
            end
-        1: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 2; ep_gap = rnd(gapmax + 1); end
+        1: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 2; ep_gap = gapmin + rnd(gapmax - gapmin + 1); end
         2: if (ep_gap > 0) ep_gap = ep_gap - 1;
            else begin req(ep_q, ep_x, !ep_dec); ep_st = 3; end
         3: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 4;
@@ -273,8 +275,7 @@ module feas_pair_arb_unit_tb;
     cyc = cyc + 1;
     if (cyc == ncycles) begin
       $display("feas_pair_arb_unit_tb: %0d cycles, commits %0d, refused %0d, heads %0d, completions %0d, pops %0d, cycles with a FIFO full %0d%s",
-               cyc, commits, refused, heads, completions, pops, fullcyc,
-               (mode == 1) ? "" : "");
+               cyc, commits, refused, heads, completions, pops, fullcyc, "");
       if (mode == 1) $display("feas_pair_arb_unit_tb: sparse episodes %0d", episodes);
       $display("feas_pair_arb_unit_tb: latency closing commit -> ctl_done: %0d closings, mean %0d.%02d, max %0d cycles (bound %0d); %0d more with a FIFO full meanwhile (max %0d)",
                lat_n, (lat_n > 0) ? lat_sum / lat_n : 0, (lat_n > 0) ? ((lat_sum * 100) / lat_n) % 100 : 0,
