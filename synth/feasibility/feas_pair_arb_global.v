@@ -49,6 +49,15 @@ module feas_pair_arb_global #(
   localparam integer InitN = 2 * NumBarriers + 2;
   localparam integer IW    = $clog2(InitN + 1);
 
+  localparam [31:0] JLast = Q - 1;
+  localparam [31:0] GLast = GW - 1;
+  localparam [31:0] BLast = 3;
+  localparam [31:0] ILast = InitN - 1;
+  localparam [JW-1:0] JLAST = JLast[JW-1:0];
+  localparam [JW-1:0] GLAST = GLast[JW-1:0];
+  localparam [JW-1:0] BLAST = BLast[JW-1:0];
+  localparam [IW-1:0] ILAST = ILast[IW-1:0];
+
   localparam [3:0] P_INIT = 4'd0, P_POLL = 4'd1, P_WRAP = 4'd2, P_GRP = 4'd3, P_F = 4'd4,
                    P_BIT = 4'd5, P_HEAD = 4'd6, P_DEAD1 = 4'd7, P_DEAD2 = 4'd8, P_CNT = 4'd9;
 
@@ -68,7 +77,7 @@ module feas_pair_arb_global #(
     .advance_i(in_cnt), .decision_o(decision)
   );
 
-  wire last_bit = (j_q == Q - 1);
+  wire last_bit = (j_q == JLAST);
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -83,7 +92,7 @@ module feas_pair_arb_global #(
         P_INIT: begin
           ctl_load_o <= 1'b0;
           init_q     <= init_q + 1'b1;
-          if (init_q == InitN - 1) ph_q <= P_POLL;
+          if (init_q == ILAST) ph_q <= P_POLL;
         end
         P_POLL: begin
           ctl_load_o <= any;
@@ -97,7 +106,7 @@ module feas_pair_arb_global #(
         P_GRP: begin
           ctl_load_o <= !any;
           j_q        <= j_q + 1'b1;
-          if (j_q == GW - 1) ph_q <= P_F;
+          if (j_q == GLAST) ph_q <= P_F;
         end
         P_F: begin
           ctl_load_o <= any;
@@ -107,7 +116,7 @@ module feas_pair_arb_global #(
         P_BIT: begin
           ctl_load_o <= !any;
           j_q        <= j_q + 1'b1;
-          if (j_q == 3) ph_q <= P_HEAD;
+          if (j_q == BLAST) ph_q <= P_HEAD;
         end
         P_HEAD: begin
           ctl_load_o <= 1'b0;
