@@ -47,7 +47,7 @@ fi
 # Synthesis of the harness (Yosys 0.23), then one placement (nextpnr-ice40 0.4).
 if [ "$what" = synth ] || [ "$what" = all ]; then
   nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam $P feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o $LOG/global_stat.txt stat"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o $LOG/global_stat.txt stat"
 fi
 if [ "$what" = pnr ] || [ "$what" = all ]; then
   seed=${2:-1}
