@@ -6,7 +6,9 @@
 //
 // Reference: every PE's count per barrier from the acceptances (an update accepted in k is
 // committed in k + 3, refused at the count's edge, acknowledged in k + 4); the global sum
-// per barrier; per barrier the number of commits so far and at the last completion's cut.
+// per barrier; per barrier the number of commits so far and at the last completion's cut;
+// the rebase (count - snapshot) applied in d + 3, so the commits of d .. d + 2 are refused or
+// not on the count before it (the block's pipeline reads the word before its rebase write).
 // At each head s (pair 0's snap_o; all 8 pairs must show the same head and barrier, read
 // from each pair's head address: the only internal the reference reads) the snapshot cut of
 // the pairarb contract: commits of cycles < s for A PEs, <= s for B PEs (a commit in s is
@@ -27,17 +29,19 @@
 // latency from the closing commit to ctl_done is reported (mean, max) in both modes.
 // Random numbers from $random(seed) only: +seed=N replays a run.
 // iverilog -g2005 -s feas_pair_arb_unit_tb <files> && vvp -n a.out +seed=N [+cycles=N]
-//   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+gapmin=N +gap=N (mode 1: the gap between
+//   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+bias=1 (mode 0: counts drift to the edges,
+//   refusals; with -P feas_pair_arb_unit_tb.T=8)] [+gapmin=N +gap=N (mode 1: the gap between
 //   the opening and the closing update, cycles after the opening's acceptance)]
 
 `timescale 1ns / 1ps
 `default_nettype none
 
-module feas_pair_arb_unit_tb;
+module feas_pair_arb_unit_tb #(
+  parameter integer T = 16  // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+);
 
   localparam integer N  = 16;
   localparam integer M  = 32;
-  localparam integer T  = 16;
   localparam integer D  = 8;
   localparam integer BW = 5;
   localparam integer Q  = T + 4;
@@ -81,6 +85,8 @@ module feas_pair_arb_unit_tb;
   integer wsnap[0:N-1];
   integer wx, wcutn;
   reg     wvalid;
+  integer rbsnap[0:N-1];          // the rebase of the last completion, applied in d + 3
+  integer rbx, rbcyc, cov_tail, cov_taildiff;
   reg     pv   [0:N*8-1];
   reg     pdc  [0:N*8-1];
   reg     pref [0:N*8-1];
@@ -89,7 +95,7 @@ module feas_pair_arb_unit_tb;
   integer fh   [0:N-1];
   integer fc   [0:N-1];
 
-  integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin;
+  integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
   integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes;
@@ -134,16 +140,17 @@ module feas_pair_arb_unit_tb;
     if (!$value$plusargs("quiet=%d", quiet)) quiet = 1;
     if (!$value$plusargs("gap=%d", gapmax)) gapmax = 64;
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
+    if (!$value$plusargs("bias=%d", bias)) bias = 0;
     sd = seed;
-    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
-             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, N, M, T, D, Q, BOUND);
+    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
+             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, BOUND);
     for (x = 0; x < M; x = x + 1) begin
       gsum[x] = 0; ncom[x] = 0; lastn[x] = 0; pend[x] = 0;
       for (p = 0; p < N; p = p + 1) cnt[p*M + x] = 0;
     end
     for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
-    rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0;
+    rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
     cyc = 0; errors = 0; commits = 0; refused = 0; heads = 0; completions = 0; fullcyc = 0;
     lat_n = 0; lat_sum = 0; lat_max = 0; lat_nx = 0; lat_wait_max = 0; pops = 0;
     ep_st = 0; ep_gap = 100; episodes = 0; ep_x = 0; ep_p = 0; ep_q = 0; ep_dec = 0;
@@ -163,12 +170,21 @@ module feas_pair_arb_unit_tb;
       heads = heads + 1;
       if (cyc % 2 == 1) do_cut;
     end
-    // ---------- 2. commits of the acceptances of cyc - 3 ----------
+    // ---------- 2. the rebase (in d + 3: the commits of d .. d + 2 are refused or not on the
+    // count before it, as the block's pipeline sees it; no commit falls in d + 3 .. d + 7) ----------
+    if (cyc == rbcyc)
+      for (p = 0; p < N; p = p + 1) cnt[p*M + rbx] = cnt[p*M + rbx] - rbsnap[p];
+    // ---------- 2b. commits of the acceptances of cyc - 3 ----------
     k = (cyc + 5) % 8;
     for (p = 0; p < N; p = p + 1) if (pv[p*8 + k]) begin
       x = pbar[p*8 + k];
       c = cnt[p*M + x];
       pref[p*8 + k] = pdc[p*8 + k] ? (c == CMIN) : (c == CMAX);
+      if (cyc >= rbcyc - 3 && cyc < rbcyc && x == rbx) begin  // a commit of d .. d + 2 to the completed barrier
+        cov_tail = cov_tail + 1;
+        if (pref[p*8 + k] != (pdc[p*8 + k] ? (c - rbsnap[p] == CMIN) : (c - rbsnap[p] == CMAX)))
+          cov_taildiff = cov_taildiff + 1;
+      end
       if (pref[p*8 + k]) refused = refused + 1;
       else begin
         cnt[p*M + x] = c + (pdc[p*8 + k] ? -1 : 1);
@@ -189,8 +205,9 @@ module feas_pair_arb_unit_tb;
       if (s != 0) fail("ILLEGAL completion: the global sum at the cut is not zero");
       if (wcutn <= lastn[wx]) fail("ILLEGAL completion: no change since the last completion");
       lastn[wx] = wcutn;
+      rbx = wx; rbcyc = cyc + 3;
       for (p = 0; p < N; p = p + 1) begin
-        cnt[p*M + wx] = cnt[p*M + wx] - wsnap[p];
+        rbsnap[p] = wsnap[p];
         if (fc[p] == D) fail("completion into a full FIFO");
         else begin fq[p*D + (fh[p] + fc[p]) % D] = wx; fc[p] = fc[p] + 1; end
       end
@@ -250,7 +267,8 @@ module feas_pair_arb_unit_tb;
         else                                       rv[p] <= (rnd(4) != 0);
         x = (rnd(4) != 0) ? rnd(hot) : rnd(M);
         rb[p*BW +: BW] <= x;
-        if (gsum[x] == 0) rdec = rnd(2);
+        if (bias != 0)         rdec = (rnd(8) != 0) ? (x[0] ^ p[0]) : !(x[0] ^ p[0]);  // to the edges, both ways
+        else if (gsum[x] == 0) rdec = rnd(2);
         else              rdec = (rnd(4) != 0) ? (gsum[x] > 0) : (gsum[x] < 0);
         rdc[p] <= rdec;
       end
@@ -280,6 +298,8 @@ module feas_pair_arb_unit_tb;
       $display("feas_pair_arb_unit_tb: latency closing commit -> ctl_done: %0d closings, mean %0d.%02d, max %0d cycles (bound %0d); %0d more with a FIFO full meanwhile (max %0d)",
                lat_n, (lat_n > 0) ? lat_sum / lat_n : 0, (lat_n > 0) ? ((lat_sum * 100) / lat_n) % 100 : 0,
                lat_max, BOUND, lat_nx, lat_wait_max);
+      $display("feas_pair_arb_unit_tb: coverage: commits in d .. d + 2 to the completed barrier %0d, of which refused or not otherwise than after the rebase %0d",
+               cov_tail, cov_taildiff);
       $display("feas_pair_arb_unit_tb: %0d errors", errors);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;

@@ -12,13 +12,19 @@ UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
-# Self-check: 6 random runs (mode 0) and 5 sparse runs (mode 1, one closing at a time), 100,000 cycles each.
+# Self-check: 6 random runs (mode 0) and 5 sparse runs (mode 1, one closing at a time) at T = 16,
+# 2 random runs at T = 8 with refusals; 100,000 cycles each.
 RUNS="+seed=1|+seed=2|+seed=3|+seed=4 +popdiv=40|+seed=5 +hot=32|+seed=6 +quiet=0|+seed=11 +mode=1|+seed=12 +mode=1|+seed=13 +mode=1|+seed=14 +mode=1 +gap=0|+seed=15 +mode=1 +gapmin=60 +gap=100"
 if [ "$what" = tb ] || [ "$what" = all ]; then
   nice -n 10 iverilog -g2005 -o $TMP/tb.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   : > $LOG/tb.txt
   echo "$RUNS" | tr '|' '\n' | while read a; do
     nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+  done
+  # T = 8, counts drifting to both edges: refusals, some next to a rebase
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -o $TMP/tb8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
+    nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
   done
 fi
 
