@@ -9,7 +9,8 @@
 // - ONE dirty bitmap per pair (feas_bitmap_ram, the second SB_RAM40_4K): bit D[b] is set by
 //   a commit of EITHER PE and cleared after the pair's race winner's head, by ONE
 //   feas_arb_lean_ctl (unchanged, HoldRace = 0: it tracks the sets to the raced word after
-//   its read and keeps D[b*] set on a commit to b* in the head cycle);
+//   its read and keeps D[b*] set on a commit to b* in the head cycle, which the block hands
+//   it only for A's commits, after the cut: see "CHANGED (pairunit)" below);
 // - ONE completed-ID FIFO storage for both PEs: words 128.. of the dirty-bit RAM, written
 //   once per completion; two feas_ram_fifo (unchanged) with the same Base keep their own
 //   read pointer and head register (their write pointers are equal: the same pushes, and no
@@ -39,9 +40,12 @@
 //   HoldRace = 0); no commit in s + 1 (ready low in s - 2).
 // - CHANGED (against arblean): snapshot cut of pair.md: the count words of b* hold every
 //   commit of cycles < s' (s' = s for odd s, s + 1 for even s); D[b*] is cleared at s + 1
-//   unless a commit to b* fell in s, so a commit after the cut always leaves D[b*] set (for
-//   even s, a commit in s is in the snapshot AND keeps D set: one spare word, never a lost
-//   change).
+//   unless a commit to b* after the cut fell in s, so a commit after the cut always leaves
+//   D[b*] set.
+// - CHANGED (pairunit, 2026-11-29): for even s, B's commit to b* in s is in the snapshot and
+//   no longer keeps D[b*] set. It used to ("one spare word, never a lost change"), but the
+//   spare word then ran on no change, and when b*'s global sum was zero it completed b* a
+//   second time: a duplicate, illegal completion (the unit's self-check, pairunit.md).
 // - CHANGED (against arblean: +1 cycle per word): count slots start in s + 3, not s + 2:
 //   count bit j of each PE's snapshot on its own line in s + 3 + j (sign-extended for
 //   ever); s + 1 and s + 2 are dead (both lines 0). The global block's earliest ctl_load
@@ -251,7 +255,12 @@ module feas_pair_arb_local #(
     else         hold_q <= commit_c && win;
   end
   always @(posedge clk_i) hold_bar_q <= c_bar;
-  wire                dset   = (commit_c && !win) || hold_q;
+  // A commit in the head cycle s to b* is after the cut when it is A's (odd s): it keeps D[b*]
+  // set. When it is B's (even s, phase_q low) it is IN the snapshot: it must not set D[b*],
+  // or the next word of b* would run on no change and, the sum being zero, complete a second
+  // time (found by the unit's self-check, pairunit.md).
+  wire                in_cut = head && !phase_q && (c_bar == head_addr);
+  wire                dset   = (commit_c && !win && !in_cut) || hold_q;
   wire [BarrierW-1:0] dset_b = hold_q ? hold_bar_q : c_bar;
 
   wire        a_full, b_full, ctl_line;

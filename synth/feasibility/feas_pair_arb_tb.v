@@ -261,7 +261,9 @@ module feas_pair_arb_tb #(
         if ((ph == P_DEAD2 || ph == P_CNT) && pb[k] == cnt2) cov_after = cov_after + 1;
         if (cyc - dlast >= 0 && cyc - dlast <= 2 && pb[k] == cnt2) cov_tail = cov_tail + 1;
         if (cyc == tlast || cyc == tlast + 1) begin dpend = 1; dpend_b = pb[k]; cov_late = cov_late + 1; end
-        else setd(pb[k]);
+        else if (!(ph == P_HEAD && pb[k] == x && ppe[k])) setd(pb[k]);
+        // (B's commit to b* in the head cycle is in the snapshot: it leaves D[b*] clear;
+        // pairunit.md, the duplicate completion the unit's self-check found)
       end else refused = refused + 1;
     end
     if (x >= 0) snap1 = rC1[x];  // B's word: B's commits up to s included

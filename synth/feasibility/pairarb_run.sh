@@ -72,7 +72,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
     (head -4 $TMP/m_$1/out.txt; echo "..."; tail -3 $TMP/m_$1/out.txt) | tee -a $LOG/mutants.txt
   }
   # PE B's commits (not held) do not set the pair's dirty bit.
-  mutant no_b_set feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& phase_q) || hold_q;/'
+  mutant no_b_set feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win \&\& !in_cut) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !in_cut \&\& phase_q) || hold_q;/'
   # The clear of s + 1 applied to the wrong barrier (CNT2's neighbour).
   mutant clear_wrong feas_pair_arb_local.v "s/.cnt2_i(cnt2_q), .commit_valid_i(dset)/.cnt2_i(h1_q ? cnt2_q ^ 1'b1 : cnt2_q), .commit_valid_i(dset)/"
   # No deferral of the dirty sets of commits in t and t + 1.
@@ -83,7 +83,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   mutant acc_b_ld feas_pair_arb_local.v 's/.ld_i(h2_q)/.ld_i(h1_q)/'
   # A commit in the head cycle s does not reach the control (so a commit to b* in s, after the
   # cut for odd s, is cleared with D[b*]: a lost change).
-  mutant no_keep feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !head) || hold_q;/'
+  mutant no_keep feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win \&\& !in_cut) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !in_cut \&\& !head) || hold_q;/'
   # No ready low in s - 2 (a commit may fall on the clear in s + 1).
   mutant no_s2_stall feas_pair_arb_local.v 's/stall || st_q\[3\] ||/stall ||/'
 fi

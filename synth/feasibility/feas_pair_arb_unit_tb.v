@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility self-check (synth/feasibility/pairunit.md): a closed loop around ONE whole
+// feas_pair_arb_unit (8 feas_pair_arb_local + feas_pair_arb_global, N = 16, M = 32, T = 16,
+// D = 8). The testbench is the 16 PEs (requests held until accepted, random pops) and an
+// independent reference; the global block is the design's own.
+//
+// Reference: every PE's count per barrier from the acceptances (an update accepted in k is
+// committed in k + 3, refused at the count's edge, acknowledged in k + 4); the global sum
+// per barrier; per barrier the number of commits so far and at the last completion's cut;
+// the rebase (count - snapshot) applied in d + 3, so the commits of d .. d + 2 are refused or
+// not on the count before it (the block's pipeline reads the word before its rebase write).
+// At each head s (pair 0's snap_o; all 8 pairs must show the same head and barrier, read
+// from each pair's head address: the only internal the reference reads) the snapshot cut of
+// the pairarb contract: commits of cycles < s for A PEs, <= s for B PEs (a commit in s is
+// A's when s is odd, B's when s is even). Checks:
+//   - every acknowledge in k + 4 and its refusal flag; no stray acknowledge; each PE's ready
+//     only in the cycles of its phase;
+//   - every ctl_done is LEGAL: the reference global sum of the head's barrier at the cut is
+//     zero, and the barrier had changed (some commit after the previous completion's cut);
+//   - LIVENESS: a barrier whose global sum is zero after a change completes (a completion
+//     whose cut includes the closing commit) within BOUND = (M + 1)(Q + BW + 6) = 1,023
+//     cycles of the closing commit, unless some PE's FIFO was full meanwhile (F aborts;
+//     counted, the wait then only reported);
+//   - every PE's FIFO delivers the completed IDs in the order of the ctl_done pulses.
+// Workloads: +mode=0 random (+1/-1 to barriers 0..hot-1 three times in four, steered towards
+// a zero global sum, quiet phases so that barriers close and complete); +mode=1 sparse (one
+// closing at a time: PE p sends +1 or -1 to a random barrier, after a random gap PE q sends
+// the opposite, the closing commit; the next episode starts after the completion). The
+// latency from the closing commit to ctl_done is reported (mean, max) in both modes.
+// Random numbers from $random(seed) only: +seed=N replays a run.
+// iverilog -g2005 -s feas_pair_arb_unit_tb <files> && vvp -n a.out +seed=N [+cycles=N]
+//   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+bias=1 (mode 0: counts drift to the edges,
+//   refusals; with -P feas_pair_arb_unit_tb.T=8)] [+gapmin=N +gap=N (mode 1: the gap between
+//   the opening and the closing update, cycles after the opening's acceptance)]
+
+`timescale 1ns / 1ps
+`default_nettype none
+
+module feas_pair_arb_unit_tb #(
+  parameter integer T = 16  // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+);
+
+  localparam integer N  = 16;
+  localparam integer M  = 32;
+  localparam integer D  = 8;
+  localparam integer BW = 5;
+  localparam integer Q  = T + 4;
+  localparam integer BOUND = (M + 1) * (Q + BW + 6);
+  localparam integer CMAX = (1 << (T - 1)) - 1;
+  localparam integer CMIN = -(1 << (T - 1));
+
+  reg clk = 1'b0, rst_n = 1'b0;
+  always #5 clk = ~clk;
+
+  reg  [N-1:0]    rv, rdc, pop;
+  reg  [N*BW-1:0] rb;
+  wire [N-1:0]    ready, ackv, ackr, fv;
+  wire [N*BW-1:0] fb;
+  wire            snap, done;
+
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D)) dut (
+    .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
+    .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
+    .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
+  );
+
+  // every pair's head and head address (the only internals read)
+  wire [N/2-1:0]    hs;
+  wire [N/2*BW-1:0] ha;
+  genvar gi;
+  for (gi = 0; gi < N / 2; gi = gi + 1) begin : g_peek
+    assign hs[gi]             = dut.g_pair[gi].u_pair.snap_o;
+    assign ha[gi*BW +: BW]    = dut.g_pair[gi].u_pair.head_addr;
+  end
+
+  // ---- reference ----
+  integer cnt  [0:N*M-1];
+  integer gsum [0:M-1];
+  integer ncom [0:M-1];
+  integer lastn[0:M-1];
+  reg     pend [0:M-1];
+  integer pc   [0:M-1];
+  integer pn   [0:M-1];
+  integer pfl  [0:M-1];
+  integer wsnap[0:N-1];
+  integer wx, wcutn;
+  reg     wvalid;
+  integer rbsnap[0:N-1];          // the rebase of the last completion, applied in d + 3
+  integer rbx, rbcyc, cov_tail, cov_taildiff;
+  reg     pv   [0:N*8-1];
+  reg     pdc  [0:N*8-1];
+  reg     pref [0:N*8-1];
+  integer pbar [0:N*8-1];
+  integer fq   [0:N*D-1];
+  integer fh   [0:N-1];
+  integer fc   [0:N-1];
+
+  integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
+  integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
+  integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
+  integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes;
+  reg     anyfull, rdec, okcut;
+
+  function integer rnd(input integer n);
+    begin
+      rnd = ($random(sd) & 32'h7fffffff) % n;
+    end
+  endfunction
+
+  task fail(input [8*64-1:0] what);
+    begin
+      errors = errors + 1;
+      if (errors <= 12) $display("FAIL cycle %0d: %0s", cyc, what);
+    end
+  endtask
+
+  task do_cut;  // the snapshot of head barrier wx, as of now
+    begin
+      for (p = 0; p < N; p = p + 1) wsnap[p] = cnt[p*M + wx];
+      wcutn = ncom[wx];
+      wvalid = 1;
+    end
+  endtask
+
+  // the request of PE pe: barrier b, dec
+  task req(input integer pe, input integer b, input reg dc);
+    begin
+      rv[pe] <= 1'b1;
+      rb[pe*BW +: BW] <= b;
+      rdc[pe] <= dc;
+    end
+  endtask
+
+  initial begin
+    if (!$value$plusargs("seed=%d", seed)) seed = 1;
+    if (!$value$plusargs("cycles=%d", ncycles)) ncycles = 100000;
+    if (!$value$plusargs("mode=%d", mode)) mode = 0;
+    if (!$value$plusargs("popdiv=%d", popdiv)) popdiv = 4;
+    if (!$value$plusargs("hot=%d", hot)) hot = 4;
+    if (!$value$plusargs("quiet=%d", quiet)) quiet = 1;
+    if (!$value$plusargs("gap=%d", gapmax)) gapmax = 64;
+    if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
+    if (!$value$plusargs("bias=%d", bias)) bias = 0;
+    sd = seed;
+    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
+             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, BOUND);
+    for (x = 0; x < M; x = x + 1) begin
+      gsum[x] = 0; ncom[x] = 0; lastn[x] = 0; pend[x] = 0;
+      for (p = 0; p < N; p = p + 1) cnt[p*M + x] = 0;
+    end
+    for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
+    for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
+    rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
+    cyc = 0; errors = 0; commits = 0; refused = 0; heads = 0; completions = 0; fullcyc = 0;
+    lat_n = 0; lat_sum = 0; lat_max = 0; lat_nx = 0; lat_wait_max = 0; pops = 0;
+    ep_st = 0; ep_gap = 100; episodes = 0; ep_x = 0; ep_p = 0; ep_q = 0; ep_dec = 0;
+    repeat (3) @(posedge clk);
+    #1 rst_n = 1'b1;
+  end
+
+  always @(posedge clk) if (rst_n) begin
+    // ---------- 0. ready only in the PE's phase ----------
+    for (p = 0; p < N; p = p + 1)
+      if (ready[p] === 1'b1 && (p % 2) != (cyc % 2)) fail("ready outside the PE's phase");
+    // ---------- 1. head: all pairs agree; the cut (before this cycle's commits if s is odd) ----------
+    if (hs !== {(N/2){1'b0}} && hs !== {(N/2){1'b1}}) fail("pairs disagree on the head");
+    if (snap === 1'b1) begin
+      wx = ha[BW-1:0];
+      for (i = 1; i < N / 2; i = i + 1) if (ha[i*BW +: BW] !== ha[BW-1:0]) fail("pairs disagree on the head's barrier");
+      heads = heads + 1;
+      if (cyc % 2 == 1) do_cut;
+    end
+    // ---------- 2. the rebase (in d + 3: the commits of d .. d + 2 are refused or not on the
+    // count before it, as the block's pipeline sees it; no commit falls in d + 3 .. d + 7) ----------
+    if (cyc == rbcyc)
+      for (p = 0; p < N; p = p + 1) cnt[p*M + rbx] = cnt[p*M + rbx] - rbsnap[p];
+    // ---------- 2b. commits of the acceptances of cyc - 3 ----------
+    k = (cyc + 5) % 8;
+    for (p = 0; p < N; p = p + 1) if (pv[p*8 + k]) begin
+      x = pbar[p*8 + k];
+      c = cnt[p*M + x];
+      pref[p*8 + k] = pdc[p*8 + k] ? (c == CMIN) : (c == CMAX);
+      if (cyc >= rbcyc - 3 && cyc < rbcyc && x == rbx) begin  // a commit of d .. d + 2 to the completed barrier
+        cov_tail = cov_tail + 1;
+        if (pref[p*8 + k] != (pdc[p*8 + k] ? (c - rbsnap[p] == CMIN) : (c - rbsnap[p] == CMAX)))
+          cov_taildiff = cov_taildiff + 1;
+      end
+      if (pref[p*8 + k]) refused = refused + 1;
+      else begin
+        cnt[p*M + x] = c + (pdc[p*8 + k] ? -1 : 1);
+        gsum[x] = gsum[x] + (pdc[p*8 + k] ? -1 : 1);
+        ncom[x] = ncom[x] + 1;
+        commits = commits + 1;
+        if (gsum[x] == 0) begin
+          pend[x] = 1; pc[x] = cyc; pn[x] = ncom[x]; pfl[x] = fullcyc;
+        end else pend[x] = 0;
+      end
+    end
+    if (snap === 1'b1 && cyc % 2 == 0) do_cut;
+    // ---------- 3. completion ----------
+    if (done === 1'b1) begin
+      if (!wvalid) fail("ctl_done without a head");
+      s = 0;
+      for (p = 0; p < N; p = p + 1) s = s + wsnap[p];
+      if (s != 0) fail("ILLEGAL completion: the global sum at the cut is not zero");
+      if (wcutn <= lastn[wx]) fail("ILLEGAL completion: no change since the last completion");
+      lastn[wx] = wcutn;
+      rbx = wx; rbcyc = cyc + 3;
+      for (p = 0; p < N; p = p + 1) begin
+        rbsnap[p] = wsnap[p];
+        if (fc[p] == D) fail("completion into a full FIFO");
+        else begin fq[p*D + (fh[p] + fc[p]) % D] = wx; fc[p] = fc[p] + 1; end
+      end
+      if (pend[wx] && wcutn >= pn[wx]) begin
+        if (pfl[wx] == fullcyc) begin
+          lat_n = lat_n + 1; lat_sum = lat_sum + (cyc - pc[wx]);
+          if (cyc - pc[wx] > lat_max) lat_max = cyc - pc[wx];
+        end else begin
+          lat_nx = lat_nx + 1;
+          if (cyc - pc[wx] > lat_wait_max) lat_wait_max = cyc - pc[wx];
+        end
+        pend[wx] = 0;
+      end
+      completions = completions + 1;
+      wvalid = 0;
+    end
+    // ---------- 4. acknowledges of the acceptances of cyc - 4 ----------
+    k = (cyc + 4) % 8;
+    for (p = 0; p < N; p = p + 1) begin
+      if (pv[p*8 + k]) begin
+        if (ackv[p] !== 1'b1) fail("acknowledge missing");
+        else if (ackr[p] !== pref[p*8 + k]) fail("refusal flag");
+      end else if (ackv[p] !== 1'b0) fail("stray acknowledge");
+      pv[p*8 + k] = 0;
+    end
+    // ---------- 5. FIFO pops ----------
+    anyfull = 0;
+    for (p = 0; p < N; p = p + 1) begin
+      if (pop[p] && fv[p] === 1'b1) begin
+        if (fc[p] == 0) fail("FIFO valid with no completion pending");
+        else begin
+          if (fb[p*BW +: BW] !== fq[p*D + fh[p]]) fail("FIFO order");
+          fh[p] = (fh[p] + 1) % D; fc[p] = fc[p] - 1; pops = pops + 1;
+        end
+      end
+      if (fc[p] == D) anyfull = 1;
+    end
+    if (anyfull) fullcyc = fullcyc + 1;
+    // ---------- 6. liveness ----------
+    for (x = 0; x < M; x = x + 1)
+      if (pend[x] && pfl[x] == fullcyc && cyc - pc[x] > BOUND) begin
+        fail("LIVENESS: a closed barrier not completed within the bound");
+        pend[x] = 0;
+      end
+    // ---------- 7. acceptances, next requests, pops ----------
+    k = cyc % 8;
+    for (p = 0; p < N; p = p + 1) begin
+      if (rv[p] && ready[p] === 1'b1) begin
+        pv[p*8 + k] = 1; pbar[p*8 + k] = rb[p*BW +: BW]; pdc[p*8 + k] = rdc[p];
+        rv[p] <= 1'b0;
+      end
+      pop[p] <= (rnd(popdiv) == 0);
+    end
+    if (mode == 0) begin
+      for (p = 0; p < N; p = p + 1) if (!rv[p] || ready[p] === 1'b1) begin
+        if (quiet != 0 && ((cyc / 500) % 4) != 0) rv[p] <= (rnd(64) == 0);
+        else                                       rv[p] <= (rnd(4) != 0);
+        x = (rnd(4) != 0) ? rnd(hot) : rnd(M);
+        rb[p*BW +: BW] <= x;
+        if (bias != 0)         rdec = (rnd(8) != 0) ? (x[0] ^ p[0]) : !(x[0] ^ p[0]);  // to the edges, both ways
+        else if (gsum[x] == 0) rdec = rnd(2);
+        else              rdec = (rnd(4) != 0) ? (gsum[x] > 0) : (gsum[x] < 0);
+        rdc[p] <= rdec;
+      end
+    end else begin
+      // sparse: one closing at a time
+      case (ep_st)
+        0: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin
+             ep_x = rnd(M); ep_p = rnd(N); ep_q = rnd(N); ep_dec = rnd(2);
+             if (gsum[ep_x] != 0) fail("sparse: the barrier's sum is not zero at an episode's start");
+             req(ep_p, ep_x, ep_dec); ep_st = 1;
+           end
+        1: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 2; ep_gap = gapmin + rnd(gapmax - gapmin + 1); end
+        2: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin req(ep_q, ep_x, !ep_dec); ep_st = 3; end
+        3: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 4;
+        default: if (cyc > 0 && !pend[ep_x] && ncom[ep_x] == lastn[ep_x]) begin
+             ep_st = 0; ep_gap = rnd(gapmax + 1); episodes = episodes + 1;
+           end
+      endcase
+    end
+    cyc = cyc + 1;
+    if (cyc == ncycles) begin
+      $display("feas_pair_arb_unit_tb: %0d cycles, commits %0d, refused %0d, heads %0d, completions %0d, pops %0d, cycles with a FIFO full %0d%s",
+               cyc, commits, refused, heads, completions, pops, fullcyc, "");
+      if (mode == 1) $display("feas_pair_arb_unit_tb: sparse episodes %0d", episodes);
+      $display("feas_pair_arb_unit_tb: latency closing commit -> ctl_done: %0d closings, mean %0d.%02d, max %0d cycles (bound %0d); %0d more with a FIFO full meanwhile (max %0d)",
+               lat_n, (lat_n > 0) ? lat_sum / lat_n : 0, (lat_n > 0) ? ((lat_sum * 100) / lat_n) % 100 : 0,
+               lat_max, BOUND, lat_nx, lat_wait_max);
+      $display("feas_pair_arb_unit_tb: coverage: commits in d .. d + 2 to the completed barrier %0d, of which refused or not otherwise than after the rebase %0d",
+               cov_tail, cov_taildiff);
+      $display("feas_pair_arb_unit_tb: %0d errors", errors);
+      if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
+      $finish;
+    end
+  end
+
+endmodule
+
+`default_nettype wire

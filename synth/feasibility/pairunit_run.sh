@@ -1,0 +1,62 @@
+#!/bin/sh
+# Feasibility (pairunit.md): every figure of pairunit.md, one tool at a time under nice. Run
+# from the repository's root: sh synth/feasibility/pairunit_run.sh [tb|mutants|synth|pnr [SEED]|all]
+set -e
+what=${1:-all}
+LOG=synth/feasibility/pairunit_logs
+TMP=${TMPDIR:-/tmp}/pairunit_run
+mkdir -p $LOG $TMP
+F=synth/feasibility
+P="-set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
+UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
+HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
+TB=$F/feas_pair_arb_unit_tb.v
+
+# Self-check: 6 random runs (mode 0) and 5 sparse runs (mode 1, one closing at a time) at T = 16,
+# 2 random runs at T = 8 with refusals; 100,000 cycles each.
+RUNS="+seed=1|+seed=2|+seed=3|+seed=4 +popdiv=40|+seed=5 +hot=32|+seed=6 +quiet=0|+seed=11 +mode=1|+seed=12 +mode=1|+seed=13 +mode=1|+seed=14 +mode=1 +gap=0|+seed=15 +mode=1 +gapmin=60 +gap=100"
+if [ "$what" = tb ] || [ "$what" = all ]; then
+  nice -n 10 iverilog -g2005 -o $TMP/tb.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/tb.txt
+  echo "$RUNS" | tr '|' '\n' | while read a; do
+    nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+  done
+  # T = 8, counts drifting to both edges: refusals, some next to a rebase
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -o $TMP/tb8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
+    nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+  done
+fi
+
+# Planted bugs, each in a scratch copy of one file (the repository's files are not touched):
+# the self-check must fail on every one.
+if [ "$what" = mutants ] || [ "$what" = all ]; then
+  : > $LOG/mutants.txt
+  mutant() {  # name file sed-expression plusargs
+    mkdir -p $TMP/m_$1
+    sed "$3" $F/$2 > $TMP/m_$1/$2
+    if cmp -s $F/$2 $TMP/m_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$2#$TMP/m_$1/$2#")
+    nice -n 10 iverilog -g2005 -o $TMP/m_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/mutants.txt
+    nice -n 10 vvp -n $TMP/m_$1/tb.vvp +cycles=30000 $4 > $TMP/m_$1/out.txt || true
+    (head -5 $TMP/m_$1/out.txt; echo "..."; tail -4 $TMP/m_$1/out.txt) | tee -a $LOG/mutants.txt
+  }
+  # The global block's carry latch not cleared between words (the brief's planted bug).
+  mutant global_carry feas_pair_arb_global.v "s/.clear_i(!in_cnt)/.clear_i(1'b0)/" "+seed=1"
+  # PE 15's line left out of the column sum (the race still sees it).
+  mutant global_line15 feas_pair_arb_global.v "s/.bits_i(lines_i)/.bits_i({1'b0, lines_i[NumPes-2:0]})/" "+seed=1"
+  # The pair block as pairarb left it: B's commit to b* in an even head cycle keeps D[b*] set.
+  mutant local_unfixed feas_pair_arb_local.v "s/wire                in_cut = head \&\& !phase_q \&\& (c_bar == head_addr);/wire                in_cut = 1'b0;/" "+seed=1 +mode=1"
+fi
+
+# Synthesis of the harness (Yosys 0.23), then one placement (nextpnr-ice40 0.4).
+if [ "$what" = synth ] || [ "$what" = all ]; then
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o $LOG/global_stat.txt stat"
+fi
+if [ "$what" = pnr ] || [ "$what" = all ]; then
+  seed=${2:-1}
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/pnr_seed$seed.log > /dev/null 2>&1
+  echo "seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+fi
