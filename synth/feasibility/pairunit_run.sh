@@ -78,10 +78,10 @@ if [ "$what" = regtb ]; then
 fi
 # RegLines = 0 must be today's unit: two runs of tb.txt again (their figures must be the same).
 if [ "$what" = regold ]; then
-  nice -n 10 iverilog -g2005 -o $TMP/tb.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  nice -n 10 iverilog -g2005 -o $TMP/tbr0.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   : > $LOG/reg_old.txt
   for a in "+seed=1" "+seed=11 +mode=1"; do
-    nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a $LOG/reg_old.txt
+    nice -n 10 vvp -n $TMP/tbr0.vvp +cycles=100000 $a | tee -a $LOG/reg_old.txt
   done
 fi
 # Planted bugs in the RegLines = 1 logic (scratch copies), each must fail.
