@@ -111,7 +111,7 @@ module feas_pair_arb_global #(
       ctl_load_o <= 1'b0;
       ctl_done_o <= 1'b0;
       sk_q       <= 2'd0;
-    end else if (sk_q != 2'd0) begin
+    end else if ((RegLines != 0) && (sk_q != 2'd0)) begin
       ctl_load_o <= 1'b0;
       ctl_done_o <= 1'b0;
       sk_q       <= sk_q - 1'b1;
