@@ -19,7 +19,9 @@
 //     zero, and the barrier had changed (some commit after the previous completion's cut);
 //   - LIVENESS: a barrier whose global sum is zero after a change completes (a completion
 //     whose cut includes the closing commit) within BOUND = (M + 1)(Q + BW + 6) = 1,023
-//     cycles of the closing commit, unless some PE's FIFO was full meanwhile (F aborts;
+//     cycles of the closing commit (with RL = 1, the registered lines of pairunit.md section
+//     7: (M + 1)(Q + BW + 6 + R (BW + 4)) = 1,617, R = 2), unless some PE's FIFO was full
+//     meanwhile (F aborts;
 //     counted, the wait then only reported);
 //   - every PE's FIFO delivers the completed IDs in the order of the ctl_done pulses.
 // Workloads: +mode=0 random (+1/-1 to barriers 0..hot-1 three times in four, steered towards
