@@ -17,14 +17,26 @@
 // The race key is {wrap, g, i}, wrap = (x <= CNT2): the winner is the first barrier after
 // CNT2 (cyclically) dirty at some PE as of the slots that froze it (every barrier dirty at the
 // POLL is a candidate in every slot, so none is ever passed).
+// RegLines = 1: the control steps (its race state moves, ctl_load_i is read) only in "step"
+// cycles: always in POLL, the head's successors and the count slots; after every step into a
+// race slot (WRAP, group, F, bit, head) it waits R = 2 cycles (ctl_load_i is 0 then, the line
+// is ignored by the global block). The line of a slot is the one computed in its step cycle.
+// The dirty word g* is read in the F slot's step t only; stall_o is high in the last group
+// slot's step (t - 3: no commit in t) and in every cycle of the head state (s - 2 .. s: no
+// commit in s + 1). The word's copy w_q takes the read data in t + 1 only.
 
 `default_nettype none
 
 module feas_arb_lean_ctl #(
   parameter integer NumBarriers = 32,  // M, a multiple of 16, >= 32
   parameter integer BarrierW    = 5,   // clog2(M)
-  parameter integer HoldRace    = 1    // 1: ready low from t-1 to s (no commit in t..s+1);
+  parameter integer HoldRace    = 1,   // 1: ready low from t-1 to s (no commit in t..s+1);
                                        // 0: ready low in t-1 only, a live copy of word g*
+  parameter integer RegLines    = 0    // 1 (pairunit.md "Registered lines", HoldRace = 0
+                                       // only): the line is registered by the owner and
+                                       // again by the global block, so the decision of a
+                                       // race slot comes R = 2 cycles later: every race
+                                       // state waits R cycles for its decision (below)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -75,6 +87,9 @@ module feas_arb_lean_ctl #(
   reg           keep_q;            // a commit to b* in s: D[b*] stays set
   reg           init_q;
   reg  [BW-1:0] init_addr_q;       // the RAM's bits are cleared one per cycle (M cycles)
+  reg  [1:0]    wt_q;              // RegLines: wait cycles left before the next step
+  reg           rdp_q;             // RegLines: the read of word g* was issued last cycle
+  wire          step = (RegLines == 0) || (wt_q == 2'd0);
 
   wire [GW-1:0] gc   = cnt2_i[BW-1:4];
   wire [3:0]    clow = cnt2_i[3:0];
@@ -134,14 +149,15 @@ module feas_arb_lean_ctl #(
   end
 
   // Head, clear, updates
-  wire head   = (state_q == S_HEAD);
+  wire head   = (state_q == S_HEAD) && step;
   wire dead   = (state_q == S_DEAD) && !cnt_q;  // s+1 (S_DEAD with cnt_q: count slots)
   wire [3:0] istar = {ipfx_q, ctl_load_i};
   assign snap_o      = head;
   assign snap_addr_o = {gsel_q, istar};
   wire last_grp = (state_q == S_WRAP && GW == 1) || (state_q == S_GRP && k_q == GW - 1);
-  assign stall_o     = last_grp || ((HoldRace != 0) &&
-                       (state_q == S_GLST || state_q == S_F || state_q == S_BIT));
+  assign stall_o     = (RegLines != 0) ? ((last_grp && step) || (state_q == S_HEAD)) :
+                       (last_grp || ((HoldRace != 0) &&
+                       (state_q == S_GLST || state_q == S_F || state_q == S_BIT)));
 
   wire       clear  = dead && ((HoldRace != 0) || !keep_q);
   // One bit of one word is written per cycle: cleared after reset (init), cleared in s+1
@@ -150,7 +166,8 @@ module feas_arb_lean_ctl #(
   wire [3:0] widx   = init_q ? init_addr_q[3:0] : (dead ? clow : cidx);
   reg  [15:0] oh;
   always @* for (i = 0; i < 16; i = i + 1) oh[i] = wr_any && (widx == i);
-  wire [15:0] w_now  = (state_q == S_F) ? dr_rd_data_i : w_q;
+  wire        w_fresh = (RegLines != 0) ? rdp_q : (state_q == S_F);
+  wire [15:0] w_now  = w_fresh ? dr_rd_data_i : w_q;
   wire [15:0] w_set  = (commit_valid_i && cgrp == gsel_q) ? oh : 16'h0000;
   // D word g* after the clear (s+1); HoldRace: no commit since the read in t
   // D word g* after the clear of b* in s+1 (CNT2 = b*): bits above b*, below b*, and b*
@@ -163,7 +180,7 @@ module feas_arb_lean_ctl #(
   assign dr_wr_addr_o = init_q ? init_addr_q[BW-1:4] : (dead ? gsel_q : cgrp);
   assign dr_wr_data_o = {16{!(init_q || dead)}};
   assign dr_wr_mask_o = oh;
-  assign dr_rd_en_o   = (state_q == S_GLST);
+  assign dr_rd_en_o   = (state_q == S_GLST) && step;
   assign dr_rd_addr_o = gstar;
   assign dr_rd_busy_o = (state_q == S_GLST) || (state_q == S_F) || (state_q == S_BIT) ||
                         ((HoldRace != 0) && (state_q == S_HEAD || dead));
@@ -197,13 +214,22 @@ module feas_arb_lean_ctl #(
       keep_q      <= 1'b0;
       init_q      <= 1'b1;
       init_addr_q <= {BW{1'b0}};
+      wt_q        <= 2'd0;
+      rdp_q       <= 1'b0;
     end else begin
+      if (RegLines != 0) begin
+        rdp_q <= dr_rd_en_o;
+        if (!step) wt_q <= wt_q - 1'b1;
+        else if ((state_q == S_POLL && ctl_load_i) || state_q == S_WRAP || state_q == S_GRP ||
+                 state_q == S_GLST || (state_q == S_F && !ctl_load_i) || state_q == S_BIT)
+          wt_q <= 2'd2;
+      end
       if (init_q) begin
         init_addr_q <= init_addr_q + 1'b1;
         if (init_addr_q == M - 1) init_q <= 1'b0;
       end
       // phases
-      case (state_q)
+      if (step) case (state_q)
         S_POLL: if (ctl_load_i) state_q <= S_WRAP;
         S_WRAP: begin
           wrap_q <= ctl_load_i;
@@ -238,8 +264,8 @@ module feas_arb_lean_ctl #(
           else if (ctl_load_i) state_q <= S_POLL;
         end
       endcase
-      if (state_q == S_WRAP || state_q == S_GRP) gm_q <= gm_eff;
-      if (state_q == S_F) ipfx_q <= 3'd0;
+      if (step && (state_q == S_WRAP || state_q == S_GRP)) gm_q <= gm_eff;
+      if (step && state_q == S_F) ipfx_q <= 3'd0;
       if (HoldRace == 0) begin
         keep_q <= head && commit_valid_i && (commit_barrier_i == snap_addr_o);
         w_q    <= w_now | w_set;  // the word g*: as read in t, plus this PE's later sets

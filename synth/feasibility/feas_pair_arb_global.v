@@ -26,13 +26,22 @@
 // ctl_load in the next cycle. Registering them would cost one cycle per slot decision and
 // change the pair blocks' contract (every race slot two cycles long, or the slots
 // reinterpreted); not done here.
+//
+// RegLines = 1 (pairunit.md "Registered lines"): the lines are registered on entry, and the
+// pair blocks register them before they leave (feas_pair_arb_local's RegLines), so the lines
+// this block reads in cycle y are the pairs' of y - 2: the slot sequence above, read through
+// the register, with R = 2 skipped cycles (ctl_load = 0, the lines ignored: the pairs had not
+// yet seen the decision) after every decision that moves the pairs to another slot: POLL
+// with a hit, WRAP, each group slot, F, each bit slot, the word's exit. Not after a POLL
+// without a hit (the next POLL is read at once), nor in the head, dead and count slots.
 
 `default_nettype none
 
 module feas_pair_arb_global #(
   parameter integer NumPes      = 16,  // N, lines (2 per pair block), >= 2, even
   parameter integer NumBarriers = 32,  // M, a power of two, 32 .. 128
-  parameter integer CountBits   = 16   // T
+  parameter integer CountBits   = 16,  // T
+  parameter integer RegLines    = 0    // 1: the lines registered on entry (header)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -64,13 +73,28 @@ module feas_pair_arb_global #(
   reg [3:0]    ph_q;
   reg [JW-1:0] j_q;
   reg [IW-1:0] init_q;
+  reg [1:0]    sk_q;     // RegLines: cycles left to skip
+  wire [NumPes-1:0] lin;
+  generate
+    if (RegLines != 0) begin : g_reg_lines
+      reg [NumPes-1:0] lines_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) lines_q <= {NumPes{1'b0}};
+        else         lines_q <= lines_i;
+      end
+      assign lin = lines_q;
+    end else begin : g_comb_lines
+      assign lin = lines_i;
+    end
+  endgenerate
+  localparam [1:0] SKIP = (RegLines != 0) ? 2'd2 : 2'd0;
 
   wire [SumW-1:0] col_sum;
   wire            any, decision;
   wire            in_cnt = (ph_q == P_CNT);
 
   dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_enc (
-    .bits_i(lines_i), .sum_o(col_sum), .any_o(any)
+    .bits_i(lin), .sum_o(col_sum), .any_o(any)
   );
   dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_dec (
     .clk_i(clk_i), .rst_ni(rst_ni), .col_sum_i(col_sum), .clear_i(!in_cnt),
@@ -86,6 +110,11 @@ module feas_pair_arb_global #(
       init_q     <= {IW{1'b0}};
       ctl_load_o <= 1'b0;
       ctl_done_o <= 1'b0;
+      sk_q       <= 2'd0;
+    end else if ((RegLines != 0) && (sk_q != 2'd0)) begin
+      ctl_load_o <= 1'b0;
+      ctl_done_o <= 1'b0;
+      sk_q       <= sk_q - 1'b1;
     end else begin
       ctl_done_o <= 1'b0;
       case (ph_q)
@@ -96,26 +125,33 @@ module feas_pair_arb_global #(
         end
         P_POLL: begin
           ctl_load_o <= any;
-          if (any) ph_q <= P_WRAP;
+          if (any) begin
+            ph_q <= P_WRAP;
+            sk_q <= SKIP;
+          end
         end
         P_WRAP: begin
           ctl_load_o <= !any;
           j_q        <= {JW{1'b0}};
           ph_q       <= (GW > 0) ? P_GRP : P_F;
+          sk_q       <= SKIP;
         end
         P_GRP: begin
           ctl_load_o <= !any;
           j_q        <= j_q + 1'b1;
+          sk_q       <= SKIP;
           if (j_q == GLAST) ph_q <= P_F;
         end
         P_F: begin
           ctl_load_o <= any;
           j_q        <= {JW{1'b0}};
           ph_q       <= any ? P_POLL : P_BIT;
+          sk_q       <= SKIP;
         end
         P_BIT: begin
           ctl_load_o <= !any;
           j_q        <= j_q + 1'b1;
+          sk_q       <= SKIP;
           if (j_q == BLAST) ph_q <= P_HEAD;
         end
         P_HEAD: begin
@@ -137,6 +173,7 @@ module feas_pair_arb_global #(
             ctl_load_o <= 1'b1;
             ctl_done_o <= !decision;
             ph_q       <= P_POLL;
+            sk_q       <= SKIP;
           end else begin
             ctl_load_o <= 1'b0;
           end

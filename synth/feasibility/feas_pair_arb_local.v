@@ -62,6 +62,17 @@
 //   the next head is at d + 8 or later (M = 32), so it reads the rebased words.
 // - Restrictions of this build: M a power of two and a multiple of 16, 32 .. 128 (the FIFO
 //   words from 128); T <= 16 for one count RAM (wider works, more RAMs).
+// - RegLines = 1 (pairunit.md "Registered lines"; default 0: all of the above unchanged):
+//   both serial lines come straight from flip-flops (the line of cycle x is on the port in
+//   x + 1) and the global block registers them again, so the decision about a slot is
+//   ctl_load R = 2 cycles later than above. Every race slot (WRAP, group, F, bit slots,
+//   head) waits R cycles for the previous decision (feas_arb_lean_ctl's RegLines): with
+//   p the POLL whose hit starts the word, a = p + 3, group slots a + 3 .. a + 3 GW,
+//   t = a + 3 (GW + 1), bit slots t + 3 .. t + 12, s = t + 15; count bit j on the port in
+//   s + 4 + j, the word's ctl_load in s + 6 + j at the earliest. No commit is delayed (the
+//   held set of t, t + 1 is not used): ready is low in t - 3 (the last group slot: no commit
+//   in t, the dirty word's read) and in s - 2 .. s + 1 (no commit in s + 1), not in t - 1
+//   nor t + 3. PE side, count RAM, rebases, FIFOs: as above, relative to s and d.
 
 `default_nettype none
 
@@ -70,6 +81,7 @@ module feas_pair_arb_local #(
   parameter integer NumBarriers = 32,  // M
   parameter integer CountBits   = 16,  // T
   parameter integer FifoDepth   = 8,   // a power of two <= 128
+  parameter integer RegLines    = 0,   // 1: registered lines (header)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -156,7 +168,8 @@ module feas_pair_arb_local #(
     end
   end
 
-  wire busy = init_q || head || h1_q || stall || st_q[3] || ctl_done_i || (|dsh_q[3:0]);
+  wire busy = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
+              (|dsh_q[3:0]);
   assign a_req_ready_o = !phase_q && !busy;
   assign b_req_ready_o = phase_q && !busy && !dsh_q[4];
   wire acc_a = a_req_valid_i && a_req_ready_o;
@@ -247,7 +260,7 @@ module feas_pair_arb_local #(
 
   // Commits in t and t + 1 reach the dirty RAM one cycle late (t: its read; the write port
   // takes one bit per cycle); t + 2 has no commit (ready low in t - 1).
-  wire win = st_q[0] || st_q[1];
+  wire win = (RegLines == 0) && (st_q[0] || st_q[1]);
   reg                hold_q;
   reg [BarrierW-1:0] hold_bar_q;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -271,7 +284,8 @@ module feas_pair_arb_local #(
   wire [7:0]  fa_wr_addr, fb_wr_addr, fa_rd_addr, fb_rd_addr;
   wire [15:0] fa_wr_data, fb_wr_data;
 
-  feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0)) u_ctl (
+  feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
+                      .RegLines(RegLines)) u_ctl (
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
     .cnt2_i(cnt2_q), .commit_valid_i(dset), .commit_barrier_i(dset_b),
     .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
@@ -324,9 +338,28 @@ module feas_pair_arb_local #(
     if (h3_q) piso_b_q <= rd_q[T-1:1];
     else      piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
   end
-  wire cslot = cnt_q && !ctl_load_i;
-  assign a_rr_bit_o = cslot ? piso_a_q[0] : ctl_line;
-  assign b_rr_bit_o = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
+  wire cslot  = cnt_q && !ctl_load_i;
+  wire a_line = cslot ? piso_a_q[0] : ctl_line;
+  wire b_line = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
+  generate
+    if (RegLines != 0) begin : g_reg_lines
+      reg a_line_q, b_line_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          a_line_q <= 1'b0;
+          b_line_q <= 1'b0;
+        end else begin
+          a_line_q <= a_line;
+          b_line_q <= b_line;
+        end
+      end
+      assign a_rr_bit_o = a_line_q;
+      assign b_rr_bit_o = b_line_q;
+    end else begin : g_comb_lines
+      assign a_rr_bit_o = a_line;
+      assign b_rr_bit_o = b_line;
+    end
+  endgenerate
 
   wire unused = &{1'b0, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};

@@ -13,6 +13,7 @@ module feas_pair_arb_unit #(
   parameter integer NumBarriers = 32,  // M, a power of two, 32 .. 128
   parameter integer CountBits   = 16,  // T
   parameter integer FifoDepth   = 8,   // D
+  parameter integer RegLines    = 0,   // 1: registered lines (pairunit.md "Registered lines")
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                         clk_i,
@@ -40,7 +41,8 @@ module feas_pair_arb_unit #(
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
     feas_pair_arb_local #(
-      .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+      .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+      .RegLines(RegLines)
     ) u_pair (
       .clk_i(clk_i), .rst_ni(rst_ni),
       .a_req_valid_i(req_valid_i[2*i]), .a_req_barrier_i(req_barrier_i[2*i*BW +: BW]),
@@ -57,7 +59,8 @@ module feas_pair_arb_unit #(
     );
   end
 
-  feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
+  feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+                         .RegLines(RegLines)) u_global (
     .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load), .ctl_done_o(ctl_done)
   );
 

@@ -9,7 +9,8 @@ module feas_pair_arb_unit_harness #(
   parameter integer NumPes      = 16,
   parameter integer NumBarriers = 32,
   parameter integer CountBits   = 16,
-  parameter integer FifoDepth   = 8
+  parameter integer FifoDepth   = 8,
+  parameter integer RegLines    = 0
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -32,7 +33,8 @@ module feas_pair_arb_unit_harness #(
 
   (* keep_hierarchy *)
   feas_pair_arb_unit #(
-    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth)
+    .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
+    .RegLines(RegLines)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -19,7 +19,9 @@
 //     zero, and the barrier had changed (some commit after the previous completion's cut);
 //   - LIVENESS: a barrier whose global sum is zero after a change completes (a completion
 //     whose cut includes the closing commit) within BOUND = (M + 1)(Q + BW + 6) = 1,023
-//     cycles of the closing commit, unless some PE's FIFO was full meanwhile (F aborts;
+//     cycles of the closing commit (with RL = 1, the registered lines of pairunit.md section
+//     7: (M + 1)(Q + BW + 6 + R (BW + 4)) = 1,617, R = 2), unless some PE's FIFO was full
+//     meanwhile (F aborts;
 //     counted, the wait then only reported);
 //   - every PE's FIFO delivers the completed IDs in the order of the ctl_done pulses.
 // Workloads: +mode=0 random (+1/-1 to barriers 0..hot-1 three times in four, steered towards
@@ -37,7 +39,8 @@
 `default_nettype none
 
 module feas_pair_arb_unit_tb #(
-  parameter integer T = 16  // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+  parameter integer T  = 16, // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+  parameter integer RL = 0   // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1): R = 2 RL
 );
 
   localparam integer N  = 16;
@@ -45,7 +48,8 @@ module feas_pair_arb_unit_tb #(
   localparam integer D  = 8;
   localparam integer BW = 5;
   localparam integer Q  = T + 4;
-  localparam integer BOUND = (M + 1) * (Q + BW + 6);
+  localparam integer R  = 2 * RL;  // the added latency of a slot's decision (pairunit.md)
+  localparam integer BOUND = (M + 1) * (Q + BW + 6 + R * (BW + 4));
   localparam integer CMAX = (1 << (T - 1)) - 1;
   localparam integer CMIN = -(1 << (T - 1));
 
@@ -58,7 +62,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -142,8 +146,8 @@ module feas_pair_arb_unit_tb #(
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
     sd = seed;
-    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d, bound %0d)",
-             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, BOUND);
+    $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d R=%0d, bound %0d)",
+             seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, R, BOUND);
     for (x = 0; x < M; x = x + 1) begin
       gsum[x] = 0; ncom[x] = 0; lastn[x] = 0; pend[x] = 0;
       for (p = 0; p < N; p = p + 1) cnt[p*M + x] = 0;

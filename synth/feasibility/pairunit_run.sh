@@ -1,6 +1,8 @@
 #!/bin/sh
 # Feasibility (pairunit.md): every figure of pairunit.md, one tool at a time under nice. Run
 # from the repository's root: sh synth/feasibility/pairunit_run.sh [tb|mutants|synth|pnr [SEED]|all]
+# Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
+# (not part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
@@ -59,4 +61,56 @@ if [ "$what" = pnr ] || [ "$what" = all ]; then
   seed=${2:-1}
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/pnr_seed$seed.log > /dev/null 2>&1
   echo "seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+fi
+
+# ---- Registered lines (pairunit.md section 7): the same unit with RegLines = 1 ----
+# Self-check at R = 2: the same 13 runs (100,000 cycles) as above.
+if [ "$what" = regtb ]; then
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbr.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/reg_tb.txt
+  echo "$RUNS" | tr '|' '\n' | while read a; do
+    nice -n 10 vvp -n $TMP/tbr.vvp +cycles=100000 $a | tee -a $LOG/reg_tb.txt
+  done
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbr8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
+    nice -n 10 vvp -n $TMP/tbr8.vvp +cycles=100000 $a | tee -a $LOG/reg_tb.txt
+  done
+fi
+# RegLines = 0 must be today's unit: two runs of tb.txt again (their figures must be the same).
+if [ "$what" = regold ]; then
+  nice -n 10 iverilog -g2005 -o $TMP/tbr0.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/reg_old.txt
+  for a in "+seed=1" "+seed=11 +mode=1"; do
+    nice -n 10 vvp -n $TMP/tbr0.vvp +cycles=100000 $a | tee -a $LOG/reg_old.txt
+  done
+fi
+# Planted bugs in the RegLines = 1 logic (scratch copies), each must fail.
+if [ "$what" = regmutants ]; then
+  : > $LOG/reg_mutants.txt
+  rmutant() {  # name file sed-expression plusargs
+    mkdir -p $TMP/r_$1
+    sed "$3" $F/$2 > $TMP/r_$1/$2
+    if cmp -s $F/$2 $TMP/r_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$2#$TMP/r_$1/$2#")
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/r_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/reg_mutants.txt
+    nice -n 10 vvp -n $TMP/r_$1/tb.vvp +cycles=30000 $4 > $TMP/r_$1/out.txt || true
+    (head -5 $TMP/r_$1/out.txt; echo "..."; tail -4 $TMP/r_$1/out.txt) | tee -a $LOG/reg_mutants.txt
+  }
+  # The global block skips one cycle, not R = 2, after each decision (out of step with the pairs).
+  rmutant reg_skip1 feas_pair_arb_global.v "s/? 2'd2 : 2'd0;/? 2'd1 : 2'd0;/" "+seed=1"
+  # The pair's copy of the dirty word takes the read data in every cycle of the F state
+  # (today's rule), not only in t + 1: sets of t + 1, t + 2 to the word g* are lost from it.
+  rmutant reg_wfresh feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=1"
+  # Ready not low in t - 3: a commit may fall in t, on the dirty word's read.
+  rmutant reg_nostall feas_arb_lean_ctl.v "s/((last_grp \&\& step) || (state_q == S_HEAD))/(state_q == S_HEAD)/" "+seed=1"
+fi
+# Synthesis and one placement of the harness with RegLines = 1.
+if [ "$what" = regsynth ]; then
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines 1 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/reg_unit_harness_stat.txt stat; write_json $TMP/reg_unit_harness.json"
+fi
+if [ "$what" = regpnr ]; then
+  seed=${2:-1}
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/reg_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/reg_pnr_seed$seed.log > /dev/null 2>&1
+  echo "RegLines=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/reg_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/reg_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
 fi
