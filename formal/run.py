@@ -245,6 +245,8 @@ def unit_job(n, m, t=8, d=2, depth=None, short=False, live=False, arb=False, pip
                          Pipe=pipe, HalfRate=half),
              mode="bounded" if live else "prove", short=short, long=long,
              probes=unit_probes(n, m, t, d, arb, pipe, half), defines=["LIVENESS"] if live else [])
+    if long:
+        j.update(timeout=6 * 3600)  # per step: the hour of the other jobs is what it exceeds
     if live:
         j.update(depth=depth or (m + lmax + 8), cover_depth=depth or (m + lmax + 8))
     elif half:
@@ -340,7 +342,9 @@ def count_props(smt2):
 
 
 def run_job(job, out, src_root=ROOT, timeout=3600, bmc_only=False):
-    """Returns a dict: status (pass/fail/error), counts, times, failing trace."""
+    """Returns a dict: status (pass/fail/error), counts, times, failing trace. A job's own
+    `timeout` (seconds per step) overrides the default."""
+    timeout = job.get("timeout", timeout)
     d = os.path.join(out, job["name"])
     os.makedirs(d, exist_ok=True)
     smt2 = os.path.join(d, "design.smt2")

@@ -11,7 +11,7 @@ FORMAL_JOBS  ?= 2
 formal: deps ## formal proofs of every harness (k-induction, covers, bounded liveness); formal-long adds the longest job
 	@nice -n 10 python3 formal/run.py --set full --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal
 
-formal-long: deps ## make formal's jobs plus the long ones (unit_half_n3_m3: its induction runs beyond an hour)
+formal-long: deps ## make formal's jobs plus the long ones (unit_half_n3_m3: its induction runs beyond an hour; 6 h per step)
 	@nice -n 10 python3 formal/run.py --set long --jobs $(FORMAL_JOBS) --out $(BUILD_FORMAL)/formal-long
 
 formal-short: deps ## the short formal set (make test, ctest formal-short): FIFO, summation + RAM, global N=2,3, unit N=2 (rr), unit N=1 M=2 (arb)
