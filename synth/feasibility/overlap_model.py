@@ -58,6 +58,9 @@ class Params:
         self.KB = self.BW + 1  # key bits {wrap, b}
         self.P = self.R + 1
         self.bug = a.bug
+        self.sched = a.sched
+        self.next = bool(a.next) and self.overlap
+        self.rrcount = a.rrcount
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
@@ -86,7 +89,10 @@ def derived(p):
         bound = (p.M + 1) * W
         return dict(W=W, W_exit=W, idle=idle, bound=bound)
     K = ns - 1
-    n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)
+    if p.next:
+        n_st = K  # key slots at s + 2 + iP
+    else:
+        n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)  # key slots at s + 1 + iP
     W_exit = Q + 2 + n_st + P + E
     W = max(2 + ns * P, W_exit)
     idle = 1 + ns * P + Q + 2 + P + E
@@ -116,11 +122,26 @@ class Seq:
         ev = None
         idx = self.arr.pop(x, None)
         r = self.race
-        if idx is not None:
+        if idx == -1:
+            # the NEXT slot's decision (s + 2 + P): CNT2 + 1 or CNT2 + 2 dirty somewhere
+            if r is None and p.bug == 'next_noroom' and (load or done) and self.word is not None:
+                # planted: the NEXT decision taken although the POLL did not start the race
+                self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True, False]
+            elif r is not None and r[5]:
+                if load or done:
+                    r[2] = (self.c2 + (1 if load else 2)) % p.M
+                    r[4] = True
+                else:
+                    r[5] = False
+                    r[0] = x - p.P  # the key slots start now: slot 1 in x
+        elif idx is not None:
             kind = p.plan[idx]
             if kind == 'P':
                 if r is None and load:
-                    self.race = r = [x - p.P, 1, 0, 0, False]
+                    # with the NEXT slot (s + 2) the key slots wait for its decision
+                    nxt = p.next and self.word is not None and not self.word[3] \
+                        and x - p.P == self.word[0] + 1
+                    self.race = r = [x - p.P, 1, 0, 0, False, nxt]
             elif r is None or r[1] != idx:
                 self.protocol_errors += 1
             elif kind == 'F':
@@ -146,13 +167,28 @@ class Seq:
         w = self.word
         if w is not None and w[3]:
             self.word = w = None
+        if p.sched == 'rr':
+            # the round-robin scan (baseline): a word per barrier in turn, no race; the
+            # next head as soon as the exit is known; s + 1 carries the "changed" line
+            if w is None:
+                b = (self.c2 + 1) % p.M
+                self.word = [x, b, 0, False]
+                self.c2 = b
+                return ('H', b), ev
+            if x == w[0] + 1:
+                return ('O',), ev
+            if x >= w[0] + p.rrcount and w[2] < p.Q:
+                j = w[2]
+                w[2] += 1
+                return ('C', j), ev
+            return ('W',), ev
         if r is not None and r[4] and w is None:
             b = r[2] & (p.M - 1)
             self.word = [x, b, 0, False]
             self.race = None
             self.c2 = b
             return ('H', b), ev
-        if r is not None and not r[4] and x == r[0] + r[1] * p.P:
+        if r is not None and not r[4] and not r[5] and x == r[0] + r[1] * p.P:
             idx = r[1]
             self.arr[x + p.P] = idx
             kind = p.plan[idx]
@@ -165,6 +201,9 @@ class Seq:
                 return ('P',), ev
             return ('W',), ev
         s = w[0]
+        if x == s + 2 and p.next:
+            self.arr[x + p.P] = -1
+            return ('N', self.c2), ev
         if x == s + 1 or x == s + 2:
             if p.overlap and r is None:
                 self.arr[x + p.P] = 0
@@ -189,6 +228,7 @@ class Global:
         self.exit_decided = False
         self.exit_pending = None  # (due cycle, done)
         self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
+        self.changed = True       # rr baseline only: some pair changed the head's barrier
 
     def broadcast(self, x):
         if x in self.seq.arr:
@@ -223,9 +263,14 @@ class Global:
             self.dec[x + p.P] = (hi, lo)
         elif k == 'F':
             self.dec[x + p.P] = (1 if any(A) else 0, 0)
+        elif k == 'N':
+            self.dec[x + p.P] = (1 if any(A) else 0, 1 if any(B) else 0)
         elif k == 'H':
             self.carry = 0
             self.exit_decided = False
+            self.changed = True
+        elif k == 'O':
+            self.changed = any(A)
         elif k == 'C':
             if self.exit_decided:
                 return
@@ -235,7 +280,7 @@ class Global:
             if bit or slot[1] == p.Q - 1:
                 self.exit_decided = True
                 self.exit_bit = slot[1]
-                self.exit_pending = (x + p.P + p.E, bit == 0)
+                self.exit_pending = (x + p.P + p.E, bit == 0 and self.changed)
 
 
 class Check:
@@ -277,7 +322,12 @@ class Check:
     def head(self, s, b):
         self.heads[b] += 1
         uu = self.uncov.pop(b, None)
-        if uu is None or uu[0] >= s:
+        if self.p.sched == 'rr':
+            if uu is not None and uu[0] >= s:
+                self.uncov[b] = uu
+            elif uu is not None:
+                self.max_head_wait = max(self.max_head_wait, s - uu[0])
+        elif uu is None or uu[0] >= s:
             self.err(s, 'PHANTOM head of barrier %d: no commit to it since its last head' % b)
             if uu is not None:
                 self.uncov[b] = uu
@@ -343,6 +393,7 @@ def run(a, out):
     dirty = [0] * npairs          # per pair, a bitmask over barriers
     fifo = [[] for _ in range(N)]
     snap = [0] * N
+    chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
     pseq = Seq(p)
     gb = Global(p)
     chk = Check(p, dv['bound'], out)
@@ -357,6 +408,7 @@ def run(a, out):
     # sparse workload state
     ep = None  # [phase, pe, b, delta, due, closing cycle]
     ep_start = 0
+    wstate = [None] * N
     mode = a.mode
     popp = 1.0 / a.popdiv
     hot = min(a.hot, M) if a.hot else M
@@ -443,8 +495,18 @@ def run(a, out):
                     snap[pe] = cnt[pe][b]
             mask = ~(1 << b)
             for i in range(npairs):
+                chg[i] = (dirty[i] >> b) & 1
                 dirty[i] &= mask
             chk.head(x, b)
+            gb.decide(x, slot, A, B)
+        elif k == 'O':
+            gb.decide(x, slot, chg, B)
+        elif k == 'N':
+            b1 = (slot[1] + 1) % M
+            b2 = (slot[1] + 2) % M
+            for i in range(npairs):
+                A[i] = (dirty[i] >> b1) & 1
+                B[i] = (dirty[i] >> b2) & 1
             gb.decide(x, slot, A, B)
         elif k == 'C':
             j = slot[1]
@@ -483,6 +545,20 @@ def run(a, out):
                             toward = -1 if gs > 0 else 1
                             dl = toward if rng.random() < 0.75 else -toward
                         commits.append((pe, b, dl))
+        elif mode == 'worst':
+            # every PE: +1 then -1 to one barrier in consecutive phase cycles, a new random
+            # barrier each time (rate 1 in 4): nearly every barrier dirty with sum zero, so
+            # nearly every word is a full one that completes (the worst case's pattern)
+            for pe in range(ph, N, 2):
+                st = wstate[pe]
+                if st is None:
+                    if rng.random() < 0.25:
+                        b = rng.randrange(M)
+                        commits.append((pe, b, 1))
+                        wstate[pe] = b
+                else:
+                    commits.append((pe, st, -1))
+                    wstate[pe] = None
         else:  # sparse: one closing at a time
             if ep is None and x >= ep_start:
                 pe = rng.randrange(N)
@@ -548,7 +624,7 @@ def main():
     ap.add_argument('--radix', type=int, default=4, choices=(2, 4))
     ap.add_argument('--overlap', type=int, default=1, choices=(0, 1))
     ap.add_argument('--fifo', type=int, default=8)
-    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse'))
+    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst'))
     ap.add_argument('--hot', type=int, default=4, help='random: barriers 0..hot-1 (0: all)')
     ap.add_argument('--quiet', type=int, default=1)
     ap.add_argument('--gapmin', type=int, default=0)
@@ -557,15 +633,23 @@ def main():
     ap.add_argument('--cycles', type=int, default=100000)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--trace', type=int, default=0, help='print the first TRACE cycles')
-    ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1'))
+    ap.add_argument('--next', type=int, default=1, choices=(0, 1),
+                    help='overlap only: the NEXT slot in s + 2 (CNT2 + 1 / CNT2 + 2 dirty?)')
+    ap.add_argument('--rrcount', type=int, default=3,
+                    help='rr baseline: first count slot s + RRCOUNT (3: this datapath, 5: pair.md)')
+    ap.add_argument('--sched', default='race', choices=('race', 'rr'),
+                    help='rr: the round-robin scan baseline (no race)')
+    ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
+                                                'next_noroom'))
     a = ap.parse_args()
     out = sys.stdout
     args = ' '.join(sys.argv[1:])
     out.write('overlap_model: %s\n' % args)
     r = run(a, out)
     p, dv = r['p'], r['derived']
-    out.write('  N=%d M=%d T=%d Q=%d BW=%d R=%d E=%d radix=%d overlap=%d plan=%s\n'
-              % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap,
+    out.write('  N=%d M=%d T=%d Q=%d BW=%d R=%d E=%d radix=%d overlap=%d next=%d sched=%s '
+              'plan=%s\n'
+              % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap, p.next, p.sched,
                  ''.join(str(k) for k in p.plan)))
     out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
               '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))
