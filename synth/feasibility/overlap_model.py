@@ -96,8 +96,12 @@ def derived(p):
     W_exit = Q + 2 + n_st + P + E
     W = max(2 + ns * P, W_exit)
     idle = 1 + ns * P + Q + 2 + P + E
-    bound = (p.M + 1) * W + ns * P
-    return dict(W=W, W_exit=W_exit, idle=idle, bound=bound)
+    # case A: the race running at the closing started without b: (M + 1) W - 1;
+    # case B: no race in the running word (its POLLs missed): its exit, then an idle race,
+    # then M words (overlap.md section 4)
+    caseB = (Q + 2 + P + E) - (1 if p.next else 2) + ns * P
+    bound = p.M * W + max(W - 1, caseB)
+    return dict(W=W, W_exit=W_exit, idle=idle, bound=bound, caseB=caseB)
 
 
 def issue_bound(p):
