@@ -163,7 +163,7 @@ class Seq:
                 r[4] = True
         elif load or done:
             w = self.word
-            if w is not None and not w[3] and w[2] > 0:
+            if w is not None and not w[3] and (w[2] > 0 or p.sched == 'rr'):
                 w[3] = True
                 ev = ('exit', bool(done), w[1], w[0])
             else:
@@ -173,13 +173,15 @@ class Seq:
             self.word = w = None
         if p.sched == 'rr':
             # the round-robin scan (baseline): a word per barrier in turn, no race; the
-            # next head as soon as the exit is known; s + 1 carries the "changed" line
+            # next head as soon as the exit is known; the open slot s + RRCOUNT - 2 carries
+            # the "changed" line (an unchanged barrier's word exits on it, pair.md's open
+            # slot); count bits from s + RRCOUNT
             if w is None:
                 b = (self.c2 + 1) % p.M
                 self.word = [x, b, 0, False]
                 self.c2 = b
                 return ('H', b), ev
-            if x == w[0] + 1:
+            if x == w[0] + p.rrcount - 2:
                 return ('O',), ev
             if x >= w[0] + p.rrcount and w[2] < p.Q:
                 j = w[2]
@@ -275,6 +277,10 @@ class Global:
             self.changed = True
         elif k == 'O':
             self.changed = any(A)
+            if not self.changed:
+                self.exit_decided = True
+                self.exit_bit = -1
+                self.exit_pending = (x + p.P, False)
         elif k == 'C':
             if self.exit_decided:
                 return

@@ -50,6 +50,15 @@ busy() {  # M = 32: completions per 1,000 cycles, the contract against two round
       $PY --R $R --E $E --cycles $C $w --sched rr --rrcount 5 >> $LOG/busy.txt
     done
   done; done
+  # the spread over seeds: the contract against the lean rr scan, busy
+  : > $LOG/busyseeds.txt
+  for RE in "0 0" "2 0" "2 2" "3 0" "3 1"; do
+    set -- $RE
+    for sd in 6 16 26 36 46; do
+      $PY --R $1 --E $2 --cycles $C --mode busy --seed $sd >> $LOG/busyseeds.txt
+      $PY --R $1 --E $2 --cycles $C --mode busy --seed $sd --sched rr --rrcount 3 >> $LOG/busyseeds.txt
+    done
+  done
 }
 
 random_() {  # random workloads: the largest latency against the derived bound

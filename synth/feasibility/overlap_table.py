@@ -46,7 +46,7 @@ def main():
     d = sys.argv[1]
     out = sys.stdout
     logs = {}
-    for f in ('calib', 'sweep', 'busy', 'random', 'mutants'):
+    for f in ('calib', 'sweep', 'busy', 'busyseeds', 'random', 'mutants'):
         p = os.path.join(d, f + '.txt')
         if os.path.exists(p):
             logs[f] = parse(p)
@@ -101,6 +101,20 @@ def main():
                 r = v.get(c)
                 out.write(' %18s' % ('%.2f (%.1f)%s' % (r['cpk'], r['mean'], '' if r['ok'] else ' FAIL') if r else '-'))
             out.write('\n')
+        out.write('\n')
+    if 'busyseeds' in logs:
+        out.write('== busy, M = 32, 5 seeds: completions per 1,000 cycles, the contract (race + NEXT) against the lean rr (s + 3)\n')
+        rows = {}
+        for r in logs['busyseeds']:
+            a = r['a']
+            rows.setdefault((int(a['R']), int(a['E'])), {}).setdefault(a['sched'], []).append(r['cpk'])
+        for key in sorted(rows):
+            v = rows[key]
+            rc, rr = v['race'], v['rr']
+            out.write('R %d E %d: race %s mean %.2f; rr %s mean %.2f; race/rr %.3f, seeds with race >= rr: %d of %d\n' % (
+                key[0], key[1], ' '.join('%.2f' % c for c in rc), sum(rc) / len(rc),
+                ' '.join('%.2f' % c for c in rr), sum(rr) / len(rr), sum(rc) / sum(rr),
+                sum(1 for x, y in zip(rc, rr) if x >= y), len(rc)))
         out.write('\n')
     if 'random' in logs:
         out.write('== random / worst / busy runs: the largest closing latency and change-to-head wait against the derived bound\n')
