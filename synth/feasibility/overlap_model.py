@@ -12,9 +12,12 @@ Modes:
   --radix 2 --overlap 0   the measured contract (pairunit.md section 1 / 7): POLL, WRAP,
                           group bits, F, 4 bit slots, head, 2 dead slots, Q count slots.
   --radix 4 --overlap 1   the new contract: POLL (A = a dirty barrier, B = a FIFO with < 2 free
-                          entries) in the dead slots s + 1 / s + 2 of the running word, then
-                          K = ceil((BW + 1) / 2) key slots of two bits each, one every P cycles,
-                          interleaved into the running word's count stream.
+                          entries) in the dead slot s + 1 of the running word, NEXT (A / B =
+                          CNT2 + 1 / CNT2 + 2 dirty at this pair) in s + 2 (--next 1; with
+                          --next 0 a second POLL), then, unless NEXT decided, K = ceil((BW + 1)
+                          / 2) key slots of two bits each, one every P cycles, interleaved into
+                          the running word's count stream; idle: POLL every cycle, then K key
+                          slots. --sched rr: the round-robin scan baseline.
   (radix 2 with overlap, radix 4 without: the same rules, see overlap.md.)
 
 Simplifications (stated in overlap.md): a commit of cycle x is in the snapshot of a head s iff
