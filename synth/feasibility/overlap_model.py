@@ -63,6 +63,8 @@ class Params:
         self.bug = a.bug
         self.sched = a.sched
         self.next = bool(a.next) and self.overlap
+        # idle: key slot 1 sent speculatively in the cycle after each POLL (needs P >= 2)
+        self.idlespec = bool(a.idlespec) and self.overlap and self.P >= 2
         self.rrcount = a.rrcount
         kb = self.KB
         if self.radix == 2:
@@ -99,10 +101,14 @@ def derived(p):
     W_exit = Q + 2 + n_st + P + E
     W = max(2 + ns * P, W_exit)
     idle = 1 + ns * P + Q + 2 + P + E
+    race_idle = ns * P  # an idle race: POLL to head
+    if p.idlespec:
+        race_idle = 1 + K * P
+        idle = 2 + race_idle + Q + 2 + P + E  # the POLL in c + 1 or c + 2: the larger
     # case A: the race running at the closing started without b: (M + 1) W - 1;
     # case B: no race in the running word (its POLLs missed): its exit, then an idle race,
     # then M words (overlap.md section 4)
-    caseB = (Q + 2 + P + E) - (1 if p.next else 2) + ns * P
+    caseB = (Q + 2 + P + E) - (1 if p.next else 2) + race_idle
     bound = p.M * W + max(W - 1, caseB)
     return dict(W=W, W_exit=W_exit, idle=idle, bound=bound, caseB=caseB)
 
@@ -122,6 +128,7 @@ class Seq:
         self.arr = {}      # arrival cycle -> index of the race slot (plan) in flight
         self.c2 = p.M - 1  # CNT2: the last word's barrier
         self.protocol_errors = 0
+        self.idle_ph = 0   # --idlespec: idle cycles alternate POLL (0) and SPEC (1)
 
     def step(self, x, load, done):
         """Take the broadcast of cycle x; return (slot, event)."""
@@ -141,6 +148,20 @@ class Seq:
                 else:
                     r[5] = False
                     r[0] = x - p.P  # the key slots start now: slot 1 in x
+        elif idx == -3:
+            # an idle POLL followed by a SPEC slot (key slot 1 sent speculatively in p + 1)
+            if r is None and load:
+                self.race = r = [x - p.P + 1 - p.P, 1, 0, 0, False, False]
+        elif idx == -2:
+            # the SPEC slot's decision: key digit 1, if its POLL started the race
+            if r is not None and not r[4] and r[1] == 1 and x == r[0] + 2 * p.P:
+                kind = p.plan[1]
+                digit = ((load << 1) | done) if kind == 2 else load
+                r[2] = digit
+                r[3] = kind
+                r[1] = 2
+                if r[1] == len(p.plan):
+                    r[4] = True
         elif idx is not None:
             kind = p.plan[idx]
             if kind == 'P':
@@ -174,6 +195,8 @@ class Seq:
         w = self.word
         if w is not None and w[3]:
             self.word = w = None
+        ph = self.idle_ph
+        self.idle_ph = 0
         if p.sched == 'rr':
             # the round-robin scan (baseline): a word per barrier in turn, no race; the
             # next head as soon as the exit is known; the open slot s + RRCOUNT - 2 carries
@@ -206,6 +229,13 @@ class Seq:
             return ('K', r[2], r[3], kind), ev
         if w is None:
             if r is None:
+                if p.idlespec:
+                    self.idle_ph = 1 - ph
+                    if ph == 1:
+                        self.arr[x + p.P] = -2
+                        return ('S', 0, 0, p.plan[1]), ev
+                    self.arr[x + p.P] = -3
+                    return ('P',), ev
                 self.arr[x + p.P] = 0
                 return ('P',), ev
             return ('W',), ev
@@ -259,7 +289,9 @@ class Global:
             self.dec[x + p.P] = (1 if hit else 0, 0)
             if hit:
                 self.hit_arrival = x + p.P
-        elif k == 'K':
+        elif k == 'S' and self.hit_arrival != x - 1 + p.P:
+            self.dec[x + p.P] = (0, 0)  # its POLL (x - 1) did not start a race: ignored
+        elif k == 'K' or k == 'S':
             hi = 1
             for a in A:
                 hi &= a
@@ -481,7 +513,7 @@ def run(a, out):
                     f1 = p.D - len(fifo[2 * i + 1])
                     B[i] = 1 if min(f0, f1) < p.room_need else 0
             gb.decide(x, slot, A, B)
-        elif k == 'K':
+        elif k == 'K' or k == 'S':
             w = slot[3]
             for i in range(npairs):
                 dg = key_digit(dirty[i], pseq.c2, slot[1], slot[2], w)
@@ -648,6 +680,8 @@ def main():
     ap.add_argument('--trace', type=int, default=0, help='print the first TRACE cycles')
     ap.add_argument('--next', type=int, default=1, choices=(0, 1),
                     help='overlap only: the NEXT slot in s + 2 (CNT2 + 1 / CNT2 + 2 dirty?)')
+    ap.add_argument('--idlespec', type=int, default=0, choices=(0, 1),
+                    help='overlap only: idle cycles alternate POLL and a speculative key slot 1')
     ap.add_argument('--rrcount', type=int, default=3,
                     help='rr baseline: first count slot s + RRCOUNT (3: this datapath, 5: pair.md)')
     ap.add_argument('--sched', default='race', choices=('race', 'rr'),
@@ -660,9 +694,10 @@ def main():
     out.write('overlap_model: %s\n' % args)
     r = run(a, out)
     p, dv = r['p'], r['derived']
-    out.write('  N=%d M=%d T=%d Q=%d BW=%d R=%d E=%d radix=%d overlap=%d next=%d sched=%s '
-              'plan=%s\n'
-              % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap, p.next, p.sched,
+    out.write('  N=%d M=%d T=%d Q=%d BW=%d R=%d E=%d radix=%d overlap=%d next=%d idlespec=%d '
+              'sched=%s plan=%s\n'
+              % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap, p.next, p.idlespec,
+                 p.sched,
                  ''.join(str(k) for k in p.plan)))
     out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
               '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))

@@ -31,6 +31,11 @@ sweep() {  # the new contract (radix 4, overlap, NEXT slot): sparse and idle clo
     $PY --R $R --E $E --M $M --cycles $C --mode sparse --seed 11 >> $LOG/sweep.txt
     $PY --R $R --E $E --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 >> $LOG/sweep.txt
   done; done; done
+  # idle speculation (key slot 1 in the cycle after each idle POLL), R = 1 .. 3
+  for R in 1 2 3; do for E in 0 1 2; do for M in 4 32 256 1024; do
+    $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode sparse --seed 11 >> $LOG/sweep.txt
+    $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 >> $LOG/sweep.txt
+  done; done; done
   # the sketch as given (no NEXT slot) and radix 2 with overlap, R = 2
   for M in 4 32 256 1024; do
     for v in "--next 0" "--radix 2 --next 0" "--radix 2"; do
@@ -46,6 +51,7 @@ busy() {  # M = 32: completions per 1,000 cycles, the contract against two round
     for w in "--mode busy --seed 6" "--mode worst --seed 7"; do
       $PY --R $R --E $E --cycles $C $w >> $LOG/busy.txt
       $PY --R $R --E $E --cycles $C $w --next 0 >> $LOG/busy.txt
+      $PY --R $R --E $E --cycles $C $w --idlespec 1 >> $LOG/busy.txt
       $PY --R $R --E $E --cycles $C $w --sched rr --rrcount 3 >> $LOG/busy.txt
       $PY --R $R --E $E --cycles $C $w --sched rr --rrcount 5 >> $LOG/busy.txt
     done
@@ -71,6 +77,17 @@ random_() {  # random workloads: the largest latency against the derived bound
     for M in 4 256 1024; do
       $PY --R $R --E $E --M $M --cycles $C --mode random --hot 0 --seed 5 >> $LOG/random.txt
       $PY --R $R --E $E --M $M --cycles $C --mode worst --seed 7 >> $LOG/random.txt
+    done
+  done; done
+  : > $LOG/random_spec.txt
+  for R in 1 2 3; do for E in 0 1 2; do
+    for a in "--seed 1" "--seed 2" "--seed 3" "--seed 4 --popdiv 40" "--seed 5 --hot 0" \
+             "--seed 8 --mode worst --popdiv 40" "--seed 9 --mode busy --hot 0"; do
+      $PY --idlespec 1 --R $R --E $E --cycles $C --mode random $a >> $LOG/random_spec.txt
+    done
+    for M in 4 256 1024; do
+      $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode random --hot 0 --seed 5 >> $LOG/random_spec.txt
+      $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode worst --seed 7 >> $LOG/random_spec.txt
     done
   done; done
 }

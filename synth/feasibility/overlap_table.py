@@ -5,7 +5,7 @@ import re
 import sys
 
 DEF = dict(M='32', T='16', R='2', E='0', radix='4', overlap='1', next='1', mode='random',
-           sched='race', rrcount='3', hot='4', popdiv='4', gapmin='0', gap='64', bug='')
+           sched='race', rrcount='3', idlespec='0', hot='4', popdiv='4', gapmin='0', gap='64', bug='')
 
 
 def parse(path):
@@ -46,7 +46,7 @@ def main():
     d = sys.argv[1]
     out = sys.stdout
     logs = {}
-    for f in ('calib', 'sweep', 'busy', 'busyseeds', 'random', 'mutants'):
+    for f in ('calib', 'sweep', 'busy', 'busyseeds', 'random', 'random_spec', 'mutants'):
         p = os.path.join(d, f + '.txt')
         if os.path.exists(p):
             logs[f] = parse(p)
@@ -72,6 +72,8 @@ def main():
                 var += 'radix2 '
             if a['next'] == '0':
                 var += 'no-NEXT'
+            if a['idlespec'] == '1':
+                var += 'idlespec'
             key = (int(a['R']), int(a['E']), int(a['M']), var)
             rows.setdefault(key, {})['idle' if a['gapmin'] == '60' else 'sparse'] = r
         for key in sorted(rows, key=lambda k: (k[3], k[0], k[1], k[2])):
@@ -88,16 +90,18 @@ def main():
         out.write('(idle* = derived c + ...; target: 2q = 40 at M <= 32, 3q = 60 at M = 1024)\n\n')
     if 'busy' in logs:
         out.write('== M = 32 completions per 1,000 cycles (mean latency of the closings)\n')
-        out.write('%-6s %-7s %18s %18s %18s %18s\n' % ('R E', 'load', 'race+NEXT', 'race no NEXT', 'rr (s+3)', 'rr (s+5)'))
+        out.write('%-6s %-7s %18s %18s %18s %18s %18s\n' % ('R E', 'load', 'race+NEXT', 'race no NEXT', 'rr (s+3)', 'rr (s+5)', '+NEXT+idlespec'))
         rows = {}
         for r in logs['busy']:
             a = r['a']
             col = 'rr%s' % a['rrcount'] if a['sched'] == 'rr' else ('race' if a['next'] == '1' else 'race0')
+            if a['idlespec'] == '1':
+                col = 'spec'
             rows.setdefault((int(a['R']), int(a['E']), a['mode']), {})[col] = r
         for key in sorted(rows):
             v = rows[key]
             out.write('%-6s %-7s' % ('%d %d' % key[:2], key[2]))
-            for c in ('race', 'race0', 'rr3', 'rr5'):
+            for c in ('race', 'race0', 'rr3', 'rr5', 'spec'):
                 r = v.get(c)
                 out.write(' %18s' % ('%.2f (%.1f)%s' % (r['cpk'], r['mean'], '' if r['ok'] else ' FAIL') if r else '-'))
             out.write('\n')
@@ -116,11 +120,12 @@ def main():
                 ' '.join('%.2f' % c for c in rr), sum(rr) / len(rr), sum(rc) / sum(rr),
                 sum(1 for x, y in zip(rc, rr) if x >= y), len(rc)))
         out.write('\n')
-    if 'random' in logs:
-        out.write('== random / worst / busy runs: the largest closing latency and change-to-head wait against the derived bound\n')
+    for lg in ('random', 'random_spec'):
+      if lg in logs:
+        out.write('== %s: random / worst / busy runs: the largest closing latency and change-to-head wait against the derived bound\n' % lg)
         out.write('%-6s %-6s %6s %10s %10s %8s %8s %8s %s\n' % ('R E', 'M', 'runs', 'max lat', 'max wait', 'short n', 'bound', 'issue', 'ok'))
         rows = {}
-        for r in logs['random']:
+        for r in logs[lg]:
             a = r['a']
             rows.setdefault((int(a['R']), int(a['E']), int(a['M'])), []).append(r)
         for key in sorted(rows):
