@@ -1,0 +1,730 @@
+#!/usr/bin/env python3
+"""overlap_model.py: cycle-level model of the pair unit's race / word contract (overlap.md).
+
+16 PEs in 8 pairs (PE 2i = pair i's A, committing in even cycles; 2i + 1 = B, odd cycles),
+each PE with ONE serial line up; the global block broadcasts ctl_load and ctl_done down.
+A decision about the lines of cycle x is visible at the pairs in x + P, P = R + 1 (R = 0: the
+next cycle; R = 2: the registered lines of pairunit.md section 7). A count-bit decision (the
+word's exit) is visible in x + P + E (E = pipeline stages in the global block's count path),
+postponed by the global block to the next cycle that carries no race decision.
+
+Modes:
+  --radix 2 --overlap 0   the measured contract (pairunit.md section 1 / 7): POLL, WRAP,
+                          group bits, F, 4 bit slots, head, 2 dead slots, Q count slots.
+  --radix 4 --overlap 1   the new contract: POLL (A = a dirty barrier, B = a FIFO with < 2 free
+                          entries) in the dead slot s + 1 of the running word, NEXT (A / B =
+                          CNT2 + 1 / CNT2 + 2 dirty at this pair) in s + 2 (--next 1; with
+                          --next 0 a second POLL), then, unless NEXT decided, K = ceil((BW + 1)
+                          / 2) key slots of two bits each, one every P cycles, interleaved into
+                          the running word's count stream; idle: POLL every cycle, then K key
+                          slots. --sched rr: the round-robin scan baseline.
+  (radix 2 with overlap, radix 4 without: the same rules, see overlap.md.)
+
+Simplifications (stated in overlap.md): a commit of cycle x is in the snapshot of a head s iff
+x < s (pairarb's phase-locked cut takes B's commit of s too, for even s); the acceptance
+pipeline, ready and the rebase pipeline are not modelled (a completion in d rebases every PE
+in d, before the commits of d; a head in d reads the rebased count); a commit sets the pair's
+dirty bit for the lines of the next cycle.
+
+The CHECKS (class Check) use only the commits, the heads (cycle, barrier) and the completions
+(cycle, barrier) -- not the scheduler's counts, dirty bits or snapshots:
+  - legal completion: the sum of the commits to b since the previous completion's cut and
+    before this word's cut is zero, and there is at least one such commit;
+  - no phantom head: a head of b needs a commit to b since b's previous head;
+  - liveness: a closing commit (the global sum of b becomes 0) is completed by a word whose cut
+    is after it, within the derived bound (closings that saw a FIFO short of room are counted
+    apart); every commit is followed by a head of its barrier within the bound;
+  - no push into a full FIFO; pairs and global block agree on every cycle's slot.
+"""
+import argparse
+import random
+import sys
+
+
+def clog2(x):
+    return (x - 1).bit_length()
+
+
+class Params:
+    def __init__(self, a):
+        self.N = 16
+        self.M = a.M
+        self.T = a.T
+        self.R = a.R
+        self.E = a.E
+        self.radix = a.radix
+        self.overlap = a.overlap
+        self.D = a.fifo
+        self.Q = a.T + clog2(self.N)
+        self.BW = clog2(self.M)
+        assert (1 << self.BW) == self.M, "M must be a power of two"
+        self.KB = self.BW + 1  # key bits {wrap, b}
+        self.P = self.R + 1
+        self.bug = a.bug
+        self.sched = a.sched
+        self.next = bool(a.next) and self.overlap
+        # idle: key slot 1 sent speculatively in the cycle after each POLL (needs P >= 2)
+        self.idlespec = bool(a.idlespec) and self.overlap and self.P >= 2
+        self.rrcount = a.rrcount
+        kb = self.KB
+        if self.radix == 2:
+            if self.overlap:
+                plan = ['P'] + [1] * kb
+            else:
+                tail = min(4, self.BW)
+                plan = ['P'] + [1] * (kb - tail) + ['F'] + [1] * tail
+        else:
+            plan = ['P'] + [2] * (kb // 2) + ([1] if kb % 2 else [])
+        self.plan = plan
+        # POLL's B line: a FIFO short of room (overlap: room for 2 pushes; radix 4 without
+        # overlap: for 1); radix 2 without overlap checks room in the F slot (full FIFO).
+        self.room_need = 2 if self.overlap else 1
+        if self.bug == 'room1':
+            self.room_need = 1
+        self.poll_room = not (self.radix == 2 and not self.overlap)
+
+
+def derived(p):
+    """Closed-form figures of overlap.md (word, idle closing, worst-case bound)."""
+    P, Q, E = p.P, p.Q, p.E
+    ns = len(p.plan)  # race slots including the POLL (and F)
+    if not p.overlap:
+        W = ns * P + Q + 2 + P + E
+        idle = 1 + W
+        bound = (p.M + 1) * W
+        return dict(W=W, W_exit=W, idle=idle, bound=bound)
+    K = ns - 1
+    if p.next:
+        n_st = K  # key slots at s + 2 + iP
+    else:
+        n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)  # key slots at s + 1 + iP
+    W_exit = Q + 2 + n_st + P + E
+    W = max(2 + ns * P, W_exit)
+    idle = 1 + ns * P + Q + 2 + P + E
+    race_idle = ns * P  # an idle race: POLL to head
+    if p.idlespec:
+        race_idle = 1 + K * P
+        idle = 2 + race_idle + Q + 2 + P + E  # the POLL in c + 1 or c + 2: the larger
+    # case A: the race running at the closing started without b: (M + 1) W - 1;
+    # case B: no race in the running word (its POLLs missed): its exit, then an idle race,
+    # then M words (overlap.md section 4)
+    caseB = (Q + 2 + P + E) - (1 if p.next else 2) + race_idle
+    bound = p.M * W + max(W - 1, caseB)
+    return dict(W=W, W_exit=W_exit, idle=idle, bound=bound, caseB=caseB)
+
+
+def issue_bound(p):
+    return p.M * (p.Q + p.BW + 6) + 32
+
+
+class Seq:
+    """The slot sequencer. One copy drives the 8 pair blocks (identical, in step), one copy
+    sits in the global block; both see only the broadcast (ctl_load, ctl_done)."""
+
+    def __init__(self, p):
+        self.p = p
+        self.word = None   # [s, b, j, exited]
+        self.race = None   # [r0, i, prefix, plen, decided]
+        self.arr = {}      # arrival cycle -> index of the race slot (plan) in flight
+        self.c2 = p.M - 1  # CNT2: the last word's barrier
+        self.protocol_errors = 0
+        self.idle_ph = 0   # --idlespec: idle cycles alternate POLL (0) and SPEC (1)
+
+    def step(self, x, load, done):
+        """Take the broadcast of cycle x; return (slot, event)."""
+        p = self.p
+        ev = None
+        idx = self.arr.pop(x, None)
+        r = self.race
+        if idx == -1:
+            # the NEXT slot's decision (s + 2 + P): CNT2 + 1 or CNT2 + 2 dirty somewhere
+            if r is None and p.bug == 'next_noroom' and (load or done) and self.word is not None:
+                # planted: the NEXT decision taken although the POLL did not start the race
+                self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True, False]
+            elif r is not None and r[5]:
+                if load or done:
+                    r[2] = (self.c2 + (1 if load else 2)) % p.M
+                    r[4] = True
+                else:
+                    r[5] = False
+                    r[0] = x - p.P  # the key slots start now: slot 1 in x
+        elif idx == -3:
+            # an idle POLL followed by a SPEC slot (key slot 1 sent speculatively in p + 1)
+            if r is None and load:
+                self.race = r = [x - p.P + 1 - p.P, 1, 0, 0, False, False]
+        elif idx == -2:
+            # the SPEC slot's decision: key digit 1, if its POLL started the race
+            if r is not None and not r[4] and r[1] == 1 and x == r[0] + 2 * p.P:
+                kind = p.plan[1]
+                digit = ((load << 1) | done) if kind == 2 else load
+                r[2] = digit
+                r[3] = kind
+                r[1] = 2
+                if r[1] == len(p.plan):
+                    r[4] = True
+        elif idx is not None:
+            kind = p.plan[idx]
+            if kind == 'P':
+                if r is None and load:
+                    # with the NEXT slot (s + 2) the key slots wait for its decision
+                    nxt = p.next and self.word is not None and not self.word[3] \
+                        and x - p.P == self.word[0] + 1
+                    self.race = r = [x - p.P, 1, 0, 0, False, nxt]
+            elif r is None or r[1] != idx:
+                self.protocol_errors += 1
+            elif kind == 'F':
+                if load:
+                    self.race = r = None
+                    ev = ('abort',)
+                else:
+                    r[1] += 1
+            else:
+                digit = ((load << 1) | done) if kind == 2 else load
+                r[2] = (r[2] << kind) | digit
+                r[3] += kind
+                r[1] += 1
+            if r is not None and r[1] == len(p.plan):
+                r[4] = True
+        elif load or done:
+            w = self.word
+            if w is not None and not w[3] and (w[2] > 0 or p.sched == 'rr'):
+                w[3] = True
+                ev = ('exit', bool(done), w[1], w[0])
+            else:
+                self.protocol_errors += 1
+        w = self.word
+        if w is not None and w[3]:
+            self.word = w = None
+        ph = self.idle_ph
+        self.idle_ph = 0
+        if p.sched == 'rr':
+            # the round-robin scan (baseline): a word per barrier in turn, no race; the
+            # next head as soon as the exit is known; the open slot s + RRCOUNT - 2 carries
+            # the "changed" line (an unchanged barrier's word exits on it, pair.md's open
+            # slot); count bits from s + RRCOUNT
+            if w is None:
+                b = (self.c2 + 1) % p.M
+                self.word = [x, b, 0, False]
+                self.c2 = b
+                return ('H', b), ev
+            if x == w[0] + p.rrcount - 2:
+                return ('O',), ev
+            if x >= w[0] + p.rrcount and w[2] < p.Q:
+                j = w[2]
+                w[2] += 1
+                return ('C', j), ev
+            return ('W',), ev
+        if r is not None and r[4] and w is None:
+            b = r[2] & (p.M - 1)
+            self.word = [x, b, 0, False]
+            self.race = None
+            self.c2 = b
+            return ('H', b), ev
+        if r is not None and not r[4] and not r[5] and x == r[0] + r[1] * p.P:
+            idx = r[1]
+            self.arr[x + p.P] = idx
+            kind = p.plan[idx]
+            if kind == 'F':
+                return ('F',), ev
+            return ('K', r[2], r[3], kind), ev
+        if w is None:
+            if r is None:
+                if p.idlespec:
+                    self.idle_ph = 1 - ph
+                    if ph == 1:
+                        self.arr[x + p.P] = -2
+                        return ('S', 0, 0, p.plan[1]), ev
+                    self.arr[x + p.P] = -3
+                    return ('P',), ev
+                self.arr[x + p.P] = 0
+                return ('P',), ev
+            return ('W',), ev
+        s = w[0]
+        if x == s + 2 and p.next:
+            self.arr[x + p.P] = -1
+            return ('N', self.c2), ev
+        if x == s + 1 or x == s + 2:
+            if p.overlap and r is None:
+                self.arr[x + p.P] = 0
+                return ('P',), ev
+            return ('W',), ev
+        if x >= s + 3 and w[2] < p.Q:
+            j = w[2]
+            w[2] += 1
+            return ('C', j), ev
+        return ('W',), ev
+
+
+class Global:
+    """The global block: decisions from the 16 lines of the slot its sequencer names."""
+
+    def __init__(self, p):
+        self.p = p
+        self.seq = Seq(p)
+        self.dec = {}          # arrival cycle -> (load, done) for race slots
+        self.hit_arrival = -1  # a POLL hit in flight until this cycle
+        self.carry = 0
+        self.exit_decided = False
+        self.exit_pending = None  # (due cycle, done)
+        self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
+        self.changed = True       # rr baseline only: some pair changed the head's barrier
+
+    def broadcast(self, x):
+        if x in self.seq.arr:
+            return self.dec.pop(x, (0, 0))
+        e = self.exit_pending
+        if e is not None and e[0] <= x:
+            self.exit_pending = None
+            return (1, 1 if e[1] else 0)
+        return (0, 0)
+
+    def decide(self, x, slot, A, B):
+        p = self.p
+        k = slot[0]
+        if k == 'P':
+            if self.hit_arrival > x:
+                self.dec[x + p.P] = (0, 0)
+                return
+            hit = any(A) and not (p.poll_room and any(B))
+            self.dec[x + p.P] = (1 if hit else 0, 0)
+            if hit:
+                self.hit_arrival = x + p.P
+        elif k == 'S' and self.hit_arrival != x - 1 + p.P:
+            self.dec[x + p.P] = (0, 0)  # its POLL (x - 1) did not start a race: ignored
+        elif k == 'K' or k == 'S':
+            hi = 1
+            for a in A:
+                hi &= a
+            lo = 1
+            for a, b in zip(A, B):
+                if a == hi or p.bug == 'lo_all':
+                    lo &= b
+            if slot[3] == 1:
+                lo = 0
+            self.dec[x + p.P] = (hi, lo)
+        elif k == 'F':
+            self.dec[x + p.P] = (1 if any(A) else 0, 0)
+        elif k == 'N':
+            self.dec[x + p.P] = (1 if any(A) else 0, 1 if any(B) else 0)
+        elif k == 'H':
+            self.carry = 0
+            self.exit_decided = False
+            self.changed = True
+        elif k == 'O':
+            self.changed = any(A)
+            if not self.changed:
+                self.exit_decided = True
+                self.exit_bit = -1
+                self.exit_pending = (x + p.P, False)
+        elif k == 'C':
+            if self.exit_decided:
+                return
+            col = sum(A) + sum(B) + self.carry
+            bit = col & 1
+            self.carry = col >> 1
+            if bit or slot[1] == p.Q - 1:
+                self.exit_decided = True
+                self.exit_bit = slot[1]
+                self.exit_pending = (x + p.P + p.E, bit == 0 and self.changed)
+
+
+class Check:
+    """Independent of the scheduler: commits, heads and completions only."""
+
+    def __init__(self, p, bound, out):
+        self.p = p
+        self.bound = bound
+        self.out = out
+        M = p.M
+        self.pend = [[] for _ in range(M)]   # (cycle, delta) since the last completed cut
+        self.total = [0] * M
+        self.closing = {}                    # b -> [c, short]
+        self.uncov = {}                      # b -> earliest commit since b's last head
+        self.errors = 0
+        self.lat = []
+        self.lat_short = []
+        self.heads = [0] * M
+        self.compl = [0] * M
+        self.max_head_wait = 0
+        self.short_now = False
+        self.flagged = set()
+
+    def err(self, x, msg):
+        self.errors += 1
+        if self.errors <= 8:
+            self.out.write('FAIL cycle %d: %s\n' % (x, msg))
+
+    def commit(self, c, b, delta):
+        self.pend[b].append((c, delta))
+        self.total[b] += delta
+        if self.total[b] == 0:
+            self.closing[b] = [c, self.short_now]
+        else:
+            self.closing.pop(b, None)
+        if b not in self.uncov:
+            self.uncov[b] = [c, self.short_now]
+
+    def head(self, s, b):
+        self.heads[b] += 1
+        uu = self.uncov.pop(b, None)
+        if self.p.sched == 'rr':
+            if uu is not None and uu[0] >= s:
+                self.uncov[b] = uu
+            elif uu is not None:
+                self.max_head_wait = max(self.max_head_wait, s - uu[0])
+        elif uu is None or uu[0] >= s:
+            self.err(s, 'PHANTOM head of barrier %d: no commit to it since its last head' % b)
+            if uu is not None:
+                self.uncov[b] = uu
+        else:
+            u = uu[0]
+            if not uu[1]:
+                self.max_head_wait = max(self.max_head_wait, s - u)
+            if s - u > self.bound and ('h', b, u) not in self.flagged and not uu[1]:
+                self.err(s, 'RACE LIVENESS: barrier %d changed in %d, head only in %d' % (b, u, s))
+
+    def completion(self, d, b, s):
+        self.compl[b] += 1
+        pe = self.pend[b]
+        inside = [dl for (c, dl) in pe if c < s]
+        if not inside:
+            self.err(d, 'ILLEGAL completion of %d: no change since the last completion' % b)
+        elif sum(inside) != 0:
+            self.err(d, 'ILLEGAL completion of %d: global sum at the cut %d is %d'
+                     % (b, s, sum(inside)))
+        self.pend[b] = [(c, dl) for (c, dl) in pe if c >= s]
+        cl = self.closing.get(b)
+        if cl is not None and cl[0] < s:
+            del self.closing[b]
+            if cl[1]:
+                self.lat_short.append(d - cl[0])
+            else:
+                self.lat.append(d - cl[0])
+                if d - cl[0] > self.bound:
+                    self.err(d, 'LIVENESS: closing of %d in %d completed only in %d'
+                             % (b, cl[0], d))
+
+    def cycle(self, x, short):
+        self.short_now = short
+        if short:
+            for cl in self.closing.values():
+                cl[1] = True
+            for uu in self.uncov.values():
+                uu[1] = True
+        if x & 15:
+            return
+        for b, cl in self.closing.items():
+            if not cl[1] and x - cl[0] > self.bound and ('c', b, cl[0]) not in self.flagged:
+                self.flagged.add(('c', b, cl[0]))
+                self.err(x, 'LIVENESS: closing of %d in %d not completed within %d'
+                         % (b, cl[0], self.bound))
+        for b, uu in self.uncov.items():
+            u = uu[0]
+            if x - u > self.bound and ('h', b, u) not in self.flagged and not uu[1]:
+                self.flagged.add(('h', b, u))
+                self.err(x, 'RACE LIVENESS: barrier %d changed in %d, no head within %d'
+                         % (b, u, self.bound))
+
+
+def run(a, out):
+    p = Params(a)
+    dv = derived(p)
+    rng = random.Random(a.seed)
+    N, M = p.N, p.M
+    npairs = N // 2
+    cmax = (1 << (p.T - 1)) - 1
+    cmin = -(1 << (p.T - 1))
+    cnt = [[0] * M for _ in range(N)]
+    dirty = [0] * npairs          # per pair, a bitmask over barriers
+    fifo = [[] for _ in range(N)]
+    snap = [0] * N
+    chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
+    pseq = Seq(p)
+    gb = Global(p)
+    chk = Check(p, dv['bound'], out)
+    KB = p.KB
+    allones = {1: 1, 2: 3}
+    stats = dict(commits=0, refused=0, heads=0, completions=0, pops=0, short_cycles=0,
+                 aborts=0, full_words=0, early_words=0, push_full=0)
+    full_gap = {}
+    last_head = None
+    last_full = False
+    gen_sum = [0] * M
+    # sparse workload state
+    ep = None  # [phase, pe, b, delta, due, closing cycle]
+    ep_start = 0
+    wstate = [None] * N
+    mode = a.mode
+    popp = 1.0 / a.popdiv
+    hot = min(a.hot, M) if a.hot else M
+
+    def key_digit(D, c2, prefix, plen, w):
+        if p.bug == 'nowrap':
+            km = D
+        else:
+            lm = (1 << (c2 + 1)) - 1
+            km = (D & ~lm) | ((D & lm) << M)
+        sh = KB - plen
+        lo = prefix << sh          # the keys matching the prefix: lo .. lo + 2^sh - 1
+        sel = (km >> lo) & ((1 << (1 << sh)) - 1)
+        if sel == 0:
+            return allones[w]
+        k = (sel & -sel).bit_length() - 1
+        return (k >> (sh - w)) & allones[w]
+
+    for x in range(a.cycles):
+        load, done = gb.broadcast(x)
+        slot, ev = pseq.step(x, load, done)
+        gslot, gev = gb.seq.step(x, load, done)
+        if x < a.trace:
+            out.write('trace %d: bc=%d%d slot=%r ev=%r dirty=%s\n'
+                      % (x, load, done, slot, ev, [hex(d) for d in dirty if d]))
+        if slot != gslot:
+            chk.err(x, 'pairs and global block disagree on the slot: %r / %r' % (slot, gslot))
+        if ev is not None:
+            if ev[0] == 'abort':
+                stats['aborts'] += 1
+            elif ev[0] == 'exit':
+                last_full = (gb.exit_bit == p.Q - 1)
+                stats['full_words' if last_full else 'early_words'] += 1
+                if ev[1]:
+                    b, s = ev[2], ev[3]
+                    stats['completions'] += 1
+                    for pe in range(N):
+                        if len(fifo[pe]) >= p.D:
+                            stats['push_full'] += 1
+                            chk.err(x, 'push into a full FIFO (PE %d)' % pe)
+                        else:
+                            fifo[pe].append(b)
+                        cnt[pe][b] -= snap[pe]
+                    chk.completion(x, b, s)
+                    if ep is not None and ep[0] == 2 and ep[2] == b and ep[5] < s:
+                        ep = None
+                        ep_start = x + 1 + rng.randint(0, a.gap)
+        # lines of cycle x
+        k = slot[0]
+        A = [0] * npairs
+        B = [0] * npairs
+        if k == 'P':
+            for i in range(npairs):
+                A[i] = 1 if dirty[i] else 0
+                if p.poll_room:
+                    f0 = p.D - len(fifo[2 * i])
+                    f1 = p.D - len(fifo[2 * i + 1])
+                    B[i] = 1 if min(f0, f1) < p.room_need else 0
+            gb.decide(x, slot, A, B)
+        elif k == 'K' or k == 'S':
+            w = slot[3]
+            for i in range(npairs):
+                dg = key_digit(dirty[i], pseq.c2, slot[1], slot[2], w)
+                if w == 2:
+                    A[i] = dg >> 1
+                    B[i] = dg & 1
+                else:
+                    A[i] = dg
+                    B[i] = 1
+            gb.decide(x, slot, A, B)
+        elif k == 'F':
+            for i in range(npairs):
+                A[i] = 1 if (len(fifo[2 * i]) >= p.D or len(fifo[2 * i + 1]) >= p.D) else 0
+            gb.decide(x, slot, A, B)
+        elif k == 'H':
+            b = slot[1]
+            stats['heads'] += 1
+            if last_head is not None and last_full:
+                g = x - last_head
+                full_gap[g] = full_gap.get(g, 0) + 1
+            last_head = x
+            if p.bug != 'snapcut':
+                for pe in range(N):
+                    snap[pe] = cnt[pe][b]
+            mask = ~(1 << b)
+            for i in range(npairs):
+                chg[i] = (dirty[i] >> b) & 1
+                dirty[i] &= mask
+            chk.head(x, b)
+            gb.decide(x, slot, A, B)
+        elif k == 'O':
+            gb.decide(x, slot, chg, B)
+        elif k == 'N':
+            b1 = (slot[1] + 1) % M
+            b2 = (slot[1] + 2) % M
+            for i in range(npairs):
+                A[i] = (dirty[i] >> b1) & 1
+                B[i] = (dirty[i] >> b2) & 1
+            gb.decide(x, slot, A, B)
+        elif k == 'C':
+            j = slot[1]
+            Aq = [(snap[2 * i] >> j) & 1 for i in range(npairs)]
+            Bq = [(snap[2 * i + 1] >> j) & 1 for i in range(npairs)]
+            gb.decide(x, slot, Aq, Bq)
+        # pops
+        for pe in range(N):
+            if fifo[pe] and rng.random() < popp:
+                fifo[pe].pop(0)
+                stats['pops'] += 1
+        short = False
+        for pe in range(N):
+            if p.D - len(fifo[pe]) < p.room_need:
+                short = True
+                break
+        if short:
+            stats['short_cycles'] += 1
+        chk.cycle(x, short)
+        # commits of cycle x (phase: PE 2i in even cycles, 2i + 1 in odd ones)
+        ph = x & 1
+        commits = []
+        if mode == 'random' or mode == 'busy':
+            # as pairunit's self-check: requests three times in four, 1 in 64 in the quiet
+            # phases (1,500 of every 2,000 cycles); barrier hot three times in four, else any
+            active = (mode == 'busy') or (not a.quiet) or (x % 2000) < 500
+            rate = 0.75 if active else 1.0 / 64
+            if True:
+                for pe in range(ph, N, 2):
+                    if rng.random() < rate:
+                        b = rng.randrange(hot) if rng.random() < 0.75 else rng.randrange(M)
+                        gs = gen_sum[b]
+                        if gs == 0:
+                            dl = 1 if rng.random() < 0.5 else -1
+                        else:
+                            toward = -1 if gs > 0 else 1
+                            dl = toward if rng.random() < 0.75 else -toward
+                        commits.append((pe, b, dl))
+        elif mode == 'worst':
+            # every PE: +1 then -1 to one barrier in consecutive phase cycles, a new random
+            # barrier each time (rate 1 in 4): nearly every barrier dirty with sum zero, so
+            # nearly every word is a full one that completes (the worst case's pattern)
+            for pe in range(ph, N, 2):
+                st = wstate[pe]
+                if st is None:
+                    if rng.random() < 0.25:
+                        b = rng.randrange(M)
+                        commits.append((pe, b, 1))
+                        wstate[pe] = b
+                else:
+                    commits.append((pe, st, -1))
+                    wstate[pe] = None
+        else:  # sparse: one closing at a time
+            if ep is None and x >= ep_start:
+                pe = rng.randrange(N)
+                ep = [0, pe, rng.randrange(M), 1 if rng.random() < 0.5 else -1, x, -1]
+            if ep is not None and ep[0] < 2 and x >= ep[4] and (ep[1] & 1) == ph:
+                commits.append((ep[1], ep[2], ep[3]))
+                if ep[0] == 0:
+                    ep[0] = 1
+                    ep[1] = rng.randrange(N)
+                    ep[3] = -ep[3]
+                    ep[4] = x + rng.randint(a.gapmin, a.gap)
+                else:
+                    ep[0] = 2
+                    ep[5] = x
+        for pe, b, dl in commits:
+            v = cnt[pe][b] + dl
+            if v > cmax or v < cmin:
+                stats['refused'] += 1
+                continue
+            if p.bug == 'snapcut' and slot[0] == 'H' and slot[1] == b:
+                # planted: the commit of cycle s is taken into the snapshot (and, D[b]
+                # being cleared, it leaves no dirty bit)
+                cnt[pe][b] = v
+                gen_sum[b] += dl
+                stats['commits'] += 1
+                chk.commit(x, b, dl)
+                continue
+            cnt[pe][b] = v
+            gen_sum[b] += dl
+            stats['commits'] += 1
+            dirty[pe >> 1] |= (1 << b)
+            chk.commit(x, b, dl)
+        if p.bug == 'snapcut' and slot[0] == 'H':
+            for pe in range(N):
+                snap[pe] = cnt[pe][slot[1]]
+    errors = chk.errors + pseq.protocol_errors + gb.seq.protocol_errors
+    if pseq.protocol_errors:
+        out.write('FAIL: %d protocol errors (a broadcast in no slot)\n' % pseq.protocol_errors)
+    lat = chk.lat
+    res = dict(stats)
+    res['lat_n'] = len(lat)
+    res['lat_mean'] = (sum(lat) / len(lat)) if lat else 0.0
+    res['lat_max'] = max(lat) if lat else 0
+    res['lat_min'] = min(lat) if lat else 0
+    res['short_n'] = len(chk.lat_short)
+    res['short_max'] = max(chk.lat_short) if chk.lat_short else 0
+    res['errors'] = errors
+    res['full_gap'] = full_gap
+    res['heads_per_b'] = chk.heads
+    res['compl_per_b'] = chk.compl
+    res['max_head_wait'] = chk.max_head_wait
+    res['derived'] = dv
+    res['p'] = p
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--M', type=int, default=32)
+    ap.add_argument('--T', type=int, default=16)
+    ap.add_argument('--R', type=int, default=2)
+    ap.add_argument('--E', type=int, default=0)
+    ap.add_argument('--radix', type=int, default=4, choices=(2, 4))
+    ap.add_argument('--overlap', type=int, default=1, choices=(0, 1))
+    ap.add_argument('--fifo', type=int, default=8)
+    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst'))
+    ap.add_argument('--hot', type=int, default=4, help='random: barriers 0..hot-1 (0: all)')
+    ap.add_argument('--quiet', type=int, default=1)
+    ap.add_argument('--gapmin', type=int, default=0)
+    ap.add_argument('--gap', type=int, default=64)
+    ap.add_argument('--popdiv', type=float, default=4)
+    ap.add_argument('--cycles', type=int, default=100000)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--trace', type=int, default=0, help='print the first TRACE cycles')
+    ap.add_argument('--next', type=int, default=1, choices=(0, 1),
+                    help='overlap only: the NEXT slot in s + 2 (CNT2 + 1 / CNT2 + 2 dirty?)')
+    ap.add_argument('--idlespec', type=int, default=0, choices=(0, 1),
+                    help='overlap only: idle cycles alternate POLL and a speculative key slot 1')
+    ap.add_argument('--rrcount', type=int, default=3,
+                    help='rr baseline: first count slot s + RRCOUNT (3: this datapath, 5: pair.md)')
+    ap.add_argument('--sched', default='race', choices=('race', 'rr'),
+                    help='rr: the round-robin scan baseline (no race)')
+    ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
+                                                'next_noroom'))
+    a = ap.parse_args()
+    out = sys.stdout
+    args = ' '.join(sys.argv[1:])
+    out.write('overlap_model: %s\n' % args)
+    r = run(a, out)
+    p, dv = r['p'], r['derived']
+    out.write('  N=%d M=%d T=%d Q=%d BW=%d R=%d E=%d radix=%d overlap=%d next=%d idlespec=%d '
+              'sched=%s plan=%s\n'
+              % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap, p.next, p.idlespec,
+                 p.sched,
+                 ''.join(str(k) for k in p.plan)))
+    out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
+              '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))
+    out.write('  cycles %d commits %d refused %d heads %d completions %d (full words %d, '
+              'early %d) aborts %d pops %d cycles-short %d\n'
+              % (a.cycles, r['commits'], r['refused'], r['heads'], r['completions'],
+                 r['full_words'], r['early_words'], r['aborts'], r['pops'], r['short_cycles']))
+    fg = r['full_gap']
+    if fg:
+        out.write('  head-to-head after a full word: min %d max %d (n %d)\n'
+                  % (min(fg), max(fg), sum(fg.values())))
+    out.write('  closings: %d, latency mean %.2f min %d max %d (bound %d); %d more with a FIFO '
+              'short of room meanwhile (max %d)\n'
+              % (r['lat_n'], r['lat_mean'], r['lat_min'], r['lat_max'], dv['bound'],
+                 r['short_n'], r['short_max']))
+    out.write('  completions per 1000 cycles %.2f; longest change-to-head wait %d\n'
+              % (1000.0 * r['completions'] / a.cycles, r['max_head_wait']))
+    hb = r['heads_per_b']
+    used = [h for h in hb if h]
+    if used:
+        out.write('  heads per barrier (fairness): barriers %d, min %d max %d\n'
+                  % (len(used), min(used), max(used)))
+    out.write('  %d errors\n' % r['errors'])
+    out.write('%s seed=%d (replay: overlap_model.py %s)\n'
+              % ('PASS' if r['errors'] == 0 else 'FAIL', a.seed, args))
+    return 0 if r['errors'] == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,114 @@
+#!/bin/sh
+# overlap_run.sh: every model run of overlap.md (from the repository's root or from here).
+#   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
+# Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
+set -u
+cd "$(dirname "$0")"
+LOG=overlap_logs
+mkdir -p $LOG
+PY="nice -n 10 python3 overlap_model.py"
+C=100000
+what=${1:-all}
+
+calib() {  # the measured contract: radix 2, no overlap, R = 0 and R = 2 (pairunit.md 2 and 7)
+  : > $LOG/calib.txt
+  for R in 0 2; do
+    for a in "--mode sparse --seed 15 --gapmin 60 --gap 100" "--mode sparse --seed 11" \
+             "--mode sparse --seed 12" "--mode busy --seed 6" "--mode random --seed 1" \
+             "--mode random --seed 2" "--mode worst --seed 7"; do
+      $PY --radix 2 --overlap 0 --R $R --cycles $C $a >> $LOG/calib.txt
+    done
+    for M in 4 256 1024; do
+      $PY --radix 2 --overlap 0 --R $R --M $M --cycles $C --mode sparse --seed 11 >> $LOG/calib.txt
+      $PY --radix 2 --overlap 0 --R $R --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 >> $LOG/calib.txt
+    done
+  done
+}
+
+sweep() {  # the new contract (radix 4, overlap, NEXT slot): sparse and idle closings
+  : > $LOG/sweep.txt
+  for R in 0 1 2 3; do for E in 0 1 2; do for M in 4 32 256 1024; do
+    $PY --R $R --E $E --M $M --cycles $C --mode sparse --seed 11 >> $LOG/sweep.txt
+    $PY --R $R --E $E --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 >> $LOG/sweep.txt
+  done; done; done
+  # idle speculation (key slot 1 in the cycle after each idle POLL), R = 1 .. 3
+  for R in 1 2 3; do for E in 0 1 2; do for M in 4 32 256 1024; do
+    $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode sparse --seed 11 >> $LOG/sweep.txt
+    $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 >> $LOG/sweep.txt
+  done; done; done
+  # the sketch as given (no NEXT slot) and radix 2 with overlap, R = 2
+  for M in 4 32 256 1024; do
+    for v in "--next 0" "--radix 2 --next 0" "--radix 2"; do
+      $PY --R 2 --M $M --cycles $C --mode sparse --seed 11 $v >> $LOG/sweep.txt
+      $PY --R 2 --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 $v >> $LOG/sweep.txt
+    done
+  done
+}
+
+busy() {  # M = 32: completions per 1,000 cycles, the contract against two round-robin scans
+  : > $LOG/busy.txt
+  for R in 0 1 2 3; do for E in 0 1 2; do
+    for w in "--mode busy --seed 6" "--mode worst --seed 7"; do
+      $PY --R $R --E $E --cycles $C $w >> $LOG/busy.txt
+      $PY --R $R --E $E --cycles $C $w --next 0 >> $LOG/busy.txt
+      $PY --R $R --E $E --cycles $C $w --idlespec 1 >> $LOG/busy.txt
+      $PY --R $R --E $E --cycles $C $w --sched rr --rrcount 3 >> $LOG/busy.txt
+      $PY --R $R --E $E --cycles $C $w --sched rr --rrcount 5 >> $LOG/busy.txt
+    done
+  done; done
+  # the spread over seeds: the contract against the lean rr scan, busy
+  : > $LOG/busyseeds.txt
+  for RE in "0 0" "2 0" "2 2" "3 0" "3 1"; do
+    set -- $RE
+    for sd in 6 16 26 36 46; do
+      $PY --R $1 --E $2 --cycles $C --mode busy --seed $sd >> $LOG/busyseeds.txt
+      $PY --R $1 --E $2 --cycles $C --mode busy --seed $sd --sched rr --rrcount 3 >> $LOG/busyseeds.txt
+    done
+  done
+}
+
+random_() {  # random workloads: the largest latency against the derived bound
+  : > $LOG/random.txt
+  for R in 0 1 2 3; do for E in 0 1 2; do
+    for a in "--seed 1" "--seed 2" "--seed 3" "--seed 4 --popdiv 40" "--seed 5 --hot 0" \
+             "--seed 8 --mode worst --popdiv 40" "--seed 9 --mode busy --hot 0"; do
+      $PY --R $R --E $E --cycles $C --mode random $a >> $LOG/random.txt
+    done
+    for M in 4 256 1024; do
+      $PY --R $R --E $E --M $M --cycles $C --mode random --hot 0 --seed 5 >> $LOG/random.txt
+      $PY --R $R --E $E --M $M --cycles $C --mode worst --seed 7 >> $LOG/random.txt
+    done
+  done; done
+  : > $LOG/random_spec.txt
+  for R in 1 2 3; do for E in 0 1 2; do
+    for a in "--seed 1" "--seed 2" "--seed 3" "--seed 4 --popdiv 40" "--seed 5 --hot 0" \
+             "--seed 8 --mode worst --popdiv 40" "--seed 9 --mode busy --hot 0"; do
+      $PY --idlespec 1 --R $R --E $E --cycles $C --mode random $a >> $LOG/random_spec.txt
+    done
+    for M in 4 256 1024; do
+      $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode random --hot 0 --seed 5 >> $LOG/random_spec.txt
+      $PY --idlespec 1 --R $R --E $E --M $M --cycles $C --mode worst --seed 7 >> $LOG/random_spec.txt
+    done
+  done; done
+}
+
+mutants() {  # planted bugs in the scheduler: every one must FAIL
+  : > $LOG/mutants.txt
+  for a in "--bug nowrap --mode random --seed 1" "--bug nowrap --mode random --hot 0 --seed 3" \
+           "--bug snapcut --mode random --seed 1" "--bug snapcut --mode sparse --seed 11" \
+           "--bug lo_all --mode random --seed 1" "--bug room1 --mode worst --popdiv 40 --seed 7" \
+           "--bug next_noroom --mode worst --popdiv 40 --seed 7" "--mode worst --popdiv 40 --seed 7"; do
+    echo "== $a" >> $LOG/mutants.txt
+    $PY --R 2 --cycles 30000 $a >> $LOG/mutants.txt
+  done
+}
+
+summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
+
+case $what in
+  calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
+  summary) summary ;;
+  all) calib; sweep; busy; random_; mutants; summary ;;
+  *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
+esac
+grep -h "^FAIL seed\|^PASS seed" $LOG/*.txt 2>/dev/null | cut -c1-4 | sort | uniq -c
