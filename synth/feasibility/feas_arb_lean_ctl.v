@@ -24,6 +24,19 @@
 // The dirty word g* is read in the F slot's step t only; stall_o is high in the last group
 // slot's step (t - 3: no commit in t) and in every cycle of the head state (s - 2 .. s: no
 // commit in s + 1). The word's copy w_q takes the read data in t + 1 only.
+// RegLines = 2 (pairunit.md section 8, "the wait cycles do the work"): the same schedule as
+// RegLines = 1, cycle for cycle (every output the same in every cycle, except line_o, which
+// the owner no longer uses: it takes line0_o / line1_o). Added flip-flops:
+//   step_q   the step flag of the NEXT cycle (= (wt_q == 0) one cycle early), so that every
+//            "step && state" decode is one LUT after flip-flops;
+//   bl_q[b]  the bit-slot line for the decision b (0 / 1) on ctl_load_i, computed from the
+//            dirty word read in t (on dr_rd_data_i from t + 1), the decided prefix ipfx_q
+//            and CNT2 in every cycle and used in the step that follows: in the F and bit
+//            states every step is preceded by R = 2 wait cycles of the same state, whose
+//            inputs (the held read data, gsel_q, wrap_q, ipfx_q, k_q, CNT2) do not change.
+// And two outputs: line0_o / line1_o, the line of this cycle if ctl_load_i is 0 / 1, so
+// that the owner selects the line flip-flop's input with ctl_load_i in one LUT (the deep
+// part, the bit slots' OR trees over the RAM's word, sits in the wait cycles).
 
 `default_nettype none
 
@@ -36,7 +49,8 @@ module feas_arb_lean_ctl #(
                                        // only): the line is registered by the owner and
                                        // again by the global block, so the decision of a
                                        // race slot comes R = 2 cycles later: every race
-                                       // state waits R cycles for its decision (below)
+                                       // state waits R cycles for its decision (below);
+                                       // 2: the same schedule, retimed (header)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -48,6 +62,8 @@ module feas_arb_lean_ctl #(
   input  wire                fifo_full_i,
   input  wire                piso_bit_i,
   output reg                 line_o,
+  output reg                 line0_o,           // RegLines = 2: line_o if ctl_load_i = 0
+  output reg                 line1_o,           // RegLines = 2: line_o if ctl_load_i = 1
   output wire                snap_o,            // head: snapshot snap_addr_o (ready low)
   output wire [BarrierW-1:0] snap_addr_o,
   output wire                stall_o,           // ready low (cycle t-1), no snapshot
@@ -89,7 +105,14 @@ module feas_arb_lean_ctl #(
   reg  [BW-1:0] init_addr_q;       // the RAM's bits are cleared one per cycle (M cycles)
   reg  [1:0]    wt_q;              // RegLines: wait cycles left before the next step
   reg           rdp_q;             // RegLines: the read of word g* was issued last cycle
-  wire          step = (RegLines == 0) || (wt_q == 2'd0);
+  reg           step_q;            // RegLines = 2: wt_q will be 0 (a step) this cycle
+  reg  [1:0]    bl_q;              // RegLines = 2: bit-slot line for ctl_load_i = 0 / 1
+  wire          step = (RegLines == 0) || ((RegLines >= 2) ? step_q : (wt_q == 2'd0));
+  // RegLines: a step into a race state that waits R cycles for its decision
+  wire          go_wait = (state_q == S_POLL && ctl_load_i) || state_q == S_WRAP ||
+                          state_q == S_GRP || state_q == S_GLST ||
+                          (state_q == S_F && !ctl_load_i) || state_q == S_BIT;
+  wire [1:0]    wt_nx = !step ? (wt_q - 1'b1) : (go_wait ? 2'd2 : wt_q);
 
   wire [GW-1:0] gc   = cnt2_i[BW-1:4];
   wire [3:0]    clow = cnt2_i[3:0];
@@ -148,6 +171,45 @@ module feas_arb_lean_ctl #(
     endcase
   end
 
+  // RegLines = 2: the bit line for either decision on ctl_load_i (pfx_now's last bit 0 / 1),
+  // registered in bl_q (used in the next cycle's step: see the header)
+  reg bit_line_c0, bit_line_c1;
+  always @* begin
+    case (kk)
+      2'd0:    begin
+                 bit_line_c0 = quad_any[0] | quad_any[1];
+                 bit_line_c1 = quad_any[0] | quad_any[1];
+               end
+      2'd1:    begin
+                 bit_line_c0 = quad_any[2'b00];
+                 bit_line_c1 = quad_any[2'b10];
+               end
+      2'd2:    begin
+                 bit_line_c0 = pair_any[{ipfx_q[0], 1'b0, 1'b0}];
+                 bit_line_c1 = pair_any[{ipfx_q[0], 1'b1, 1'b0}];
+               end
+      default: begin
+                 bit_line_c0 = bcand[{ipfx_q[1:0], 1'b0, 1'b0}];
+                 bit_line_c1 = bcand[{ipfx_q[1:0], 1'b1, 1'b0}];
+               end
+    endcase
+  end
+  // ... and the group slots' line for either decision (gm_zero with ctl_load_i = 0 / 1)
+  reg [G-1:0] gm_eff0, gm_eff1, gm_zero0, gm_zero1;
+  always @* begin
+    for (g = 0; g < G; g = g + 1) begin
+      if (state_q == S_WRAP) begin
+        gm_eff0[g] = cand_nowrap[g];
+        gm_eff1[g] = cand_wrap[g];
+      end else begin
+        gm_eff0[g] = gm_q[g] && (((g >> (GW - k_q)) & 1) == 0);
+        gm_eff1[g] = gm_q[g] && (((g >> (GW - k_q)) & 1) == 1);
+      end
+      gm_zero0[g] = gm_eff0[g] && (((g >> (GW - 1 - ((state_q == S_WRAP) ? 0 : k_q))) & 1) == 0);
+      gm_zero1[g] = gm_eff1[g] && (((g >> (GW - 1 - ((state_q == S_WRAP) ? 0 : k_q))) & 1) == 0);
+    end
+  end
+
   // Head, clear, updates
   wire head   = (state_q == S_HEAD) && step;
   wire dead   = (state_q == S_DEAD) && !cnt_q;  // s+1 (S_DEAD with cnt_q: count slots)
@@ -165,7 +227,31 @@ module feas_arb_lean_ctl #(
   wire       wr_any = init_q || clear || commit_valid_i;
   wire [3:0] widx   = init_q ? init_addr_q[3:0] : (dead ? clow : cidx);
   reg  [15:0] oh;
-  always @* for (i = 0; i < 16; i = i + 1) oh[i] = wr_any && (widx == i);
+  // RegLines = 2: the same one-hot mask, split so that the commit (late: in the head cycle it
+  // depends on ctl_load_i through the owner's cut) is one LUT before the RAM's mask:
+  // oh = oh_fix | (commit ? oh_com : 0), oh_fix and oh_com from flip-flops only.
+  wire [15:0] oh_fix, oh_com;
+  genvar gi;
+  generate
+    if (RegLines >= 2) begin : g_oh2
+      (* keep *) wire [15:0] fix_k, com_k;
+      for (gi = 0; gi < 16; gi = gi + 1) begin : g_oh
+        assign fix_k[gi] = init_q ? (init_addr_q[3:0] == gi) : (clear && (clow == gi));
+        assign com_k[gi] = !init_q && ((dead ? clow : cidx) == gi);
+      end
+      assign oh_fix = fix_k;
+      assign oh_com = com_k;
+    end else begin : g_oh1
+      assign oh_fix = 16'h0000;
+      assign oh_com = 16'h0000;
+    end
+  endgenerate
+  always @* begin
+    for (i = 0; i < 16; i = i + 1) begin
+      if (RegLines >= 2) oh[i] = oh_fix[i] || (commit_valid_i && oh_com[i]);
+      else               oh[i] = wr_any && (widx == i);
+    end
+  end
   wire        w_fresh = (RegLines != 0) ? rdp_q : (state_q == S_F);
   wire [15:0] w_now  = w_fresh ? dr_rd_data_i : w_q;
   wire [15:0] w_set  = (commit_valid_i && cgrp == gsel_q) ? oh : 16'h0000;
@@ -184,6 +270,22 @@ module feas_arb_lean_ctl #(
   assign dr_rd_addr_o = gstar;
   assign dr_rd_busy_o = (state_q == S_GLST) || (state_q == S_F) || (state_q == S_BIT) ||
                         ((HoldRace != 0) && (state_q == S_HEAD || dead));
+
+  // RegLines = 2: line_o's two cofactors in ctl_load_i, from flip-flops (bl_q for the F and
+  // bit slots) and shallow logic; the owner selects with ctl_load_i.
+  always @* begin
+    line0_o = 1'b0;
+    line1_o = 1'b0;
+    case (state_q)  // (computed at every RegLines; used by the owner at RegLines = 2 only)
+      S_POLL:        begin line0_o = any_dirty;  line1_o = |cand_nowrap; end
+      S_WRAP, S_GRP: begin line0_o = |gm_zero0;  line1_o = |gm_zero1;    end
+      S_GLST:        begin line0_o = fifo_full_i; line1_o = fifo_full_i; end
+      S_F:           begin line0_o = bl_q[0];    line1_o = any_dirty;    end
+      S_BIT:         begin line0_o = bl_q[0];    line1_o = bl_q[1];      end
+      S_DEAD:        begin line0_o = cnt_q && piso_bit_i; line1_o = cnt_q && any_dirty; end
+      default:       begin line0_o = 1'b0;       line1_o = 1'b0;         end
+    endcase
+  end
 
   always @* begin
     line_o = 1'b0;
@@ -216,13 +318,16 @@ module feas_arb_lean_ctl #(
       init_addr_q <= {BW{1'b0}};
       wt_q        <= 2'd0;
       rdp_q       <= 1'b0;
+      step_q      <= 1'b1;
+      bl_q        <= 2'b00;
     end else begin
       if (RegLines != 0) begin
         rdp_q <= dr_rd_en_o;
-        if (!step) wt_q <= wt_q - 1'b1;
-        else if ((state_q == S_POLL && ctl_load_i) || state_q == S_WRAP || state_q == S_GRP ||
-                 state_q == S_GLST || (state_q == S_F && !ctl_load_i) || state_q == S_BIT)
-          wt_q <= 2'd2;
+        wt_q  <= wt_nx;
+      end
+      if (RegLines >= 2) begin
+        step_q <= (wt_nx == 2'd0);
+        bl_q   <= {bit_line_c1, bit_line_c0};
       end
       if (init_q) begin
         init_addr_q <= init_addr_q + 1'b1;

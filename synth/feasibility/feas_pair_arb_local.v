@@ -274,9 +274,52 @@ module feas_pair_arb_local #(
   // time (found by the unit's self-check, pairunit.md).
   wire                in_cut = head && !phase_q && (c_bar == head_addr);
   wire                dset   = (commit_c && !win && !in_cut) || hold_q;
+  // RegLines = 2: the dirty set of a commit in the head cycle s is DEFERRED to s + 2, so that
+  // no dirty-bit logic depends on ctl_load_i (in s the head address's last bit): the commit
+  // is held (hs_q, hs_b_q = B's, hs_bar_q), the cut is decided in s + 1 from flip-flops
+  // (CNT2 = b* then) into ap_q, and the set is applied in s + 2. The write port and the
+  // control are free in s + 2 (ready is low in s - 2 .. s + 1: no commit in s + 1 .. s + 4;
+  // the clear of D[b*] is in s + 1; a FIFO push is in d + 3, never in s + 2). The state it
+  // leaves from s + 3 on is the one of RegLines = 1: a kept commit to b* (A's, after the
+  // cut) sets D[b*] again after the clear instead of keeping it (keep_q is never set), and
+  // S[g], above, low and the control's copy of word g* take the set in s + 2 instead of s;
+  // nothing reads them in between (the head's and the dead slots' lines are 0, the count
+  // slots' lines are the snapshot's bits; the first line that reads S is the POLL after the
+  // word's exit, >= s + 6). The lockstep check (pairunit.md section 8) compares the ports.
+  wire                dset_c;   // the control's dirty set (dset, or the deferred form)
+  wire [BarrierW-1:0] dset_b2;
+  wire                ap_chk;
+  generate
+    if (RegLines >= 2) begin : g_dset2
+      reg                hs_q, hs_b_q, ap_q;
+      reg [BarrierW-1:0] hs_bar_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          hs_q <= 1'b0;
+          ap_q <= 1'b0;
+        end else begin
+          hs_q <= commit_c && head;
+          ap_q <= hs_q && !(hs_b_q && (hs_bar_q == cnt2_q));
+        end
+      end
+      always @(posedge clk_i) begin
+        if (head) begin
+          hs_b_q   <= !phase_q;
+          hs_bar_q <= c_bar;
+        end
+      end
+      assign dset_c  = (commit_c && !head) || ap_q;
+      assign dset_b2 = ap_q ? hs_bar_q : c_bar;
+      assign ap_chk  = ap_q && commit_c;
+    end else begin : g_dset1
+      assign dset_c  = dset;
+      assign dset_b2 = dset_b;
+      assign ap_chk  = 1'b0;
+    end
+  endgenerate
   wire [BarrierW-1:0] dset_b = hold_q ? hold_bar_q : c_bar;
 
-  wire        a_full, b_full, ctl_line;
+  wire        a_full, b_full, ctl_line, ctl_line0, ctl_line1;
   wire        c_rd_en, c_rd_busy;
   wire [7:0]  c_wr_addr, c_rd_addr;
   wire [15:0] c_wr_data, c_wr_mask, dr_rd_data;
@@ -287,8 +330,9 @@ module feas_pair_arb_local #(
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
-    .cnt2_i(cnt2_q), .commit_valid_i(dset), .commit_barrier_i(dset_b),
+    .cnt2_i(cnt2_q), .commit_valid_i(dset_c), .commit_barrier_i(dset_b2),
     .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
+    .line0_o(ctl_line0), .line1_o(ctl_line1),
     .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
@@ -342,7 +386,29 @@ module feas_pair_arb_local #(
   wire a_line = cslot ? piso_a_q[0] : ctl_line;
   wire b_line = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
   generate
-    if (RegLines != 0) begin : g_reg_lines
+    if (RegLines >= 2) begin : g_fast_lines
+      // RegLines = 2: the line flip-flops' inputs are a select by ctl_load_i between two
+      // values from flip-flops and shallow logic (the control's line0 / line1, bl_q for the
+      // bit slots): the same values as a_line / b_line in every cycle.
+      (* keep *) wire a0_k;
+      assign a0_k = cnt_q ? piso_a_q[0] : ctl_line0;
+      (* keep *) wire a1_k;
+      assign a1_k = ctl_line1;
+      (* keep *) wire b0_k;
+      assign b0_k = cnt_q && (h3_q ? rd_q[0] : piso_b_q[0]);
+      reg a_line_q, b_line_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          a_line_q <= 1'b0;
+          b_line_q <= 1'b0;
+        end else begin
+          a_line_q <= ctl_load_i ? a1_k : a0_k;
+          b_line_q <= !ctl_load_i && b0_k;
+        end
+      end
+      assign a_rr_bit_o = a_line_q;
+      assign b_rr_bit_o = b_line_q;
+    end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -375,8 +441,10 @@ module feas_pair_arb_local #(
   end else begin
     if (hold_q && commit_c && !win)
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
-    if (h1_q && dset)
+    if (h1_q && dset_c)
       $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
+    if (ap_chk)
+      $fatal(1, "%m: the deferred dirty set (RegLines = 2) meets a commit at %0t", $time);
     if (fa_wr_en && (|c_wr_mask))
       $fatal(1, "%m: the FIFO's push meets a dirty-bit write at %0t", $time);
     if (fa_wr_en != fb_wr_en || fa_wr_addr != fb_wr_addr)
