@@ -59,6 +59,8 @@ module feas_arb_lean_ctl #(
   input  wire [BarrierW-1:0] cnt2_i,            // CNT2 (dsbc_rr), = b* from s+1
   input  wire                commit_valid_i,
   input  wire [BarrierW-1:0] commit_barrier_i,
+  input  wire [15:0]         commit_oh_i,       // RegLines = 2: one-hot of commit_barrier_i's
+                                                // bit index if commit_valid_i, else 0
   input  wire                fifo_full_i,
   input  wire                piso_bit_i,
   output reg                 line_o,
@@ -74,6 +76,7 @@ module feas_arb_lean_ctl #(
   output wire                dr_rd_en_o,
   output wire [7:0]          dr_rd_addr_o,
   output wire                dr_rd_busy_o,      // the read port or its held data is in use
+  output wire                busy_nx_o,         // RegLines = 2: snap_o || stall_o next cycle
   input  wire [15:0]         dr_rd_data_i
 );
 
@@ -122,7 +125,8 @@ module feas_arb_lean_ctl #(
   // Thermometer of CNT2's bit index: le_mask[i] = (i <= clow)
   reg [15:0] le_mask;
   integer i;
-  always @* for (i = 0; i < 16; i = i + 1) le_mask[i] = (i <= clow);
+  reg [15:0] le_q;  // RegLines = 2: le_mask as a flip-flop (CNT2 changes only at the head)
+  always @* for (i = 0; i < 16; i = i + 1) le_mask[i] = (RegLines >= 2) ? le_q[i] : (i <= clow);
 
   // Group candidates for a decided wrap bit
   reg [G-1:0] cand_nowrap, cand_wrap;
@@ -172,52 +176,77 @@ module feas_arb_lean_ctl #(
   end
 
   // RegLines = 2: the bit line for either decision on ctl_load_i (pfx_now's last bit 0 / 1),
-  // registered in bl_q (used in the next cycle's step: see the header)
+  // registered in bl_q (used in the next cycle's step: see the header), from bc_q, the
+  // candidates bcand registered (valid from t + 2: the word is on dr_rd_data_i from t + 1,
+  // gsel_q = g* from t + 1; bl_q is used from t + 3 on)
+  reg  [15:0] bc_q;
+  wire [7:0] pair2 = {bc_q[15] | bc_q[14], bc_q[13] | bc_q[12], bc_q[11] | bc_q[10],
+                      bc_q[9] | bc_q[8], bc_q[7] | bc_q[6], bc_q[5] | bc_q[4],
+                      bc_q[3] | bc_q[2], bc_q[1] | bc_q[0]};
+  wire [3:0] quad2 = {pair2[7] | pair2[6], pair2[5] | pair2[4], pair2[3] | pair2[2],
+                      pair2[1] | pair2[0]};
   reg bit_line_c0, bit_line_c1;
   always @* begin
     case (kk)
       2'd0:    begin
-                 bit_line_c0 = quad_any[0] | quad_any[1];
-                 bit_line_c1 = quad_any[0] | quad_any[1];
+                 bit_line_c0 = quad2[0] | quad2[1];
+                 bit_line_c1 = quad2[0] | quad2[1];
                end
       2'd1:    begin
-                 bit_line_c0 = quad_any[2'b00];
-                 bit_line_c1 = quad_any[2'b10];
+                 bit_line_c0 = quad2[2'b00];
+                 bit_line_c1 = quad2[2'b10];
                end
       2'd2:    begin
-                 bit_line_c0 = pair_any[{ipfx_q[0], 1'b0, 1'b0}];
-                 bit_line_c1 = pair_any[{ipfx_q[0], 1'b1, 1'b0}];
+                 bit_line_c0 = pair2[{ipfx_q[0], 1'b0, 1'b0}];
+                 bit_line_c1 = pair2[{ipfx_q[0], 1'b1, 1'b0}];
                end
       default: begin
-                 bit_line_c0 = bcand[{ipfx_q[1:0], 1'b0, 1'b0}];
-                 bit_line_c1 = bcand[{ipfx_q[1:0], 1'b1, 1'b0}];
+                 bit_line_c0 = bc_q[{ipfx_q[1:0], 1'b0, 1'b0}];
+                 bit_line_c1 = bc_q[{ipfx_q[1:0], 1'b1, 1'b0}];
                end
     endcase
   end
   // ... and the group slots' line for either decision (gm_zero with ctl_load_i = 0 / 1)
+  // (the bit positions by a case over k_q: constants per group g, no shifter)
   reg [G-1:0] gm_eff0, gm_eff1, gm_zero0, gm_zero1;
+  integer kx;
   always @* begin
     for (g = 0; g < G; g = g + 1) begin
       if (state_q == S_WRAP) begin
-        gm_eff0[g] = cand_nowrap[g];
-        gm_eff1[g] = cand_wrap[g];
+        gm_eff0[g]  = cand_nowrap[g];
+        gm_eff1[g]  = cand_wrap[g];
+        gm_zero0[g] = cand_nowrap[g] && (((g >> (GW - 1)) & 1) == 0);
+        gm_zero1[g] = cand_wrap[g] && (((g >> (GW - 1)) & 1) == 0);
       end else begin
-        gm_eff0[g] = gm_q[g] && (((g >> (GW - k_q)) & 1) == 0);
-        gm_eff1[g] = gm_q[g] && (((g >> (GW - k_q)) & 1) == 1);
+        gm_eff0[g] = 1'b0;
+        gm_eff1[g] = 1'b0;
+        gm_zero0[g] = 1'b0;
+        gm_zero1[g] = 1'b0;
+        for (kx = 1; kx < 4; kx = kx + 1) begin
+          if (k_q == kx && kx <= GW) begin
+            gm_eff0[g] = gm_q[g] && (((g >> (GW - kx)) & 1) == 0);
+            gm_eff1[g] = gm_q[g] && (((g >> (GW - kx)) & 1) == 1);
+            if (kx < GW) begin
+              gm_zero0[g] = gm_eff0[g] && (((g >> (GW - 1 - kx)) & 1) == 0);
+              gm_zero1[g] = gm_eff1[g] && (((g >> (GW - 1 - kx)) & 1) == 0);
+            end
+          end
+        end
       end
-      gm_zero0[g] = gm_eff0[g] && (((g >> (GW - 1 - ((state_q == S_WRAP) ? 0 : k_q))) & 1) == 0);
-      gm_zero1[g] = gm_eff1[g] && (((g >> (GW - 1 - ((state_q == S_WRAP) ? 0 : k_q))) & 1) == 0);
     end
   end
 
   // Head, clear, updates
-  wire head   = (state_q == S_HEAD) && step;
-  wire dead   = (state_q == S_DEAD) && !cnt_q;  // s+1 (S_DEAD with cnt_q: count slots)
+  reg  head_q, dead_q;  // RegLines = 2: the head (s) and s + 1 as flip-flops (header)
+  wire head   = (RegLines >= 2) ? head_q : ((state_q == S_HEAD) && step);
+  wire dead   = (RegLines >= 2) ? dead_q : ((state_q == S_DEAD) && !cnt_q);  // s+1 (S_DEAD
+                                                // with cnt_q: count slots)
   wire [3:0] istar = {ipfx_q, ctl_load_i};
   assign snap_o      = head;
   assign snap_addr_o = {gsel_q, istar};
   wire last_grp = (state_q == S_WRAP && GW == 1) || (state_q == S_GRP && k_q == GW - 1);
-  assign stall_o     = (RegLines != 0) ? ((last_grp && step) || (state_q == S_HEAD)) :
+  assign stall_o     = (RegLines >= 2) ? stall_q :
+                       (RegLines != 0) ? ((last_grp && step) || (state_q == S_HEAD)) :
                        (last_grp || ((HoldRace != 0) &&
                        (state_q == S_GLST || state_q == S_F || state_q == S_BIT)));
 
@@ -227,34 +256,22 @@ module feas_arb_lean_ctl #(
   wire       wr_any = init_q || clear || commit_valid_i;
   wire [3:0] widx   = init_q ? init_addr_q[3:0] : (dead ? clow : cidx);
   reg  [15:0] oh;
-  // RegLines = 2: the same one-hot mask, split so that the commit (late: in the head cycle it
-  // depends on ctl_load_i through the owner's cut) is one LUT before the RAM's mask:
-  // oh = oh_fix | (commit ? oh_com : 0), oh_fix and oh_com from flip-flops only.
-  wire [15:0] oh_fix, oh_com;
-  genvar gi;
-  generate
-    if (RegLines >= 2) begin : g_oh2
-      (* keep *) wire [15:0] fix_k, com_k;
-      for (gi = 0; gi < 16; gi = gi + 1) begin : g_oh
-        assign fix_k[gi] = init_q ? (init_addr_q[3:0] == gi) : (clear && (clow == gi));
-        assign com_k[gi] = !init_q && ((dead ? clow : cidx) == gi);
-      end
-      assign oh_fix = fix_k;
-      assign oh_com = com_k;
-    end else begin : g_oh1
-      assign oh_fix = 16'h0000;
-      assign oh_com = 16'h0000;
-    end
-  endgenerate
+  // RegLines = 2: the same mask as oh_fix | commit_oh_i, oh_fix from flip-flops only (the
+  // clearing, the clear in s + 1), the commit's one-hot built by the owner (a commit never
+  // falls in the clearing or in s + 1: the owner's ready; checked below)
+  reg  [15:0] oh_fix;
   always @* begin
     for (i = 0; i < 16; i = i + 1) begin
-      if (RegLines >= 2) oh[i] = oh_fix[i] || (commit_valid_i && oh_com[i]);
+      oh_fix[i] = init_q ? (init_addr_q[3:0] == i) : (clear && (clow == i));
+      if (RegLines >= 2) oh[i] = oh_fix[i] || commit_oh_i[i];
       else               oh[i] = wr_any && (widx == i);
     end
   end
   wire        w_fresh = (RegLines != 0) ? rdp_q : (state_q == S_F);
   wire [15:0] w_now  = w_fresh ? dr_rd_data_i : w_q;
-  wire [15:0] w_set  = (commit_valid_i && cgrp == gsel_q) ? oh : 16'h0000;
+  // RegLines = 2: the set's one-hot from the commit's own index, not through oh (a commit
+  // never falls in the clearing or in s + 1: the owner's ready; checked below)
+  wire [15:0] w_set  = (commit_valid_i && cgrp == gsel_q) ? ((RegLines >= 2) ? commit_oh_i : oh) : 16'h0000;
   // D word g* after the clear (s+1); HoldRace: no commit since the read in t
   // D word g* after the clear of b* in s+1 (CNT2 = b*): bits above b*, below b*, and b*
   // itself only if kept (HoldRace = 0: committed to in s)
@@ -268,8 +285,22 @@ module feas_arb_lean_ctl #(
   assign dr_wr_mask_o = oh;
   assign dr_rd_en_o   = (state_q == S_GLST) && step;
   assign dr_rd_addr_o = gstar;
-  assign dr_rd_busy_o = (state_q == S_GLST) || (state_q == S_F) || (state_q == S_BIT) ||
+  wire   rd_busy_dec  = (state_q == S_GLST) || (state_q == S_F) || (state_q == S_BIT) ||
                         ((HoldRace != 0) && (state_q == S_HEAD || dead));
+  // RegLines = 2 (HoldRace = 0): the read port's busy flag as a flip-flop, from the next state
+  // (GLST after the last group slot's step, F after GLST's, BIT after F's without abort and
+  // after the bit steps but the last)
+  reg    rd_busy_q, stall_q;
+  wire   rd_busy_nx = step ? (last_grp || state_q == S_GLST || (state_q == S_F && !ctl_load_i) ||
+                              (state_q == S_BIT && k_q != 2'd3)) : rd_busy_dec;
+  assign dr_rd_busy_o = (RegLines >= 2) ? rd_busy_q : rd_busy_dec;
+  // ... and stall_o, snap_o of the next cycle (the owner's ready): the last group slot's step
+  // follows a cycle with wt_q = 1 (every race state is entered with wt_q = 2); S_HEAD lasts
+  // from the last bit step to the head
+  wire   head_nx  = (state_q == S_HEAD) && (wt_q == 2'd1);
+  wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
+                    (state_q == S_BIT && step && k_q == 2'd3);
+  assign busy_nx_o = head_nx || stall_nx;
 
   // RegLines = 2: line_o's two cofactors in ctl_load_i, from flip-flops (bl_q for the F and
   // bit slots) and shallow logic; the owner selects with ctl_load_i.
@@ -320,6 +351,12 @@ module feas_arb_lean_ctl #(
       rdp_q       <= 1'b0;
       step_q      <= 1'b1;
       bl_q        <= 2'b00;
+      head_q      <= 1'b0;
+      dead_q      <= 1'b0;
+      rd_busy_q   <= 1'b0;
+      stall_q     <= 1'b0;
+      bc_q        <= 16'h0000;
+      le_q        <= 16'hffff;   // CNT2 = M - 1 after reset: every index <= 15
     end else begin
       if (RegLines != 0) begin
         rdp_q <= dr_rd_en_o;
@@ -328,6 +365,14 @@ module feas_arb_lean_ctl #(
       if (RegLines >= 2) begin
         step_q <= (wt_nx == 2'd0);
         bl_q   <= {bit_line_c1, bit_line_c0};
+        // S_HEAD is entered with wt_q = 2 (a step from the last bit slot): the head is the
+        // cycle after the one with wt_q = 1
+        head_q <= head_nx;
+        dead_q <= head;
+        rd_busy_q <= rd_busy_nx;
+        stall_q   <= stall_nx;
+        bc_q      <= bcand;
+        for (i = 0; i < 16; i = i + 1) le_q[i] <= head ? (i <= istar) : (i <= clow);
       end
       if (init_q) begin
         init_addr_q <= init_addr_q + 1'b1;
@@ -389,6 +434,29 @@ module feas_arb_lean_ctl #(
       end
     end
   end
+
+`ifndef SYNTHESIS
+  // RegLines = 2: the retimed decodes equal the ones they replace
+  always @(posedge clk_i) if (rst_ni && RegLines >= 2) begin
+    if (step_q != (wt_q == 2'd0))
+      $fatal(1, "%m: step_q differs from wt_q == 0 at %0t", $time);
+    if (head_q != ((state_q == S_HEAD) && (wt_q == 2'd0)))
+      $fatal(1, "%m: head_q differs from the head decode at %0t", $time);
+    if (dead_q != ((state_q == S_DEAD) && !cnt_q))
+      $fatal(1, "%m: dead_q differs from the s + 1 decode at %0t", $time);
+    if (rd_busy_q != rd_busy_dec)
+      $fatal(1, "%m: rd_busy_q differs from the state decode at %0t", $time);
+    if (stall_q != ((last_grp && (wt_q == 2'd0)) || (state_q == S_HEAD)))
+      $fatal(1, "%m: stall_q differs from the stall decode at %0t", $time);
+    for (i = 0; i < 16; i = i + 1)
+      if (le_q[i] != (i <= clow))
+        $fatal(1, "%m: le_q differs from CNT2's thermometer at %0t", $time);
+    if (commit_valid_i && (init_q || dead_q))
+      $fatal(1, "%m: a dirty set in the clearing or in s + 1 at %0t", $time);
+    if (commit_oh_i != (commit_valid_i ? (16'h0001 << cidx) : 16'h0000))
+      $fatal(1, "%m: commit_oh_i is not the commit's one-hot at %0t", $time);
+  end
+`endif
 
 endmodule
 

@@ -168,8 +168,17 @@ module feas_pair_arb_local #(
     end
   end
 
-  wire busy = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
-              (|dsh_q[3:0]);
+  wire busy_dec = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
+                  (|dsh_q[3:0]);
+  // RegLines = 2: busy without ctl_done_i as ONE flip-flop, from the next cycle's terms (the
+  // control's busy_nx: its head or stall next cycle; h1 next = head; dsh_q shifted)
+  wire ctl_busy_nx;
+  reg  bp_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) bp_q <= 1'b1;
+    else         bp_q <= (init_q && (clr_q != LAST_CLR)) || ctl_busy_nx || head || (|{dsh_q[2:0], ctl_done_i});
+  end
+  wire busy = (RegLines >= 2) ? (bp_q || ctl_done_i) : busy_dec;
   assign a_req_ready_o = !phase_q && !busy;
   assign b_req_ready_o = phase_q && !busy && !dsh_q[4];
   wire acc_a = a_req_valid_i && a_req_ready_o;
@@ -288,18 +297,24 @@ module feas_pair_arb_local #(
   // word's exit, >= s + 6). The lockstep check (pairunit.md section 8) compares the ports.
   wire                dset_c;   // the control's dirty set (dset, or the deferred form)
   wire [BarrierW-1:0] dset_b2;
+  wire [15:0]         dset_oh;  // RegLines = 2: its one-hot bit index (0 if no set)
   wire                ap_chk;
   generate
     if (RegLines >= 2) begin : g_dset2
       reg                hs_q, hs_b_q, ap_q;
       reg [BarrierW-1:0] hs_bar_q;
+      reg [15:0]         ap_oh_q;   // the deferred set's one-hot (with ap_q)
+      wire               cvc = commit_c && !head;
+      wire [15:0]        c_oh = 16'h0001 << c_bar[3:0];
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           hs_q <= 1'b0;
           ap_q <= 1'b0;
+          ap_oh_q <= 16'h0000;
         end else begin
           hs_q <= commit_c && head;
           ap_q <= hs_q && !(hs_b_q && (hs_bar_q == cnt2_q));
+          ap_oh_q <= (hs_q && !(hs_b_q && (hs_bar_q == cnt2_q))) ? (16'h0001 << hs_bar_q[3:0]) : 16'h0000;
         end
       end
       always @(posedge clk_i) begin
@@ -308,11 +323,13 @@ module feas_pair_arb_local #(
           hs_bar_q <= c_bar;
         end
       end
-      assign dset_c  = (commit_c && !head) || ap_q;
+      assign dset_c  = cvc || ap_q;
+      assign dset_oh = (cvc ? c_oh : 16'h0000) | ap_oh_q;
       assign dset_b2 = ap_q ? hs_bar_q : c_bar;
       assign ap_chk  = ap_q && commit_c;
     end else begin : g_dset1
       assign dset_c  = dset;
+      assign dset_oh = 16'h0000;
       assign dset_b2 = dset_b;
       assign ap_chk  = 1'b0;
     end
@@ -330,13 +347,13 @@ module feas_pair_arb_local #(
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
-    .cnt2_i(cnt2_q), .commit_valid_i(dset_c), .commit_barrier_i(dset_b2),
+    .cnt2_i(cnt2_q), .commit_valid_i(dset_c), .commit_barrier_i(dset_b2), .commit_oh_i(dset_oh),
     .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
     .line0_o(ctl_line0), .line1_o(ctl_line1),
     .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
-    .dr_rd_data_i(dr_rd_data)
+    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx)
   );
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
@@ -354,13 +371,13 @@ module feas_pair_arb_local #(
   );
 
   // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_a (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(RegLines >= 2)) u_fifo_a (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
     .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data)
   );
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_b (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(RegLines >= 2)) u_fifo_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
@@ -443,6 +460,8 @@ module feas_pair_arb_local #(
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
     if (h1_q && dset_c)
       $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
+    if ((RegLines >= 2) && (bp_q || ctl_done_i) != busy_dec)
+      $fatal(1, "%m: bp_q differs from the busy decode at %0t", $time);
     if (ap_chk)
       $fatal(1, "%m: the deferred dirty set (RegLines = 2) meets a commit at %0t", $time);
     if (fa_wr_en && (|c_wr_mask))
