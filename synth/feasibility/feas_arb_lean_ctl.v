@@ -237,7 +237,8 @@ module feas_arb_lean_ctl #(
   end
 
   // Head, clear, updates
-  reg  head_q, dead_q;  // RegLines = 2: the head (s) and s + 1 as flip-flops (header)
+  reg  head_q;          // RegLines = 2: the head (s) and s + 1 as flip-flops (header);
+  (* keep *) reg dead_q; // (kept apart from the owner's equal h1_q: placed near its loads)
   wire head   = (RegLines >= 2) ? head_q : ((state_q == S_HEAD) && step);
   wire dead   = (RegLines >= 2) ? dead_q : ((state_q == S_DEAD) && !cnt_q);  // s+1 (S_DEAD
                                                 // with cnt_q: count slots)
@@ -250,7 +251,9 @@ module feas_arb_lean_ctl #(
                        (last_grp || ((HoldRace != 0) &&
                        (state_q == S_GLST || state_q == S_F || state_q == S_BIT)));
 
-  wire       clear  = dead && ((HoldRace != 0) || !keep_q);
+  // (RegLines = 2: keep_q is never set, no commit reaches the control in the head cycle: the
+  // owner defers it to s + 2, so the clear in s + 1 is unconditional)
+  wire       clear  = dead && ((HoldRace != 0) || (RegLines >= 2) || !keep_q);
   // One bit of one word is written per cycle: cleared after reset (init), cleared in s+1
   // (CNT2 = b* then; no commit in s+1) or set by a commit. The one-hot mask carries the enable.
   wire       wr_any = init_q || clear || commit_valid_i;
@@ -298,6 +301,7 @@ module feas_arb_lean_ctl #(
   // follows a cycle with wt_q = 1 (every race state is entered with wt_q = 2); S_HEAD lasts
   // from the last bit step to the head
   wire   head_nx  = (state_q == S_HEAD) && (wt_q == 2'd1);
+  wire [3:0] clow_nx = head ? istar : clow;  // CNT2's index next cycle (the owner's cnt2_q)
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
   assign busy_nx_o = head_nx || stall_nx;
@@ -372,7 +376,7 @@ module feas_arb_lean_ctl #(
         rd_busy_q <= rd_busy_nx;
         stall_q   <= stall_nx;
         bc_q      <= bcand;
-        for (i = 0; i < 16; i = i + 1) le_q[i] <= head ? (i <= istar) : (i <= clow);
+        for (i = 0; i < 16; i = i + 1) le_q[i] <= (i <= clow_nx);
       end
       if (init_q) begin
         init_addr_q <= init_addr_q + 1'b1;
@@ -453,6 +457,8 @@ module feas_arb_lean_ctl #(
         $fatal(1, "%m: le_q differs from CNT2's thermometer at %0t", $time);
     if (commit_valid_i && (init_q || dead_q))
       $fatal(1, "%m: a dirty set in the clearing or in s + 1 at %0t", $time);
+    if (keep_q)
+      $fatal(1, "%m: keep_q set at RegLines = 2 at %0t", $time);
     if (commit_oh_i != (commit_valid_i ? (16'h0001 << cidx) : 16'h0000))
       $fatal(1, "%m: commit_oh_i is not the commit's one-hot at %0t", $time);
   end

@@ -90,8 +90,15 @@ module feas_pair_arb_unit_tb #(
       assign lock_done  = dut.ctl_done;
       assign lock_load1 = ref1.ctl_load;
       assign lock_done1 = ref1.ctl_done;
-      assign lock_lin   = dut.u_global.lin;
-      assign lock_lin1  = ref1.u_global.lin;
+      // the lines at the global block's input one cycle ago (what RegLines = 1 registers and
+      // reads; RegLines = 2 registers its group counts of them instead)
+      reg [N-1:0] lin_d, lin1_d;
+      always @(posedge clk) begin
+        lin_d  <= dut.lines;
+        lin1_d <= ref1.lines;
+      end
+      assign lock_lin   = lin_d;
+      assign lock_lin1  = lin1_d;
       // the global block reads its (registered) lines: not skipping, past the reset wait
       assign lock_rd    = (ref1.u_global.sk_q == 2'd0) && (ref1.u_global.ph_q != 4'd0);
     end else begin : g_nolock
