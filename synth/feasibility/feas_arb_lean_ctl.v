@@ -77,6 +77,8 @@ module feas_arb_lean_ctl #(
   output wire [7:0]          dr_rd_addr_o,
   output wire                dr_rd_busy_o,      // the read port or its held data is in use
   output wire                busy_nx_o,         // RegLines = 2: snap_o || stall_o next cycle
+  output reg  [15:0]         fix_nx_o,          // RegLines = 2: next cycle's mask without
+                                                // the commit (clearing, clear in s + 1)
   input  wire [15:0]         dr_rd_data_i
 );
 
@@ -302,6 +304,13 @@ module feas_arb_lean_ctl #(
   // from the last bit step to the head
   wire   head_nx  = (state_q == S_HEAD) && (wt_q == 2'd1);
   wire [3:0] clow_nx = head ? istar : clow;  // CNT2's index next cycle (the owner's cnt2_q)
+  // the next cycle's oh_fix (RegLines = 2: clear = dead, and dead next = head)
+  wire          init_nxc  = init_q && (init_addr_q != M - 1);
+  wire [BW-1:0] iaddr_nxc = init_q ? init_addr_q + 1'b1 : init_addr_q;
+  always @* begin
+    for (i = 0; i < 16; i = i + 1)
+      fix_nx_o[i] = init_nxc ? (iaddr_nxc[3:0] == i) : (head && (clow_nx == i));
+  end
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
   assign busy_nx_o = head_nx || stall_nx;

@@ -306,6 +306,8 @@ module feas_pair_arb_local #(
       reg [15:0]         ap_oh_q;   // the deferred set's one-hot (with ap_q)
       wire               cvc = commit_c && !head;
       wire [15:0]        c_oh = 16'h0001 << c_bar[3:0];
+      wire [15:0]        ap_oh_nx = (hs_q && !(hs_b_q && (hs_bar_q == cnt2_q))) ?
+                                    (16'h0001 << hs_bar_q[3:0]) : 16'h0000;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           hs_q <= 1'b0;
@@ -314,7 +316,7 @@ module feas_pair_arb_local #(
         end else begin
           hs_q <= commit_c && head;
           ap_q <= hs_q && !(hs_b_q && (hs_bar_q == cnt2_q));
-          ap_oh_q <= (hs_q && !(hs_b_q && (hs_bar_q == cnt2_q))) ? (16'h0001 << hs_bar_q[3:0]) : 16'h0000;
+          ap_oh_q <= ap_oh_nx;
         end
       end
       always @(posedge clk_i) begin
@@ -353,7 +355,7 @@ module feas_pair_arb_local #(
     .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
-    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx)
+    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx)
   );
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
@@ -361,7 +363,25 @@ module feas_pair_arb_local #(
   wire [7:0]  dr_wr_addr = fa_wr_en ? fa_wr_addr : c_wr_addr;
   wire [15:0] dr_wr_data = {c_wr_data[15:BarrierW],
                             fa_wr_en ? fa_wr_data[BarrierW-1:0] : c_wr_data[BarrierW-1:0]};
-  wire [15:0] dr_wr_mask = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
+  wire [15:0] dr_wr_mask_c = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
+  // RegLines = 2: the same mask as fixm_q | the commit's one-hot: fixm_q holds, one cycle
+  // early, every term but the commit in stage c (the clearing, the clear in s + 1, the
+  // deferred set of s + 2, the FIFO's push write: push in d + 2 and not full)
+  wire [15:0] ctl_fix_nx;
+  wire [15:0] dr_wr_mask;
+  generate
+    if (RegLines >= 2) begin : g_mask2
+      reg [15:0] fixm_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) fixm_q <= 16'h0001;  // the clearing's first bit (init_addr 0)
+        else fixm_q <= ctl_fix_nx | g_dset2.ap_oh_nx |
+                       {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1] && !a_full}}};
+      end
+      assign dr_wr_mask = fixm_q | (g_dset2.cvc ? g_dset2.c_oh : 16'h0000);
+    end else begin : g_mask1
+      assign dr_wr_mask = dr_wr_mask_c;
+    end
+  endgenerate
   wire        dr_rd_en   = c_rd_en || fa_rd_en || fb_rd_en;
   wire [7:0]  dr_rd_addr = c_rd_en ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
 
@@ -460,6 +480,8 @@ module feas_pair_arb_local #(
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
     if (h1_q && dset_c)
       $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
+    if (dr_wr_mask != dr_wr_mask_c)
+      $fatal(1, "%m: RegLines = 2: the registered mask differs from the control's at %0t", $time);
     if ((RegLines >= 2) && (bp_q || ctl_done_i) != busy_dec)
       $fatal(1, "%m: bp_q differs from the busy decode at %0t", $time);
     if (ap_chk)
