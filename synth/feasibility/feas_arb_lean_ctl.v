@@ -141,6 +141,7 @@ module feas_arb_lean_ctl #(
   end
   wire any_dirty = |s_q;
   wire unused_done = ctl_done_i;
+  wire unused_fast;  // (quad2[3]: bit 3 = 1 is never a candidate half; see bit_line)
 
   // Group slot j: candidates still matching after the decided bit on ctl_load_i
   wire [G-1:0] gm_start = ctl_load_i ? cand_wrap : cand_nowrap;
@@ -187,6 +188,7 @@ module feas_arb_lean_ctl #(
                       bc_q[3] | bc_q[2], bc_q[1] | bc_q[0]};
   wire [3:0] quad2 = {pair2[7] | pair2[6], pair2[5] | pair2[4], pair2[3] | pair2[2],
                       pair2[1] | pair2[0]};
+  assign unused_fast = quad2[3];
   reg bit_line_c0, bit_line_c1;
   always @* begin
     case (kk)
@@ -225,7 +227,7 @@ module feas_arb_lean_ctl #(
         gm_zero0[g] = 1'b0;
         gm_zero1[g] = 1'b0;
         for (kx = 1; kx < 4; kx = kx + 1) begin
-          if (k_q == kx && kx <= GW) begin
+          if (k_q == kx[1:0] && kx <= GW) begin
             gm_eff0[g] = gm_q[g] && (((g >> (GW - kx)) & 1) == 0);
             gm_eff1[g] = gm_q[g] && (((g >> (GW - kx)) & 1) == 1);
             if (kx < GW) begin
@@ -267,7 +269,7 @@ module feas_arb_lean_ctl #(
   reg  [15:0] oh_fix;
   always @* begin
     for (i = 0; i < 16; i = i + 1) begin
-      oh_fix[i] = init_q ? (init_addr_q[3:0] == i) : (clear && (clow == i));
+      oh_fix[i] = init_q ? (init_addr_q[3:0] == i[3:0]) : (clear && (clow == i[3:0]));
       if (RegLines >= 2) oh[i] = oh_fix[i] || commit_oh_i[i];
       else               oh[i] = wr_any && (widx == i);
     end
@@ -305,11 +307,12 @@ module feas_arb_lean_ctl #(
   wire   head_nx  = (state_q == S_HEAD) && (wt_q == 2'd1);
   wire [3:0] clow_nx = head ? istar : clow;  // CNT2's index next cycle (the owner's cnt2_q)
   // the next cycle's oh_fix (RegLines = 2: clear = dead, and dead next = head)
-  wire          init_nxc  = init_q && (init_addr_q != M - 1);
-  wire [BW-1:0] iaddr_nxc = init_q ? init_addr_q + 1'b1 : init_addr_q;
+  localparam [31:0] MLAST = M - 1;
+  wire          init_nxc  = init_q && (init_addr_q != MLAST[BW-1:0]);
+  wire [3:0]    iaddr_nxc = init_q ? init_addr_q[3:0] + 1'b1 : init_addr_q[3:0];
   always @* begin
     for (i = 0; i < 16; i = i + 1)
-      fix_nx_o[i] = init_nxc ? (iaddr_nxc[3:0] == i) : (head && (clow_nx == i));
+      fix_nx_o[i] = init_nxc ? (iaddr_nxc == i[3:0]) : (head && (clow_nx == i[3:0]));
   end
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
@@ -450,7 +453,9 @@ module feas_arb_lean_ctl #(
 
 `ifndef SYNTHESIS
   // RegLines = 2: the retimed decodes equal the ones they replace
-  always @(posedge clk_i) if (rst_ni && RegLines >= 2) begin
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else if (RegLines >= 2) begin
     if (step_q != (wt_q == 2'd0))
       $fatal(1, "%m: step_q differs from wt_q == 0 at %0t", $time);
     if (head_q != ((state_q == S_HEAD) && (wt_q == 2'd0)))

@@ -156,15 +156,18 @@ module feas_pair_arb_global #(
       assign decision = pcq[0][0] ^ pcq[1][0] ^ pcq[2][0] ^ pcq[3][0] ^ ca_q[0] ^ cb_q[0];
       assign any      = |anyq;
       assign col_sum  = {SumW{1'b0}};
+      wire unused_fast = &{1'b0, xx[0], y1[CW-1], y2[CW-1], y3[CW-1], col_sum, lin};
 `ifndef SYNTHESIS
       // the carry-save carry equals dsbc_decision's (checked against a plain model)
       reg [CW-1:0] carry_m;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) carry_m <= {CW{1'b0}};
         else if (!in_cnt) carry_m <= {CW{1'b0}};
-        else carry_m <= ({{(CW - 3){1'b0}}, pcq[0]} + pcq[1] + pcq[2] + pcq[3] + carry_m) >> 1;
+        else carry_m <= (p0 + p1 + p2 + p3 + carry_m) >> 1;
       end
-      always @(posedge clk_i) if (rst_ni) begin
+      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+        // out of reset only
+      end else begin
         if (ca_q + cb_q != carry_m)
           $fatal(1, "%m: the carry-save carry differs from the plain carry at %0t", $time);
         if (yy[CW-1] || (ca_q + cb_q) >= (1 << (CW - 1)))

@@ -391,13 +391,13 @@ module feas_pair_arb_local #(
   );
 
   // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(RegLines >= 2)) u_fifo_a (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_a (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
     .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data)
   );
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(RegLines >= 2)) u_fifo_b (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
@@ -445,6 +445,7 @@ module feas_pair_arb_local #(
       end
       assign a_rr_bit_o = a_line_q;
       assign b_rr_bit_o = b_line_q;
+      wire unused_fast = &{1'b0, a_line, b_line, ctl_line, dset, dset_b};
     end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -458,9 +459,11 @@ module feas_pair_arb_local #(
       end
       assign a_rr_bit_o = a_line_q;
       assign b_rr_bit_o = b_line_q;
+      wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
       assign b_rr_bit_o = b_line;
+      wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
     end
   endgenerate
 

@@ -112,7 +112,9 @@ module feas_ram_fifo #(
   end
 
 `ifndef SYNTHESIS
-  always @(posedge clk_i) if (rst_ni && Fast != 0) begin
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else if (Fast != 0) begin
     if (full_q != full_dec || nz_q != (inram_q != {CntW{1'b0}}))
       $fatal(1, "%m: Fast: a registered flag differs from its count at %0t", $time);
   end
