@@ -2,7 +2,7 @@
 # Feasibility (pairunit.md): every figure of pairunit.md, one tool at a time under nice. Run
 # from the repository's root: sh synth/feasibility/pairunit_run.sh [tb|mutants|synth|pnr [SEED]|all]
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
-# RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastsynth|fastpnr [SEED]]
+# RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
 # (neither part of "all").
 set -e
 what=${1:-all}
@@ -177,6 +177,30 @@ if [ "$what" = fastmutants ]; then
   # The global block's carry-save latch drops its second half (cb_q never loaded).
   fmutant fast_cb feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/" "+seed=1"
 fi
+# The same kinds of bug, made consistent so that no simulation assertion sees them (the
+# self-check alone must): the line polarity bug on the sparse workload (no head ever: only
+# the liveness check can see it, and only where closed barriers stay closed); the cut ignored
+# in both the deferred set and its one-hot; the cut applied to the wrong PE; the carry-save
+# half dropped with the global block's carry model check switched off.
+if [ "$what" = fastmutants ] || [ "$what" = fastmutants2 ]; then
+  [ "$what" = fastmutants2 ] && : > $LOG/fast_mutants2.txt
+  [ "$what" = fastmutants ] && : > $LOG/fast_mutants2.txt
+  fmutant2() {  # as fmutant, into fast_mutants2.txt
+    mkdir -p $TMP/g_$1
+    sed "$3" $F/$2 > $TMP/g_$1/$2
+    if cmp -s $F/$2 $TMP/g_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$2#$TMP/g_$1/$2#")
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -o $TMP/g_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/fast_mutants2.txt
+    nice -n 10 vvp -n $TMP/g_$1/tb.vvp +cycles=30000 $4 > $TMP/g_$1/out.txt 2>&1 || true
+    (head -5 $TMP/g_$1/out.txt; echo "..."; tail -4 $TMP/g_$1/out.txt) | tee -a $LOG/fast_mutants2.txt
+  }
+  fmutant2 fast_linepol_sparse feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=11 +mode=1"
+  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/" "+seed=11 +mode=1"
+  fmutant2 fast_cutphase feas_pair_arb_local.v "s/hs_b_q   <= !phase_q;/hs_b_q   <= phase_q;/" "+seed=11 +mode=1"
+  fmutant2 fast_cb2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
+  fmutant2 fast_cb2_sparse feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
+fi
 # Synthesis (the dirty-bit RAM as an SB_RAM40_4K instance: WCLKE = WE = 1, the mask alone
 # writes; -DFEAS_ICE40_PRIMITIVE) and placements of the harness with RegLines = 2.
 if [ "$what" = fastsynth ]; then
@@ -186,4 +210,16 @@ if [ "$what" = fastpnr ]; then
   seed=${2:-1}
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/fast_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/fast_pnr_seed$seed.log > /dev/null 2>&1
   echo "RegLines=2 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/fast_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/fast_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+fi
+# LUT levels after the broadcasts, RegLines = 1 against RegLines = 2 (after fastsynth); the
+# RegLines = 1 and 0 harnesses are synthesised again from this branch's files (their stat:
+# fast_rl1_stat.txt, fast_rl0_stat.txt; section 7's files are left as they were).
+if [ "$what" = fastdepth ]; then
+  for rl in 0 1; do
+    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
+  done
+  { for n in ctl_load ctl_done; do
+      echo "== RegLines = 1, $n"; python3 $F/pairunit_depth.py $TMP/fast_rl1.json $n 8
+      echo "== RegLines = 2, $n"; python3 $F/pairunit_depth.py $TMP/fast_unit_harness.json $n 8
+    done; } | tee $LOG/fast_depth.txt
 fi
