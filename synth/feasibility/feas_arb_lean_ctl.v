@@ -34,9 +34,21 @@
 //            and CNT2 in every cycle and used in the step that follows: in the F and bit
 //            states every step is preceded by R = 2 wait cycles of the same state, whose
 //            inputs (the held read data, gsel_q, wrap_q, ipfx_q, k_q, CNT2) do not change.
-// And two outputs: line0_o / line1_o, the line of this cycle if ctl_load_i is 0 / 1, so
-// that the owner selects the line flip-flop's input with ctl_load_i in one LUT (the deep
-// part, the bit slots' OR trees over the RAM's word, sits in the wait cycles).
+//   bc_q     the bit slots' candidates (the dirty word read in t, masked by wrap and CNT2),
+//            registered from t + 1 on, so that bl_q is one OR tree after flip-flops;
+//   le_q     CNT2's thermometer (i <= CNT2), loaded in the head cycle with the head address's
+//            index (CNT2 changes only there): for the clear's recomputation in s + 1 and bcand;
+//   head_q, dead_q, stall_q, rd_busy_q: the head (s), s + 1, ready's stall term and the read
+//            port's busy flag, each computed one cycle early from the next state, so that the
+//            owner's ready, address and FIFO-fetch logic start at flip-flops (dead_q is kept
+//            apart from the owner's equal h1_q, to be placed near its loads).
+// And outputs: line0_o / line1_o, the line of this cycle if ctl_load_i is 0 / 1, so that the
+// owner selects the line flip-flop's input with ctl_load_i in one LUT (the deep part, the bit
+// slots' OR trees over the RAM's word, sits in the wait cycles); busy_nx_o (head or stall
+// next cycle) and fix_nx_o (next cycle's write mask without the commit) for the owner's
+// registered ready and mask. Inputs commit_oh_i (the set's one-hot index): the owner defers a
+// head-cycle commit's set to s + 2 (feas_pair_arb_local), so keep_q is never set and the clear
+// in s + 1 is unconditional at RegLines = 2.
 
 `default_nettype none
 

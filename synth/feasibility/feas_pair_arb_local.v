@@ -73,6 +73,17 @@
 //   held set of t, t + 1 is not used): ready is low in t - 3 (the last group slot: no commit
 //   in t, the dirty word's read) and in s - 2 .. s + 1 (no commit in s + 1), not in t - 1
 //   nor t + 3. PE side, count RAM, rebases, FIFOs: as above, relative to s and d.
+// - RegLines = 2 (pairunit.md section 8): the schedule of RegLines = 1, cycle for cycle at the
+//   ports (checked in lockstep by the unit's self-check), with the wait cycles doing the work:
+//   a_line_q / b_line_q take ctl_load ? (candidate for 1) : (candidate for 0), both from the
+//   control's line0 / line1 (registered bit-slot candidates) and the PISOs; the dirty set of a
+//   commit in the head cycle s is deferred to s + 2 (hs_q, hs_b_q, hs_bar_q taken in s; ap_q,
+//   ap_oh_q: the cut decided in s + 1 from CNT2 = b*), so that no dirty-bit logic depends on
+//   ctl_load; fixm_q holds the dirty RAM's mask one cycle early for everything but the commit
+//   in stage c (the RAM, an SB_RAM40_4K with -DFEAS_ICE40_PRIMITIVE, writes by the mask
+//   alone); bp_q is ready's busy term without ctl_done, one flip-flop; both FIFOs have Fast
+//   = 1 (registered full / non-empty flags). Simulation assertions compare each of these with
+//   what it replaces, every cycle.
 
 `default_nettype none
 
