@@ -34,6 +34,16 @@
 // yet seen the decision) after every decision that moves the pairs to another slot: POLL
 // with a hit, WRAP, each group slot, F, each bit slot, the word's exit. Not after a POLL
 // without a hit (the next POLL is read at once), nor in the head, dead and count slots.
+//
+// RegLines = 2 (pairunit.md section 8): the same ctl_load / ctl_done in every cycle as
+// RegLines = 1, with the entry register holding partial results instead of the raw lines
+// (N <= 16 only): per group of 4 lines its count pcq (3 bits) and its OR anyq, computed in
+// the cycle the lines arrive (one LUT level after the long route) and registered where
+// lines_q was. The carry latch is kept in carry-save form, carry = ca_q + cb_q: per count
+// slot the six operands (4 group counts, ca_q, cb_q) are compressed by three levels of
+// full adders (3:2, one LUT level each) into X + 2Y = column sum + carry; the decision is
+// that sum's parity (the XOR of the six operands' bit 0), the next carry is
+// (X + 2Y) >> 1 = (X >> 1) + Y, so ca_q <= X >> 1, cb_q <= Y: no carry chain, no adder tree.
 
 `default_nettype none
 
@@ -76,15 +86,17 @@ module feas_pair_arb_global #(
   reg [1:0]    sk_q;     // RegLines: cycles left to skip
   wire [NumPes-1:0] lin;
   generate
-    if (RegLines != 0) begin : g_reg_lines
+    if (RegLines == 1) begin : g_reg_lines
       reg [NumPes-1:0] lines_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) lines_q <= {NumPes{1'b0}};
         else         lines_q <= lines_i;
       end
       assign lin = lines_q;
-    end else begin : g_comb_lines
+    end else if (RegLines == 0) begin : g_comb_lines
       assign lin = lines_i;
+    end else begin : g_fast_lines  // RegLines = 2: the entry register is in g_fast (below)
+      assign lin = {NumPes{1'b0}};
     end
   endgenerate
   localparam [1:0] SKIP = (RegLines != 0) ? 2'd2 : 2'd0;
@@ -93,13 +105,86 @@ module feas_pair_arb_global #(
   wire            any, decision;
   wire            in_cnt = (ph_q == P_CNT);
 
-  dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_enc (
-    .bits_i(lin), .sum_o(col_sum), .any_o(any)
-  );
-  dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_dec (
-    .clk_i(clk_i), .rst_ni(rst_ni), .col_sum_i(col_sum), .clear_i(!in_cnt),
-    .advance_i(in_cnt), .decision_o(decision)
-  );
+  generate
+    if (RegLines >= 2) begin : g_fast
+      localparam integer CW = 7;  // operands and carry-save halves: every value < 2^CW
+      reg  [2:0]    pcq [0:3];     // count of lines 4g .. 4g + 3 (the entry register)
+      reg  [3:0]    anyq;          // OR of lines 4g .. 4g + 3
+      reg  [CW-1:0] ca_q, cb_q;    // the carry latch, carry-save: carry = ca_q + cb_q
+      wire [15:0]   l16 = {{(16 - NumPes){1'b0}}, lines_i};
+      integer gq;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          for (gq = 0; gq < 4; gq = gq + 1) pcq[gq] <= 3'd0;
+          anyq <= 4'd0;
+        end else begin
+          for (gq = 0; gq < 4; gq = gq + 1) begin
+            pcq[gq]  <= {2'b00, l16[4*gq]} + {2'b00, l16[4*gq+1]} + {2'b00, l16[4*gq+2]} +
+                        {2'b00, l16[4*gq+3]};
+            anyq[gq] <= |l16[4*gq +: 4];
+          end
+        end
+      end
+      // three levels of 3:2 compressors: pc0 + pc1 + pc2 + pc3 + ca + cb = X + 2 Y
+      wire [CW-1:0] p0 = {{(CW - 3){1'b0}}, pcq[0]};
+      wire [CW-1:0] p1 = {{(CW - 3){1'b0}}, pcq[1]};
+      wire [CW-1:0] p2 = {{(CW - 3){1'b0}}, pcq[2]};
+      wire [CW-1:0] p3 = {{(CW - 3){1'b0}}, pcq[3]};
+      wire [CW-1:0] x1 = p0 ^ p1 ^ p2;
+      wire [CW-1:0] y1 = (p0 & p1) | (p0 & p2) | (p1 & p2);
+      wire [CW-1:0] x2 = p3 ^ ca_q ^ cb_q;
+      wire [CW-1:0] y2 = (p3 & ca_q) | (p3 & cb_q) | (ca_q & cb_q);
+      wire [CW-1:0] t1 = {y1[CW-2:0], 1'b0};  // 2 y1
+      wire [CW-1:0] t2 = {y2[CW-2:0], 1'b0};  // 2 y2
+      wire [CW-1:0] x3 = x1 ^ x2 ^ t1;
+      wire [CW-1:0] y3 = (x1 & x2) | (x1 & t1) | (x2 & t1);
+      wire [CW-1:0] t3 = {y3[CW-2:0], 1'b0};  // 2 y3
+      wire [CW-1:0] xx = x3 ^ t3 ^ t2;
+      wire [CW-1:0] yy = (x3 & t3) | (x3 & t2) | (t3 & t2);
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          ca_q <= {CW{1'b0}};
+          cb_q <= {CW{1'b0}};
+        end else if (!in_cnt) begin
+          ca_q <= {CW{1'b0}};
+          cb_q <= {CW{1'b0}};
+        end else begin
+          ca_q <= {1'b0, xx[CW-1:1]};
+          cb_q <= yy;
+        end
+      end
+      assign decision = pcq[0][0] ^ pcq[1][0] ^ pcq[2][0] ^ pcq[3][0] ^ ca_q[0] ^ cb_q[0];
+      assign any      = |anyq;
+      assign col_sum  = {SumW{1'b0}};
+      wire unused_fast = &{1'b0, xx[0], y1[CW-1], y2[CW-1], y3[CW-1], col_sum, lin};
+`ifndef SYNTHESIS
+      // the carry-save carry equals dsbc_decision's (checked against a plain model)
+      reg [CW-1:0] carry_m;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) carry_m <= {CW{1'b0}};
+        else if (!in_cnt) carry_m <= {CW{1'b0}};
+        else carry_m <= (p0 + p1 + p2 + p3 + carry_m) >> 1;
+      end
+      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+        // out of reset only
+      end else begin
+        if (ca_q + cb_q != carry_m)
+          $fatal(1, "%m: the carry-save carry differs from the plain carry at %0t", $time);
+        if (yy[CW-1] || (ca_q + cb_q) >= (1 << (CW - 1)))
+          $fatal(1, "%m: the carry-save carry overflows at %0t", $time);
+      end
+      initial if (NumPes > 16) $fatal(1, "feas_pair_arb_global: RegLines = 2 needs NumPes <= 16");
+`endif
+    end else begin : g_std
+      dsbc_encoder #(.NumPes(NumPes), .SumW(SumW)) u_enc (
+        .bits_i(lin), .sum_o(col_sum), .any_o(any)
+      );
+      dsbc_decision #(.NumPes(NumPes), .SumW(SumW)) u_dec (
+        .clk_i(clk_i), .rst_ni(rst_ni), .col_sum_i(col_sum), .clear_i(!in_cnt),
+        .advance_i(in_cnt), .decision_o(decision)
+      );
+    end
+  endgenerate
 
   wire last_bit = (j_q == JLAST);
 

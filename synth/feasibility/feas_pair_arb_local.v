@@ -73,6 +73,17 @@
 //   held set of t, t + 1 is not used): ready is low in t - 3 (the last group slot: no commit
 //   in t, the dirty word's read) and in s - 2 .. s + 1 (no commit in s + 1), not in t - 1
 //   nor t + 3. PE side, count RAM, rebases, FIFOs: as above, relative to s and d.
+// - RegLines = 2 (pairunit.md section 8): the schedule of RegLines = 1, cycle for cycle at the
+//   ports (checked in lockstep by the unit's self-check), with the wait cycles doing the work:
+//   a_line_q / b_line_q take ctl_load ? (candidate for 1) : (candidate for 0), both from the
+//   control's line0 / line1 (registered bit-slot candidates) and the PISOs; the dirty set of a
+//   commit in the head cycle s is deferred to s + 2 (hs_q, hs_b_q, hs_bar_q taken in s; ap_q,
+//   ap_oh_q: the cut decided in s + 1 from CNT2 = b*), so that no dirty-bit logic depends on
+//   ctl_load; fixm_q holds the dirty RAM's mask one cycle early for everything but the commit
+//   in stage c (the RAM, an SB_RAM40_4K with -DFEAS_ICE40_PRIMITIVE, writes by the mask
+//   alone); bp_q is ready's busy term without ctl_done, one flip-flop; both FIFOs have Fast
+//   = 1 (registered full / non-empty flags). Simulation assertions compare each of these with
+//   what it replaces, every cycle.
 
 `default_nettype none
 
@@ -168,8 +179,17 @@ module feas_pair_arb_local #(
     end
   end
 
-  wire busy = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
-              (|dsh_q[3:0]);
+  wire busy_dec = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
+                  (|dsh_q[3:0]);
+  // RegLines = 2: busy without ctl_done_i as ONE flip-flop, from the next cycle's terms (the
+  // control's busy_nx: its head or stall next cycle; h1 next = head; dsh_q shifted)
+  wire ctl_busy_nx;
+  reg  bp_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) bp_q <= 1'b1;
+    else         bp_q <= (init_q && (clr_q != LAST_CLR)) || ctl_busy_nx || head || (|{dsh_q[2:0], ctl_done_i});
+  end
+  wire busy = (RegLines >= 2) ? (bp_q || ctl_done_i) : busy_dec;
   assign a_req_ready_o = !phase_q && !busy;
   assign b_req_ready_o = phase_q && !busy && !dsh_q[4];
   wire acc_a = a_req_valid_i && a_req_ready_o;
@@ -274,9 +294,62 @@ module feas_pair_arb_local #(
   // time (found by the unit's self-check, pairunit.md).
   wire                in_cut = head && !phase_q && (c_bar == head_addr);
   wire                dset   = (commit_c && !win && !in_cut) || hold_q;
+  // RegLines = 2: the dirty set of a commit in the head cycle s is DEFERRED to s + 2, so that
+  // no dirty-bit logic depends on ctl_load_i (in s the head address's last bit): the commit
+  // is held (hs_q, hs_b_q = B's, hs_bar_q), the cut is decided in s + 1 from flip-flops
+  // (CNT2 = b* then) into ap_q, and the set is applied in s + 2. The write port and the
+  // control are free in s + 2 (ready is low in s - 2 .. s + 1: no commit in s + 1 .. s + 4;
+  // the clear of D[b*] is in s + 1; a FIFO push is in d + 3, never in s + 2). The state it
+  // leaves from s + 3 on is the one of RegLines = 1: a kept commit to b* (A's, after the
+  // cut) sets D[b*] again after the clear instead of keeping it (keep_q is never set), and
+  // S[g], above, low and the control's copy of word g* take the set in s + 2 instead of s;
+  // nothing reads them in between (the head's and the dead slots' lines are 0, the count
+  // slots' lines are the snapshot's bits; the first line that reads S is the POLL after the
+  // word's exit, >= s + 6). The lockstep check (pairunit.md section 8) compares the ports.
+  wire                dset_c;   // the control's dirty set (dset, or the deferred form)
+  wire [BarrierW-1:0] dset_b2;
+  wire [15:0]         dset_oh;  // RegLines = 2: its one-hot bit index (0 if no set)
+  wire                ap_chk;
+  generate
+    if (RegLines >= 2) begin : g_dset2
+      reg                hs_q, hs_b_q, ap_q;
+      reg [BarrierW-1:0] hs_bar_q;
+      reg [15:0]         ap_oh_q;   // the deferred set's one-hot (with ap_q)
+      wire               cvc = commit_c && !head;
+      wire [15:0]        c_oh = 16'h0001 << c_bar[3:0];
+      wire [15:0]        ap_oh_nx = (hs_q && !(hs_b_q && (hs_bar_q == cnt2_q))) ?
+                                    (16'h0001 << hs_bar_q[3:0]) : 16'h0000;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          hs_q <= 1'b0;
+          ap_q <= 1'b0;
+          ap_oh_q <= 16'h0000;
+        end else begin
+          hs_q <= commit_c && head;
+          ap_q <= hs_q && !(hs_b_q && (hs_bar_q == cnt2_q));
+          ap_oh_q <= ap_oh_nx;
+        end
+      end
+      always @(posedge clk_i) begin
+        if (head) begin
+          hs_b_q   <= !phase_q;
+          hs_bar_q <= c_bar;
+        end
+      end
+      assign dset_c  = cvc || ap_q;
+      assign dset_oh = (cvc ? c_oh : 16'h0000) | ap_oh_q;
+      assign dset_b2 = ap_q ? hs_bar_q : c_bar;
+      assign ap_chk  = ap_q && commit_c;
+    end else begin : g_dset1
+      assign dset_c  = dset;
+      assign dset_oh = 16'h0000;
+      assign dset_b2 = dset_b;
+      assign ap_chk  = 1'b0;
+    end
+  endgenerate
   wire [BarrierW-1:0] dset_b = hold_q ? hold_bar_q : c_bar;
 
-  wire        a_full, b_full, ctl_line;
+  wire        a_full, b_full, ctl_line, ctl_line0, ctl_line1;
   wire        c_rd_en, c_rd_busy;
   wire [7:0]  c_wr_addr, c_rd_addr;
   wire [15:0] c_wr_data, c_wr_mask, dr_rd_data;
@@ -287,12 +360,13 @@ module feas_pair_arb_local #(
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
     .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
-    .cnt2_i(cnt2_q), .commit_valid_i(dset), .commit_barrier_i(dset_b),
+    .cnt2_i(cnt2_q), .commit_valid_i(dset_c), .commit_barrier_i(dset_b2), .commit_oh_i(dset_oh),
     .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
+    .line0_o(ctl_line0), .line1_o(ctl_line1),
     .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
-    .dr_rd_data_i(dr_rd_data)
+    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx)
   );
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
@@ -300,7 +374,25 @@ module feas_pair_arb_local #(
   wire [7:0]  dr_wr_addr = fa_wr_en ? fa_wr_addr : c_wr_addr;
   wire [15:0] dr_wr_data = {c_wr_data[15:BarrierW],
                             fa_wr_en ? fa_wr_data[BarrierW-1:0] : c_wr_data[BarrierW-1:0]};
-  wire [15:0] dr_wr_mask = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
+  wire [15:0] dr_wr_mask_c = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
+  // RegLines = 2: the same mask as fixm_q | the commit's one-hot: fixm_q holds, one cycle
+  // early, every term but the commit in stage c (the clearing, the clear in s + 1, the
+  // deferred set of s + 2, the FIFO's push write: push in d + 2 and not full)
+  wire [15:0] ctl_fix_nx;
+  wire [15:0] dr_wr_mask;
+  generate
+    if (RegLines >= 2) begin : g_mask2
+      reg [15:0] fixm_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) fixm_q <= 16'h0001;  // the clearing's first bit (init_addr 0)
+        else fixm_q <= ctl_fix_nx | g_dset2.ap_oh_nx |
+                       {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1] && !a_full}}};
+      end
+      assign dr_wr_mask = fixm_q | (g_dset2.cvc ? g_dset2.c_oh : 16'h0000);
+    end else begin : g_mask1
+      assign dr_wr_mask = dr_wr_mask_c;
+    end
+  endgenerate
   wire        dr_rd_en   = c_rd_en || fa_rd_en || fb_rd_en;
   wire [7:0]  dr_rd_addr = c_rd_en ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
 
@@ -310,13 +402,13 @@ module feas_pair_arb_local #(
   );
 
   // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_a (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_a (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
     .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data)
   );
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128)) u_fifo_b (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
@@ -342,7 +434,30 @@ module feas_pair_arb_local #(
   wire a_line = cslot ? piso_a_q[0] : ctl_line;
   wire b_line = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
   generate
-    if (RegLines != 0) begin : g_reg_lines
+    if (RegLines >= 2) begin : g_fast_lines
+      // RegLines = 2: the line flip-flops' inputs are a select by ctl_load_i between two
+      // values from flip-flops and shallow logic (the control's line0 / line1, bl_q for the
+      // bit slots): the same values as a_line / b_line in every cycle.
+      (* keep *) wire a0_k;
+      assign a0_k = cnt_q ? piso_a_q[0] : ctl_line0;
+      (* keep *) wire a1_k;
+      assign a1_k = ctl_line1;
+      (* keep *) wire b0_k;
+      assign b0_k = cnt_q && (h3_q ? rd_q[0] : piso_b_q[0]);
+      reg a_line_q, b_line_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          a_line_q <= 1'b0;
+          b_line_q <= 1'b0;
+        end else begin
+          a_line_q <= ctl_load_i ? a1_k : a0_k;
+          b_line_q <= !ctl_load_i && b0_k;
+        end
+      end
+      assign a_rr_bit_o = a_line_q;
+      assign b_rr_bit_o = b_line_q;
+      wire unused_fast = &{1'b0, a_line, b_line, ctl_line, dset, dset_b};
+    end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -355,9 +470,11 @@ module feas_pair_arb_local #(
       end
       assign a_rr_bit_o = a_line_q;
       assign b_rr_bit_o = b_line_q;
+      wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
       assign b_rr_bit_o = b_line;
+      wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
     end
   endgenerate
 
@@ -375,8 +492,14 @@ module feas_pair_arb_local #(
   end else begin
     if (hold_q && commit_c && !win)
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
-    if (h1_q && dset)
+    if (h1_q && dset_c)
       $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
+    if (dr_wr_mask != dr_wr_mask_c)
+      $fatal(1, "%m: RegLines = 2: the registered mask differs from the control's at %0t", $time);
+    if ((RegLines >= 2) && (bp_q || ctl_done_i) != busy_dec)
+      $fatal(1, "%m: bp_q differs from the busy decode at %0t", $time);
+    if (ap_chk)
+      $fatal(1, "%m: the deferred dirty set (RegLines = 2) meets a commit at %0t", $time);
     if (fa_wr_en && (|c_wr_mask))
       $fatal(1, "%m: the FIFO's push meets a dirty-bit write at %0t", $time);
     if (fa_wr_en != fb_wr_en || fa_wr_addr != fb_wr_addr)

@@ -40,7 +40,11 @@
 
 module feas_pair_arb_unit_tb #(
   parameter integer T  = 16, // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
-  parameter integer RL = 0   // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1): R = 2 RL
+  parameter integer RL = 0,  // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1 or 2): R = 2 if RL > 0
+  parameter integer LOCK = 0 // 1 (with RL = 2): a second unit with RegLines = 1 on the same
+                             // inputs; every output port, ctl_load, ctl_done and the lines the
+                             // global block reads (its skip counter 0, past its reset wait)
+                             // must be equal in every cycle (pairunit.md section 8)
 );
 
   localparam integer N  = 16;
@@ -48,7 +52,8 @@ module feas_pair_arb_unit_tb #(
   localparam integer D  = 8;
   localparam integer BW = 5;
   localparam integer Q  = T + 4;
-  localparam integer R  = 2 * RL;  // the added latency of a slot's decision (pairunit.md)
+  localparam integer R  = (RL != 0) ? 2 : 0;  // the added latency of a slot's decision (pairunit.md;
+                                              // RL = 2: the same schedule as RL = 1, section 8)
   localparam integer BOUND = (M + 1) * (Q + BW + 6 + R * (BW + 4));
   localparam integer CMAX = (1 << (T - 1)) - 1;
   localparam integer CMIN = -(1 << (T - 1));
@@ -67,6 +72,41 @@ module feas_pair_arb_unit_tb #(
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
   );
+
+  // LOCK: the reference unit with RegLines = 1 (same inputs; outputs compared below)
+  wire [N-1:0]    ready1, ackv1, ackr1, fv1;
+  wire [N*BW-1:0] fb1;
+  wire            snap1, done1, lock_load, lock_done, lock_load1, lock_done1, lock_rd;
+  wire [N-1:0]    lock_lin, lock_lin1;
+  integer         lock_n, lock_lines;
+  generate
+    if (LOCK != 0) begin : g_lock
+      feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(1)) ref1 (
+        .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
+        .req_ready_o(ready1), .ack_valid_o(ackv1), .ack_refused_o(ackr1), .fifo_valid_o(fv1),
+        .fifo_barrier_o(fb1), .fifo_pop_i(pop), .snap_o(snap1), .done_o(done1)
+      );
+      assign lock_load  = dut.ctl_load;
+      assign lock_done  = dut.ctl_done;
+      assign lock_load1 = ref1.ctl_load;
+      assign lock_done1 = ref1.ctl_done;
+      // the lines at the global block's input one cycle ago (what RegLines = 1 registers and
+      // reads; RegLines = 2 registers its group counts of them instead)
+      reg [N-1:0] lin_d, lin1_d;
+      always @(posedge clk) begin
+        lin_d  <= dut.lines;
+        lin1_d <= ref1.lines;
+      end
+      assign lock_lin   = lin_d;
+      assign lock_lin1  = lin1_d;
+      // the global block reads its (registered) lines: not skipping, past the reset wait
+      assign lock_rd    = (ref1.u_global.sk_q == 2'd0) && (ref1.u_global.ph_q != 4'd0);
+    end else begin : g_nolock
+      assign {ready1, ackv1, ackr1, fv1, fb1, snap1, done1} = {ready, ackv, ackr, fv, fb, snap, done};
+      assign {lock_load, lock_done, lock_load1, lock_done1, lock_rd} = 5'd0;
+      assign {lock_lin, lock_lin1} = {(2*N){1'b0}};
+    end
+  endgenerate
 
   // every pair's head and head address (the only internals read)
   wire [N/2-1:0]    hs;
@@ -162,7 +202,20 @@ module feas_pair_arb_unit_tb #(
     #1 rst_n = 1'b1;
   end
 
+  initial begin lock_n = 0; lock_lines = 0; end
   always @(posedge clk) if (rst_n) begin
+    // ---------- L. lockstep with RegLines = 1 (LOCK only) ----------
+    if (LOCK != 0) begin
+      lock_n = lock_n + 1;
+      if ({ready, ackv, ackr, fv, fb, snap, done} !== {ready1, ackv1, ackr1, fv1, fb1, snap1, done1})
+        fail("lockstep: a port differs from RegLines = 1");
+      if ({lock_load, lock_done} !== {lock_load1, lock_done1})
+        fail("lockstep: ctl_load / ctl_done differ from RegLines = 1");
+      if (lock_rd) begin
+        lock_lines = lock_lines + 1;
+        if (lock_lin !== lock_lin1) fail("lockstep: a line the global block reads differs");
+      end
+    end
     // ---------- 0. ready only in the PE's phase ----------
     for (p = 0; p < N; p = p + 1)
       if (ready[p] === 1'b1 && (p % 2) != (cyc % 2)) fail("ready outside the PE's phase");
@@ -304,6 +357,9 @@ module feas_pair_arb_unit_tb #(
                lat_max, BOUND, lat_nx, lat_wait_max);
       $display("feas_pair_arb_unit_tb: coverage: commits in d .. d + 2 to the completed barrier %0d, of which refused or not otherwise than after the rebase %0d",
                cov_tail, cov_taildiff);
+      if (LOCK != 0)
+        $display("feas_pair_arb_unit_tb: lockstep with RegLines = 1: %0d cycles compared (ports, ctl_load, ctl_done), lines compared in %0d of them",
+                 lock_n, lock_lines);
       $display("feas_pair_arb_unit_tb: %0d errors", errors);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;

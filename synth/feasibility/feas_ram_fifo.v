@@ -6,13 +6,18 @@
 // head is fetched when the RAM's read port is free (rd_free_i) and arrives a cycle later, so
 // an entry is visible from d+3 at the earliest, one pop per 3 cycles at most. full_o counts
 // every entry (RAM, in flight and head).
+// Fast = 1 (pairunit.md section 8, the pair block with RegLines = 2): the same behaviour, with
+// "full" and "some entry in the RAM" as flip-flops (full_q, nz_q, from the counts' next
+// values) and the counts' updates written as +1 / -1 / hold, so that fetch and full are one
+// LUT after flip-flops and rd_free_i. Fast = 0: unchanged.
 
 `default_nettype none
 
 module feas_ram_fifo #(
   parameter integer Depth = 8,   // entries, a power of two, <= 128
   parameter integer Width = 5,
-  parameter [7:0]   Base  = 8'd128  // first RAM word
+  parameter [7:0]   Base  = 8'd128, // first RAM word
+  parameter integer Fast  = 0       // 1: registered flags (header)
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -41,13 +46,30 @@ module feas_ram_fifo #(
   reg              wr_q, fetch_q, hd_valid_q;
   reg  [Width-1:0] hd_q;
 
-  assign full_o  = (total_q == DEPTH_CNT);
+  reg              full_q, nz_q;
+  wire             full_dec = (total_q == DEPTH_CNT);
+  assign full_o  = (Fast != 0) ? full_q : full_dec;
   assign valid_o = hd_valid_q;
   assign data_o  = hd_q;
 
   wire do_push = push_i && !full_o;
   wire do_pop  = pop_i && hd_valid_q;
-  wire fetch   = rd_free_i && !hd_valid_q && !fetch_q && (inram_q != {CntW{1'b0}});
+  wire fetch   = rd_free_i && !hd_valid_q && !fetch_q &&
+                 ((Fast != 0) ? nz_q : (inram_q != {CntW{1'b0}}));
+  // Fast: the counts' next values as +1 / -1 / hold
+  reg [CntW-1:0] inram_nx, total_nx;
+  always @* begin
+    case ({wr_q, fetch})
+      2'b10:   inram_nx = inram_q + 1'b1;
+      2'b01:   inram_nx = inram_q - 1'b1;
+      default: inram_nx = inram_q;
+    endcase
+    case ({do_push, do_pop})
+      2'b10:   total_nx = total_q + 1'b1;
+      2'b01:   total_nx = total_q - 1'b1;
+      default: total_nx = total_q;
+    endcase
+  end
 
   assign wr_en_o   = wr_q;
   assign wr_addr_o = Base + wptr_q;
@@ -64,13 +86,22 @@ module feas_ram_fifo #(
       wr_q <= 1'b0;
       fetch_q <= 1'b0;
       hd_valid_q <= 1'b0;
+      full_q <= 1'b0;
+      nz_q <= 1'b0;
     end else begin
       wr_q    <= do_push;
       fetch_q <= fetch;
       if (wr_q) wptr_q <= wptr_q + 1'b1;
       if (fetch) rptr_q <= rptr_q + 1'b1;
-      inram_q <= inram_q + wr_q - fetch;
-      total_q <= total_q + do_push - do_pop;
+      if (Fast != 0) begin
+        inram_q <= inram_nx;
+        total_q <= total_nx;
+        full_q  <= (total_nx == DEPTH_CNT);
+        nz_q    <= (inram_nx != {CntW{1'b0}});
+      end else begin
+        inram_q <= inram_q + wr_q - fetch;
+        total_q <= total_q + do_push - do_pop;
+      end
       if (fetch_q)     hd_valid_q <= 1'b1;
       else if (do_pop) hd_valid_q <= 1'b0;
     end
@@ -79,6 +110,15 @@ module feas_ram_fifo #(
   always @(posedge clk_i) begin
     if (fetch_q) hd_q <= rd_data_i[Width-1:0];
   end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else if (Fast != 0) begin
+    if (full_q != full_dec || nz_q != (inram_q != {CntW{1'b0}}))
+      $fatal(1, "%m: Fast: a registered flag differs from its count at %0t", $time);
+  end
+`endif
 
 endmodule
 

@@ -74,7 +74,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   # PE B's commits (not held) do not set the pair's dirty bit.
   mutant no_b_set feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win \&\& !in_cut) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !in_cut \&\& phase_q) || hold_q;/'
   # The clear of s + 1 applied to the wrong barrier (CNT2's neighbour).
-  mutant clear_wrong feas_pair_arb_local.v "s/.cnt2_i(cnt2_q), .commit_valid_i(dset)/.cnt2_i(h1_q ? cnt2_q ^ 1'b1 : cnt2_q), .commit_valid_i(dset)/"
+  mutant clear_wrong feas_pair_arb_local.v "s/.cnt2_i(cnt2_q), .commit_valid_i(dset_c)/.cnt2_i(h1_q ? cnt2_q ^ 1'b1 : cnt2_q), .commit_valid_i(dset_c)/"
   # No deferral of the dirty sets of commits in t and t + 1.
   mutant no_defer feas_pair_arb_local.v "s/wire win = st_q\[0\] || st_q\[1\];/wire win = 1'b0;/"
   # B's FIFO fetches the word after its head's (its read pointer off by one in the shared storage).

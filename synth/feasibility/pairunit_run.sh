@@ -2,7 +2,8 @@
 # Feasibility (pairunit.md): every figure of pairunit.md, one tool at a time under nice. Run
 # from the repository's root: sh synth/feasibility/pairunit_run.sh [tb|mutants|synth|pnr [SEED]|all]
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
-# (not part of "all").
+# RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
+# (neither part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
@@ -113,4 +114,112 @@ if [ "$what" = regpnr ]; then
   seed=${2:-1}
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/reg_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/reg_pnr_seed$seed.log > /dev/null 2>&1
   echo "RegLines=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/reg_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/reg_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+fi
+
+# ---- RegLines = 2 (pairunit.md section 8): the same schedule as RegLines = 1, retimed ----
+# Self-check: the 13 runs of regtb with RL = 2 and LOCK = 1 (a RegLines = 1 unit on the same
+# inputs; every port, ctl_load, ctl_done and the lines the global block reads compared in every
+# cycle). Without the lockstep line the output must equal reg_tb.txt line for line.
+if [ "$what" = fasttb ]; then
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.LOCK=1 -o $TMP/tbf.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/fast_tb.txt
+  echo "$RUNS" | tr '|' '\n' | while read a; do
+    nice -n 10 vvp -n $TMP/tbf.vvp +cycles=100000 $a | tee -a $LOG/fast_tb.txt
+  done
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.LOCK=1 -o $TMP/tbf8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
+    nice -n 10 vvp -n $TMP/tbf8.vvp +cycles=100000 $a | tee -a $LOG/fast_tb.txt
+  done
+  if grep -v 'lockstep with RegLines = 1' $LOG/fast_tb.txt | cmp -s - $LOG/reg_tb.txt; then
+    echo "fast_tb.txt (without its lockstep lines) = reg_tb.txt: identical" | tee $LOG/fast_tb_vs_reg.txt
+  else
+    echo "fast_tb.txt (without its lockstep lines) DIFFERS from reg_tb.txt" | tee $LOG/fast_tb_vs_reg.txt
+    grep -v 'lockstep with RegLines = 1' $LOG/fast_tb.txt | diff - $LOG/reg_tb.txt | tee -a $LOG/fast_tb_vs_reg.txt
+  fi
+fi
+# RegLines = 0 and 1 unchanged: reg_old.txt's 2 runs (RL = 0) and the first random and sparse
+# runs of reg_tb.txt (RL = 1) again, with this branch's files.
+if [ "$what" = fastold ]; then
+  nice -n 10 iverilog -g2005 -o $TMP/tbo0.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbo1.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/fast_old0.txt
+  : > $LOG/fast_old1.txt
+  for a in "+seed=1" "+seed=11 +mode=1"; do
+    nice -n 10 vvp -n $TMP/tbo0.vvp +cycles=100000 $a | tee -a $LOG/fast_old0.txt
+    nice -n 10 vvp -n $TMP/tbo1.vvp +cycles=100000 $a | tee -a $LOG/fast_old1.txt
+  done
+  { if cmp -s $LOG/fast_old0.txt $LOG/reg_old.txt; then echo "RL=0: fast_old0.txt = reg_old.txt"; else echo "RL=0: fast_old0.txt DIFFERS from reg_old.txt"; fi
+    if (sed -n 1,6p $LOG/reg_tb.txt; sed -n 37,43p $LOG/reg_tb.txt) | cmp -s - $LOG/fast_old1.txt; then echo "RL=1: fast_old1.txt = reg_tb.txt's runs +seed=1, +seed=11 +mode=1"; else echo "RL=1: fast_old1.txt DIFFERS from reg_tb.txt"; fi; } | tee $LOG/fast_old_cmp.txt
+fi
+# Planted bugs in the RegLines = 2 logic (scratch copies), 30,000 cycles each, the self-check
+# WITHOUT the lockstep (LOCK = 0): each must fail. (The RTL's own simulation assertions stay on.)
+if [ "$what" = fastmutants ]; then
+  : > $LOG/fast_mutants.txt
+  fmutant() {  # name file sed-expression plusargs
+    mkdir -p $TMP/f_$1
+    sed "$3" $F/$2 > $TMP/f_$1/$2
+    if cmp -s $F/$2 $TMP/f_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$2#$TMP/f_$1/$2#")
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -o $TMP/f_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/fast_mutants.txt
+    nice -n 10 vvp -n $TMP/f_$1/tb.vvp +cycles=30000 $4 > $TMP/f_$1/out.txt 2>&1 || true
+    (head -5 $TMP/f_$1/out.txt; echo "..."; tail -4 $TMP/f_$1/out.txt) | tee -a $LOG/fast_mutants.txt
+  }
+  # The line flip-flop selects the candidate with the wrong polarity of ctl_load.
+  fmutant fast_linepol feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=1"
+  # The deferred head-cycle set takes its barrier in every cycle, not in the head (stale: the
+  # barrier of s + 1's stage c is set in s + 2).
+  fmutant fast_hsbar feas_pair_arb_local.v "s/if (head) begin/if (1'b1) begin/" "+seed=1"
+  # The deferred set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again.
+  fmutant fast_nocut feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/" "+seed=11 +mode=1"
+  # The registered bit-slot candidates use a stale prefix (bit 0 of the decided prefix dropped).
+  fmutant fast_blpfx feas_arb_lean_ctl.v "s/bit_line_c1 = bc_q\[{ipfx_q\[1:0\], 1'b1, 1'b0}\];/bit_line_c1 = bc_q[{ipfx_q[1], 1'b0, 1'b1, 1'b0}];/" "+seed=1"
+  # The global block's carry-save latch drops its second half (cb_q never loaded).
+  fmutant fast_cb feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/" "+seed=1"
+fi
+# The same kinds of bug, made consistent so that no simulation assertion sees them (the
+# self-check alone must): the line polarity bug on the sparse workload (no head ever: only
+# the liveness check can see it, and only where closed barriers stay closed); the cut ignored
+# in both the deferred set and its one-hot; the cut applied to the wrong PE; the carry-save
+# half dropped with the global block's carry model check switched off.
+if [ "$what" = fastmutants ] || [ "$what" = fastmutants2 ]; then
+  [ "$what" = fastmutants2 ] && : > $LOG/fast_mutants2.txt
+  [ "$what" = fastmutants ] && : > $LOG/fast_mutants2.txt
+  fmutant2() {  # as fmutant, into fast_mutants2.txt
+    mkdir -p $TMP/g_$1
+    sed "$3" $F/$2 > $TMP/g_$1/$2
+    if cmp -s $F/$2 $TMP/g_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$2#$TMP/g_$1/$2#")
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -o $TMP/g_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/fast_mutants2.txt
+    nice -n 10 vvp -n $TMP/g_$1/tb.vvp +cycles=30000 $4 > $TMP/g_$1/out.txt 2>&1 || true
+    (head -5 $TMP/g_$1/out.txt; echo "..."; tail -4 $TMP/g_$1/out.txt) | tee -a $LOG/fast_mutants2.txt
+  }
+  fmutant2 fast_linepol_sparse feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=11 +mode=1"
+  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/" "+seed=11 +mode=1"
+  fmutant2 fast_cutphase feas_pair_arb_local.v "s/hs_b_q   <= !phase_q;/hs_b_q   <= phase_q;/" "+seed=11 +mode=1"
+  fmutant2 fast_cb2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
+  fmutant2 fast_cb2_sparse feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
+fi
+# Synthesis (the dirty-bit RAM as an SB_RAM40_4K instance: WCLKE = WE = 1, the mask alone
+# writes; -DFEAS_ICE40_PRIMITIVE) and placements of the harness with RegLines = 2.
+if [ "$what" = fastsynth ]; then
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/fast_unit_harness_stat.txt stat; write_json $TMP/fast_unit_harness.json"
+fi
+if [ "$what" = fastpnr ]; then
+  seed=${2:-1}
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/fast_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/fast_pnr_seed$seed.log > /dev/null 2>&1
+  echo "RegLines=2 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/fast_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/fast_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+fi
+# LUT levels after the broadcasts, RegLines = 1 against RegLines = 2 (after fastsynth); the
+# RegLines = 1 and 0 harnesses are synthesised again from this branch's files (their stat:
+# fast_rl1_stat.txt, fast_rl0_stat.txt; section 7's files are left as they were).
+if [ "$what" = fastdepth ]; then
+  for rl in 0 1; do
+    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
+  done
+  { for n in ctl_load ctl_done; do
+      echo "== RegLines = 1, $n"; python3 $F/pairunit_depth.py $TMP/fast_rl1.json $n 8
+      echo "== RegLines = 2, $n"; python3 $F/pairunit_depth.py $TMP/fast_unit_harness.json $n 8
+    done; } | tee $LOG/fast_depth.txt
 fi
