@@ -31,6 +31,11 @@ import os
 import re
 
 PLAN = os.environ.get("FLOOR_PLAN", "quad")
+# "...-fix" (e.g. quad-fix): each pair's two RAMs bound to fixed sites of its band (rows 3 and
+# 5 of the band's 8) instead of a region: a RAM region alone (plan ram) made nextpnr 0.4's heap
+# placer hang before its first iteration.
+FIX_RAMS = PLAN.endswith("-fix")
+PLAN = PLAN[:-4] if FIX_RAMS else PLAN
 PAIR = re.compile(r"g_pair\[(\d+)\]")
 ROLE = re.compile(r"_SB_(?:LUT4|CARRY|DFF[A-Z]*|RAM40_4K)_([A-Z]+[0-9]*)")
 SMALL = 16  # neighbour votes only through nets of at most this many users
@@ -39,11 +44,13 @@ cells = {name: cell for name, cell in ctx.cells}  # noqa: F821
 
 xmax = ymax = 0
 ram_x = set()
+ram_bel = {}
 for bel in ctx.getBels():  # noqa: F821
     loc = ctx.getBelLocation(bel)  # noqa: F821
     xmax, ymax = max(xmax, loc.x), max(ymax, loc.y)
     if ctx.getBelType(bel) == "ICESTORM_RAM":  # noqa: F821
         ram_x.add(loc.x)
+        ram_bel[(loc.x, loc.y)] = bel
 ram_x = sorted(ram_x)
 assert len(ram_x) == 2, f"floorplan_pair: RAM columns {ram_x}"
 
@@ -177,10 +184,17 @@ for i in range(npairs):
 
 n = collections.Counter()
 per = collections.Counter()
-for name, p in pair.items():
+fixed = collections.Counter()
+for name, p in sorted(pair.items()):
     t = cells[name].type
     if t == "ICESTORM_LC" and PLAN != "ram":
         ctx.constrainCellToRegion(name, f"pair{p}_logic")  # noqa: F821
+    elif t == "ICESTORM_RAM" and FIX_RAMS:
+        # the j-th RAM of pair p on the site 1 + 8k + 2 + 2j of its band (rows 3, 5 of 1..8)
+        h, k = divmod(p, per_half)
+        site = ram_bel[(ram_x[h], 1 + k * band + 2 + 2 * fixed[p])]
+        fixed[p] += 1
+        ctx.bindBel(site, cells[name], STRENGTH_USER)  # noqa: F821
     elif t == "ICESTORM_RAM":
         ctx.constrainCellToRegion(name, f"pair{p}_ram")  # noqa: F821
     else:

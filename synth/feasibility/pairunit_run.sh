@@ -229,7 +229,7 @@ fi
 # (CE = 8 by default; 0: Yosys's default, the netlist of fastsynth) -> $TMP/floor_ceCE.json.
 # floorpnr SEED [CE] [PLAN]: nextpnr as fastpnr plus `--pre-place floorplan_pair.py`, the plan
 # chosen by FLOOR_PLAN=PLAN in the environment (the script's header lists the plans; default
-# quad) -> pairunit_logs/floor_PLAN_ceCE_seedSEED.log, floor_summary.txt.
+# quad; free: no --pre-place) -> pairunit_logs/floor_PLAN_ceCE_seedSEED.log, floor_summary.txt.
 if [ "$what" = floorsynth ]; then
   ce=${2:-8}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
@@ -238,6 +238,9 @@ fi
 if [ "$what" = floorpnr ]; then
   seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
   l=$LOG/floor_${plan}_ce${ce}_seed$seed.log
-  FLOOR_PLAN=$plan nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/floor_ce$ce.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed --pre-place $F/floorplan_pair.py -l $l > /dev/null 2>&1 || true
-  echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/floor_summary.txt
+  pp="--pre-place $F/floorplan_pair.py"; [ "$plan" = free ] && pp=""  # free: no floorplan
+  # killed after FLOOR_TIMEOUT seconds (default 480): a region too full makes the placer loop
+  FLOOR_PLAN=$plan timeout ${FLOOR_TIMEOUT:-480} nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/floor_ce$ce.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed $pp -l $l > $TMP/floor_stdout.txt 2>&1 || true
+  grep '^floorplan_pair' $TMP/floor_stdout.txt >> $l || true  # the script's own lines (stdout)
+  echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a $LOG/floor_summary.txt
 fi
