@@ -102,6 +102,19 @@ for name in left:
     pair[name] = by_name[name]
 
 
+# Registers Yosys merged across pairs (identical in every pair: e.g. a delayed ctl_done,
+# `done_i`, `push_i`, `dsh_q`, `rw_b`) carry one pair's name but feed all eight: a cell whose
+# output is read by cells of SHARED or more pairs is left free (as the global block).
+SHARED = 3
+shared = 0
+for name in list(pair):
+    readers = set(by_name.get(u) for u in out_users(cells[name])) - {None}
+    if len(readers) >= SHARED:
+        del pair[name]
+        free.add(name)
+        shared += 1
+
+
 def may_vote(name):
     if name in free or name.startswith("u_dut.u_global."):
         return False
@@ -203,7 +216,8 @@ for name, p in sorted(pair.items()):
     per[(p, t)] += 1
 print(f"floorplan_pair: plan {PLAN}: {n['ICESTORM_LC']} logic cells and {n['ICESTORM_RAM']} "
       f"block RAMs constrained ({len(unsure)} cells named after an input net: {moved} moved "
-      f"to another pair, {len(free)} left free; {voted} voted in by neighbours)")
+      f"to another pair, {len(free)} left free, of which {shared} read by >= {SHARED} pairs; {voted} voted in by "
+      f"neighbours)")
 print("floorplan_pair: LCs per pair: " + ", ".join(
     f"{i}: {per[(i, 'ICESTORM_LC')]}" for i in range(npairs)) + "; RAMs per pair: " +
     ", ".join(str(per[(i, 'ICESTORM_RAM')]) for i in range(npairs)))
