@@ -223,3 +223,24 @@ if [ "$what" = fastdepth ]; then
       echo "== RegLines = 2, $n"; python3 $F/pairunit_depth.py $TMP/fast_unit_harness.json $n 8
     done; } | tee $LOG/fast_depth.txt
 fi
+
+# ---- RegLines = 2 with a floorplan (pairunit.md section 9) ----
+# floorsynth [CE]: the harness of fastsynth, synthesised with `synth_ice40 -dffe_min_ce_use CE`
+# (CE = 8 by default; 0: Yosys's default, the netlist of fastsynth) -> $TMP/floor_ceCE.json.
+# floorpnr SEED [CE] [PLAN]: nextpnr as fastpnr plus `--pre-place floorplan_pair.py`, the plan
+# chosen by FLOOR_PLAN=PLAN in the environment (the script's header lists the plans; default
+# quad; free: no --pre-place) -> pairunit_logs/floor_PLAN_ceCE_seedSEED.log, floor_summary.txt.
+if [ "$what" = floorsynth ]; then
+  ce=${2:-8}
+  opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o $LOG/floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
+fi
+if [ "$what" = floorpnr ]; then
+  seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
+  l=$LOG/floor_${plan}_ce${ce}_seed$seed.log
+  pp="--pre-place $F/floorplan_pair.py"; [ "$plan" = free ] && pp=""  # free: no floorplan
+  # killed after FLOOR_TIMEOUT seconds (default 480): a region too full makes the placer loop
+  FLOOR_PLAN=$plan timeout ${FLOOR_TIMEOUT:-480} nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/floor_ce$ce.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed $pp -l $l > $TMP/floor_stdout.txt 2>&1 || true
+  grep '^floorplan_pair' $TMP/floor_stdout.txt >> $l || true  # the script's own lines (stdout)
+  echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a $LOG/floor_summary.txt
+fi
