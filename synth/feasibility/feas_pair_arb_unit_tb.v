@@ -263,15 +263,17 @@ module feas_pair_arb_unit_tb #(
     // ctl_load / ctl_done in s + 1 .. that cycle - 1; no ctl_done outside an exit ----------
     if (ex_on && cyc > ex_s) begin
       if (cyc < ex_cyc) begin
-        if (dut.ctl_load === 1'b1) fail("EXIT: ctl_load before the count bit of the reference sum");
-        if (dut.ctl_done === 1'b1) fail("EXIT: ctl_done before the word's last count bit");
+        if (dut.ctl_load === 1'b1 || dut.ctl_done === 1'b1) begin  // the word ends here: one error
+          fail("EXIT: ctl_load before the count bit of the reference sum");
+          ex_on = 0;
+        end
       end else begin
         if (dut.ctl_load !== 1'b1) fail("EXIT: no ctl_load at the reference sum's count bit");
         if (dut.ctl_done !== ex_dexp) fail("EXIT: ctl_done does not match the reference sum");
         ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
         ex_on = 0;
       end
-    end else if (!ex_on && dut.ctl_done === 1'b1) fail("EXIT: ctl_done outside a word's exit");
+    end else if (!ex_on && cyc != ex_cyc && dut.ctl_done === 1'b1) fail("EXIT: ctl_done outside a word's exit");
     if (snap === 1'b1 && ex_on) fail("EXIT: a head before the previous word's exit");
     // ---------- 10b. ORDER: the head's barrier y is the first barrier after the previous
     // head's (CNT2, cyclically) dirty at the POLL p = s - RACE: none in between that was dirty
@@ -395,13 +397,13 @@ module feas_pair_arb_unit_tb #(
       x = lasthead; if (dep > x) x = dep; if (lastfull > x) x = lastfull;
       if (cyc - x > gap_max) gap_max = cyc - x;
       if (cyc - x > W) begin
-        fail("PROGRESS: no head for more than one word while a barrier is dirty");
+        fail("PROGRESS: no head for over one word while a barrier is dirty");
         lasthead = cyc;
       end
     end
     for (x = 0; x < M; x = x + 1)
       if (dirty[x] && dfl[x] == fullcyc && cyc - dsince[x] > BOUND) begin
-        fail("DIRTY LIVENESS: a changed barrier without a head within the bound");
+        fail("DIRTY LIVENESS: a changed barrier without a head in the bound");
         dfl[x] = -1;
       end
     // ---------- 7. acceptances, next requests, pops ----------
