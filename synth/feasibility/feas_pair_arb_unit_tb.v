@@ -149,7 +149,7 @@ module feas_pair_arb_unit_tb #(
   integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
-  integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes;
+  integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes, ep_x2, gap2;
   reg     anyfull, rdec, okcut;
   // section 10: exit decisions, dirty barriers, progress, round-robin order
   reg     ex_on, ex_dexp, dirty[0:M-1];
@@ -221,6 +221,7 @@ module feas_pair_arb_unit_tb #(
     if (!$value$plusargs("gap=%d", gapmax)) gapmax = 64;
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
+    if (!$value$plusargs("gap2=%d", gap2)) gap2 = 24;
     sd = seed;
     $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d R=%0d, bound %0d)",
              seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, R, BOUND);
@@ -426,6 +427,32 @@ module feas_pair_arb_unit_tb #(
         else              rdec = (rnd(4) != 0) ? (gsum[x] > 0) : (gsum[x] < 0);
         rdc[p] <= rdec;
       end
+    end else if (mode == 2) begin
+      // section 10, two in a group: PE p opens x, then (0 .. gap2 cycles after its acceptance)
+      // x2 of the same group of 16; gapmin .. gap cycles later PE q closes x, then x2; the
+      // next episode starts when both have completed. The second opening may fall on the
+      // first's race (its F slot's read of the group's dirty word, t + 1, t + 2: reg_wfresh).
+      case (ep_st)
+        0: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin
+             ep_x = rnd(M); ep_p = rnd(N); ep_q = rnd(N); ep_dec = rnd(2);
+             ep_x2 = (ep_x & ~15) | ((ep_x + 1 + rnd(15)) & 15);
+             if (gsum[ep_x] != 0 || gsum[ep_x2] != 0) fail("pairs: a barrier's sum is not zero at an episode's start");
+             req(ep_p, ep_x, ep_dec); ep_st = 1;
+           end
+        1: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 2; ep_gap = rnd(gap2 + 1); end
+        2: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin req(ep_p, ep_x2, ep_dec); ep_st = 3; end
+        3: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 4; ep_gap = gapmin + rnd(gapmax - gapmin + 1); end
+        4: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin req(ep_q, ep_x, !ep_dec); ep_st = 5; end
+        5: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 6;
+        6: begin req(ep_q, ep_x2, !ep_dec); ep_st = 7; end
+        7: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 8;
+        default: if (!pend[ep_x] && ncom[ep_x] == lastn[ep_x] && !pend[ep_x2] && ncom[ep_x2] == lastn[ep_x2]) begin
+             ep_st = 0; ep_gap = rnd(gapmax + 1); episodes = episodes + 1;
+           end
+      endcase
     end else begin
       // sparse: one closing at a time
       case (ep_st)
@@ -449,6 +476,7 @@ module feas_pair_arb_unit_tb #(
       $display("feas_pair_arb_unit_tb: %0d cycles, commits %0d, refused %0d, heads %0d, completions %0d, pops %0d, cycles with a FIFO full %0d%s",
                cyc, commits, refused, heads, completions, pops, fullcyc, "");
       if (mode == 1) $display("feas_pair_arb_unit_tb: sparse episodes %0d", episodes);
+      if (mode == 2) $display("feas_pair_arb_unit_tb: two-in-a-group episodes %0d", episodes);
       $display("feas_pair_arb_unit_tb: latency closing commit -> ctl_done: %0d closings, mean %0d.%02d, max %0d cycles (bound %0d); %0d more with a FIFO full meanwhile (max %0d)",
                lat_n, (lat_n > 0) ? lat_sum / lat_n : 0, (lat_n > 0) ? ((lat_sum * 100) / lat_n) % 100 : 0,
                lat_max, BOUND, lat_nx, lat_wait_max);
