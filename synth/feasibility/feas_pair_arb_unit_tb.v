@@ -154,7 +154,7 @@ module feas_pair_arb_unit_tb #(
   // section 10: exit decisions, dirty barriers, progress, round-robin order
   reg     ex_on, ex_dexp, dirty[0:M-1];
   integer ex_s, ex_cyc, ex_j, ex_n, ex_nd, dsince[0:M-1], dfl[0:M-1], ndirty, dep, lasthead,
-          lastfull, lasthx, gap_max, hw_max, hw_nx, hw_n, clean_heads, rr_n, sk, xx, done_x;
+          lastfull, lasthx, e_exit, e_order, e_prog, e_dlive, e_live, gap_max, hw_max, hw_nx, hw_n, clean_heads, rr_n, sk, xx, done_x;
 
   function integer rnd(input integer n);
     begin
@@ -233,6 +233,7 @@ module feas_pair_arb_unit_tb #(
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
     ex_on = 0; ex_n = 0; ex_nd = 0; ndirty = 0; dep = 0; lasthead = 0; lastfull = 0; lasthx = -1;
+    e_exit = 0; e_order = 0; e_prog = 0; e_dlive = 0; e_live = 0;
     gap_max = 0; hw_max = 0; hw_nx = 0; hw_n = 0; clean_heads = 0; rr_n = 0;
     for (x = 0; x < M; x = x + 1) begin dirty[x] = 0; dsince[x] = 0; dfl[x] = 0; end
     cyc = 0; errors = 0; commits = 0; refused = 0; heads = 0; completions = 0; fullcyc = 0;
@@ -265,17 +266,17 @@ module feas_pair_arb_unit_tb #(
     if (ex_on && cyc > ex_s) begin
       if (cyc < ex_cyc) begin
         if (dut.ctl_load === 1'b1 || dut.ctl_done === 1'b1) begin  // the word ends here: one error
-          fail("EXIT: ctl_load before the count bit of the reference sum");
+          begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
           ex_on = 0;
         end
       end else begin
-        if (dut.ctl_load !== 1'b1) fail("EXIT: no ctl_load at the reference sum's count bit");
-        if (dut.ctl_done !== ex_dexp) fail("EXIT: ctl_done does not match the reference sum");
+        if (dut.ctl_load !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
+        if (dut.ctl_done !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
         ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
         ex_on = 0;
       end
-    end else if (!ex_on && cyc != ex_cyc && dut.ctl_done === 1'b1) fail("EXIT: ctl_done outside a word's exit");
-    if (snap === 1'b1 && ex_on) fail("EXIT: a head before the previous word's exit");
+    end else if (!ex_on && cyc != ex_cyc && dut.ctl_done === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    if (snap === 1'b1 && ex_on) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
     // ---------- 10b. ORDER: the head's barrier y is the first barrier after the previous
     // head's (CNT2, cyclically) dirty at the POLL p = s - RACE: none in between that was dirty
     // (a commit after its last head's cut) since before p - 1 and still is ----------
@@ -286,7 +287,7 @@ module feas_pair_arb_unit_tb #(
           xx = (lasthx + sk) % M;
           if (xx == ha[BW-1:0]) sk = M;
           else if (dirty[xx] && dsince[xx] < cyc - RACE - 1) begin
-            fail("ORDER: the head passed over a barrier dirty at the POLL");
+            e_order = e_order + 1; fail("ORDER: the head passed over a barrier dirty at the POLL");
             sk = M;
           end
         end
@@ -386,7 +387,7 @@ module feas_pair_arb_unit_tb #(
     // ---------- 6. liveness ----------
     for (x = 0; x < M; x = x + 1)
       if (pend[x] && pfl[x] == fullcyc && cyc - pc[x] > BOUND) begin
-        fail("LIVENESS: a closed barrier not completed within the bound");
+        e_live = e_live + 1; fail("LIVENESS: a closed barrier not completed within the bound");
         pend[x] = 0;
       end
     // ---------- 10c. PROGRESS: while some barrier is dirty, a head at most W cycles after the
@@ -398,13 +399,13 @@ module feas_pair_arb_unit_tb #(
       x = lasthead; if (dep > x) x = dep; if (lastfull > x) x = lastfull;
       if (cyc - x > gap_max) gap_max = cyc - x;
       if (cyc - x > W) begin
-        fail("PROGRESS: no head for over one word while a barrier is dirty");
+        e_prog = e_prog + 1; fail("PROGRESS: no head for over one word while a barrier is dirty");
         lasthead = cyc;
       end
     end
     for (x = 0; x < M; x = x + 1)
       if (dirty[x] && dfl[x] == fullcyc && cyc - dsince[x] > BOUND) begin
-        fail("DIRTY LIVENESS: a changed barrier without a head in the bound");
+        e_dlive = e_dlive + 1; fail("DIRTY LIVENESS: a changed barrier without a head in the bound");
         dfl[x] = -1;
       end
     // ---------- 7. acceptances, next requests, pops ----------
@@ -484,6 +485,8 @@ module feas_pair_arb_unit_tb #(
                cov_tail, cov_taildiff);
       $display("feas_pair_arb_unit_tb: section 10: exits checked %0d (of which completions %0d); heads of dirty barriers %0d, max wait %0d (bound %0d), %0d more with a FIFO full meanwhile; heads of clean barriers %0d; order checked at %0d heads; max cycles without a head while dirty %0d (bound W = %0d)",
                ex_n, ex_nd, hw_n, hw_max, BOUND, hw_nx, clean_heads, rr_n, gap_max, W);
+      $display("feas_pair_arb_unit_tb: errors by check: EXIT %0d, ORDER %0d, PROGRESS %0d, DIRTY LIVENESS %0d, (closed-barrier) LIVENESS %0d, others %0d",
+               e_exit, e_order, e_prog, e_dlive, e_live, errors - e_exit - e_order - e_prog - e_dlive - e_live);
       if (LOCK != 0)
         $display("feas_pair_arb_unit_tb: lockstep with RegLines = 1: %0d cycles compared (ports, ctl_load, ctl_done), lines compared in %0d of them",
                  lock_n, lock_lines);

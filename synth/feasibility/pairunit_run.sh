@@ -241,9 +241,11 @@ if [ "$what" = gapmutants ]; then
     nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 -o $TMP/x_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
     echo "== mutant $1 (RL=$2, $3: $4) $5" | tee -a $LOG/gap_mutants.txt
     nice -n 10 vvp -n $TMP/x_$1/tb.vvp +cycles=30000 $5 > $TMP/x_$1/out.txt 2>&1 || true
-    (head -7 $TMP/x_$1/out.txt; echo "..."; tail -4 $TMP/x_$1/out.txt) | tee -a $LOG/gap_mutants.txt
+    (head -14 $TMP/x_$1/out.txt | grep -v '^feas_pair_arb_unit_tb: [0-9]* cycles'; echo "..."; grep -v '^FAIL cycle' $TMP/x_$1/out.txt | grep -v 'seed=.*cycles=') | tee -a $LOG/gap_mutants.txt
   }
   gmutant reg_wfresh 1 feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=1"
+  # the same bug on the workload of two barriers of one group per episode (mode 2, section 10)
+  gmutant reg_wfresh_pairs 1 feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=31 +mode=2"
   gmutant fast_linepol 2 feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=1"
   gmutant fast_cb2 2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
   gmutant fast_cb2_sparse 2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
