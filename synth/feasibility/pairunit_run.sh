@@ -266,7 +266,7 @@ if [ "$what" = gaptb ]; then
   ref=$LOG/reg_tb.txt; [ "$rl" = 0 ] && ref=$LOG/tb.txt
   n=$(grep -c '^PASS' $LOG/gap_tb_rl$rl.txt || true)
   { echo "RL=$rl: $n PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' $LOG/gap_tb_rl$rl.txt) runs"
-    grep -v 'section 10:' $LOG/gap_tb_rl$rl.txt | sed 's/ R=[0-9],/,/' > $TMP/gap_new.txt
+    grep -v 'section 10:\|errors by check:' $LOG/gap_tb_rl$rl.txt | sed 's/ R=[0-9],/,/' > $TMP/gap_new.txt
     sed 's/ R=[0-9],/,/' $ref | head -n $(wc -l < $TMP/gap_new.txt) > $TMP/gap_ref.txt
     if cmp -s $TMP/gap_new.txt $TMP/gap_ref.txt; then
       echo "RL=$rl: gap_tb_rl$rl.txt without its section 10 lines = $(basename $ref) (its first runs): identical"
