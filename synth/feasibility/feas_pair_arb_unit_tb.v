@@ -29,6 +29,23 @@
 // closing at a time: PE p sends +1 or -1 to a random barrier, after a random gap PE q sends
 // the opposite, the closing commit; the next episode starts after the completion). The
 // latency from the closing commit to ctl_done is reported (mean, max) in both modes.
+// Section 10 of pairunit.md (the self-check's gaps, branch wip/tbgap), four more checks:
+//   - EXIT: at every head s the reference sum of the head's barrier at the cut (Q-bit two's
+//     complement, LSB first) gives the count bit j of the word's exit (its first 1 bit) or a
+//     completion (all Q bits 0, j = Q - 1); ctl_load must come exactly in s + 4 + j (RL = 0:
+//     bit j on the lines in s + 3 + j, section 1) or s + 6 + j (RL = 1, 2: section 7), with
+//     ctl_done iff the sum is zero, and neither ctl_load nor ctl_done in s + 1 .. before it;
+//     no ctl_done outside an exit, no head before the previous word's exit;
+//   - ORDER: the head's barrier is the first barrier after the previous head's (CNT2,
+//     cyclically) dirty at the POLL p = s - RACE (arblean's key {wrap, g, i}): no barrier in
+//     between dirty (a commit after its last head's cut) since before p - 1;
+//   - PROGRESS: while some barrier is dirty, a head at most W cycles (one word) after the last
+//     head, after the cycle the first barrier became dirty, or after a cycle with a FIFO full;
+//   - DIRTY LIVENESS: every dirty barrier gets a head within BOUND = (M + 1) W cycles of its
+//     first commit after its last head's cut, unless some FIFO was full meanwhile.
+// +mode=2 (two in a group): PE p opens barrier x, then 0 .. gap2 (+gap2=N, default 24) cycles
+// after the acceptance a second barrier of x's group of 16; PE q closes both gapmin .. gap
+// cycles later; the next episode when both have completed.
 // Random numbers from $random(seed) only: +seed=N replays a run.
 // iverilog -g2005 -s feas_pair_arb_unit_tb <files> && vvp -n a.out +seed=N [+cycles=N]
 //   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+bias=1 (mode 0: counts drift to the edges,
