@@ -228,7 +228,7 @@ fi
 # reference sums, round-robin order, progress, dirty liveness). Self-contained block.
 # gapmutants: the three survivors of regmutants / fastmutants / fastmutants2 (and the sparse
 # carry-save one), 30,000 cycles, the changed self-check, each must now FAIL -> gap_mutants.txt
-# gaptb [RL]: the 13 runs of regtb (100,000 cycles) with the changed self-check at RegLines
+# gaptb [RL [t16]]: the 13 runs of regtb (t16: the 11 at T = 16 only) (100,000 cycles) with the changed self-check at RegLines
 # RL (default 1) -> gap_tb_rl$RL.txt; the figures must equal tb.txt (RL = 0) / reg_tb.txt
 # (RL = 1, 2), compared in gap_tb_rl$RL_cmp.txt
 if [ "$what" = gapmutants ]; then
