@@ -29,6 +29,23 @@
 // closing at a time: PE p sends +1 or -1 to a random barrier, after a random gap PE q sends
 // the opposite, the closing commit; the next episode starts after the completion). The
 // latency from the closing commit to ctl_done is reported (mean, max) in both modes.
+// Section 10 of pairunit.md (the self-check's gaps, branch wip/tbgap), four more checks:
+//   - EXIT: at every head s the reference sum of the head's barrier at the cut (Q-bit two's
+//     complement, LSB first) gives the count bit j of the word's exit (its first 1 bit) or a
+//     completion (all Q bits 0, j = Q - 1); ctl_load must come exactly in s + 4 + j (RL = 0:
+//     bit j on the lines in s + 3 + j, section 1) or s + 6 + j (RL = 1, 2: section 7), with
+//     ctl_done iff the sum is zero, and neither ctl_load nor ctl_done in s + 1 .. before it;
+//     no ctl_done outside an exit, no head before the previous word's exit;
+//   - ORDER: the head's barrier is the first barrier after the previous head's (CNT2,
+//     cyclically) dirty at the POLL p = s - RACE (arblean's key {wrap, g, i}): no barrier in
+//     between dirty (a commit after its last head's cut) since before p - 1;
+//   - PROGRESS: while some barrier is dirty, a head at most W cycles (one word) after the last
+//     head, after the cycle the first barrier became dirty, or after a cycle with a FIFO full;
+//   - DIRTY LIVENESS: every dirty barrier gets a head within BOUND = (M + 1) W cycles of its
+//     first commit after its last head's cut, unless some FIFO was full meanwhile.
+// +mode=2 (two in a group): PE p opens barrier x, then 0 .. gap2 (+gap2=N, default 24) cycles
+// after the acceptance a second barrier of x's group of 16; PE q closes both gapmin .. gap
+// cycles later; the next episode when both have completed.
 // Random numbers from $random(seed) only: +seed=N replays a run.
 // iverilog -g2005 -s feas_pair_arb_unit_tb <files> && vvp -n a.out +seed=N [+cycles=N]
 //   [+mode=0|1] [+popdiv=N] [+hot=N] [+quiet=0|1] [+bias=1 (mode 0: counts drift to the edges,
@@ -55,6 +72,13 @@ module feas_pair_arb_unit_tb #(
   localparam integer R  = (RL != 0) ? 2 : 0;  // the added latency of a slot's decision (pairunit.md;
                                               // RL = 2: the same schedule as RL = 1, section 8)
   localparam integer BOUND = (M + 1) * (Q + BW + 6 + R * (BW + 4));
+  // section 10 (the self-check gaps): the word length W (POLL of the hit to the POLL after
+  // the exit at count bit Q - 1), the race length POLL -> head (RL = 0: s = p + BW + 3;
+  // RL = 1, 2: s = p + 3 BW + 9) and the cycle of count bit j's decision on ctl_load after the
+  // head s (RL = 0: bit j on the lines in s + 3 + j, ctl_load in s + 4 + j; RL = 1, 2: s + 6 + j)
+  localparam integer W     = Q + BW + 6 + R * (BW + 4);
+  localparam integer RACE  = (RL != 0) ? 3 * BW + 9 : BW + 3;
+  localparam integer XLAT  = (RL != 0) ? 6 : 4;
   localparam integer CMAX = (1 << (T - 1)) - 1;
   localparam integer CMIN = -(1 << (T - 1));
 
@@ -142,8 +166,12 @@ module feas_pair_arb_unit_tb #(
   integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
-  integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes;
+  integer ep_st, ep_x, ep_p, ep_q, ep_gap, ep_dec, episodes, ep_x2, gap2;
   reg     anyfull, rdec, okcut;
+  // section 10: exit decisions, dirty barriers, progress, round-robin order
+  reg     ex_on, ex_dexp, dirty[0:M-1];
+  integer ex_s, ex_cyc, ex_j, ex_n, ex_nd, dsince[0:M-1], dfl[0:M-1], ndirty, dep, lasthead,
+          lastfull, lasthx, e_exit, e_order, e_prog, e_dlive, e_live, gap_max, hw_max, hw_nx, hw_n, clean_heads, rr_n, sk, xx, done_x;
 
   function integer rnd(input integer n);
     begin
@@ -163,6 +191,31 @@ module feas_pair_arb_unit_tb #(
       for (p = 0; p < N; p = p + 1) wsnap[p] = cnt[p*M + wx];
       wcutn = ncom[wx];
       wvalid = 1;
+      gap_cut;
+    end
+  endtask
+
+  // section 10, at the cut of head s = cyc: the word's exit predicted from the reference sum
+  // (Q-bit two's complement, LSB first: the first 1 bit j, or all Q bits 0: complete at
+  // j = Q - 1); the head barrier is no longer dirty (commits after the cut make it dirty again)
+  task gap_cut;
+    integer sm, v;
+    begin
+      sm = 0;
+      for (p = 0; p < N; p = p + 1) sm = sm + wsnap[p];
+      v = sm & ((1 << Q) - 1);
+      ex_j = 0;
+      while (ex_j < Q - 1 && ((v >> ex_j) & 1) == 0) ex_j = ex_j + 1;
+      ex_dexp = (v == 0);
+      ex_cyc = cyc + XLAT + ex_j;
+      ex_s = cyc; ex_on = 1;
+      if (dirty[wx]) begin
+        if (dfl[wx] == fullcyc) begin
+          hw_n = hw_n + 1;
+          if (cyc - dsince[wx] > hw_max) hw_max = cyc - dsince[wx];
+        end else hw_nx = hw_nx + 1;
+        dirty[wx] = 0; ndirty = ndirty - 1;
+      end else clean_heads = clean_heads + 1;
     end
   endtask
 
@@ -185,6 +238,7 @@ module feas_pair_arb_unit_tb #(
     if (!$value$plusargs("gap=%d", gapmax)) gapmax = 64;
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
+    if (!$value$plusargs("gap2=%d", gap2)) gap2 = 24;
     sd = seed;
     $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d R=%0d, bound %0d)",
              seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, R, BOUND);
@@ -195,6 +249,10 @@ module feas_pair_arb_unit_tb #(
     for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
+    ex_on = 0; ex_n = 0; ex_nd = 0; ndirty = 0; dep = 0; lasthead = 0; lastfull = 0; lasthx = -1;
+    e_exit = 0; e_order = 0; e_prog = 0; e_dlive = 0; e_live = 0;
+    gap_max = 0; hw_max = 0; hw_nx = 0; hw_n = 0; clean_heads = 0; rr_n = 0;
+    for (x = 0; x < M; x = x + 1) begin dirty[x] = 0; dsince[x] = 0; dfl[x] = 0; end
     cyc = 0; errors = 0; commits = 0; refused = 0; heads = 0; completions = 0; fullcyc = 0;
     lat_n = 0; lat_sum = 0; lat_max = 0; lat_nx = 0; lat_wait_max = 0; pops = 0;
     ep_st = 0; ep_gap = 100; episodes = 0; ep_x = 0; ep_p = 0; ep_q = 0; ep_dec = 0;
@@ -219,6 +277,41 @@ module feas_pair_arb_unit_tb #(
     // ---------- 0. ready only in the PE's phase ----------
     for (p = 0; p < N; p = p + 1)
       if (ready[p] === 1'b1 && (p % 2) != (cyc % 2)) fail("ready outside the PE's phase");
+    // ---------- 10a. EXIT: the word of head s exits exactly at the reference sum's first 1
+    // bit j (ctl_load in s + XLAT + j), or completes at j = Q - 1 (ctl_done with it); no
+    // ctl_load / ctl_done in s + 1 .. that cycle - 1; no ctl_done outside an exit ----------
+    if (ex_on && cyc > ex_s) begin
+      if (cyc < ex_cyc) begin
+        if (dut.ctl_load === 1'b1 || dut.ctl_done === 1'b1) begin  // the word ends here: one error
+          begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
+          ex_on = 0;
+        end
+      end else begin
+        if (dut.ctl_load !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
+        if (dut.ctl_done !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
+        ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
+        ex_on = 0;
+      end
+    end else if (!ex_on && cyc != ex_cyc && dut.ctl_done === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    if (snap === 1'b1 && ex_on) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
+    // ---------- 10b. ORDER: the head's barrier y is the first barrier after the previous
+    // head's (CNT2, cyclically) dirty at the POLL p = s - RACE: none in between that was dirty
+    // (a commit after its last head's cut) since before p - 1 and still is ----------
+    if (snap === 1'b1) begin
+      if (lasthx >= 0) begin
+        rr_n = rr_n + 1;
+        for (sk = 1; sk < M; sk = sk + 1) begin
+          xx = (lasthx + sk) % M;
+          if (xx == ha[BW-1:0]) sk = M;
+          else if (dirty[xx] && dsince[xx] < cyc - RACE - 1) begin
+            e_order = e_order + 1; fail("ORDER: the head passed over a barrier dirty at the POLL");
+            sk = M;
+          end
+        end
+      end
+      lasthx = ha[BW-1:0];
+      lasthead = cyc;
+    end
     // ---------- 1. head: all pairs agree; the cut (before this cycle's commits if s is odd) ----------
     if (hs !== {(N/2){1'b0}} && hs !== {(N/2){1'b1}}) fail("pairs disagree on the head");
     if (snap === 1'b1) begin
@@ -248,6 +341,11 @@ module feas_pair_arb_unit_tb #(
         gsum[x] = gsum[x] + (pdc[p*8 + k] ? -1 : 1);
         ncom[x] = ncom[x] + 1;
         commits = commits + 1;
+        if (!dirty[x]) begin
+          dirty[x] = 1; dsince[x] = cyc; dfl[x] = fullcyc;
+          if (ndirty == 0) dep = cyc;
+          ndirty = ndirty + 1;
+        end
         if (gsum[x] == 0) begin
           pend[x] = 1; pc[x] = cyc; pn[x] = ncom[x]; pfl[x] = fullcyc;
         end else pend[x] = 0;
@@ -306,8 +404,26 @@ module feas_pair_arb_unit_tb #(
     // ---------- 6. liveness ----------
     for (x = 0; x < M; x = x + 1)
       if (pend[x] && pfl[x] == fullcyc && cyc - pc[x] > BOUND) begin
-        fail("LIVENESS: a closed barrier not completed within the bound");
+        e_live = e_live + 1; fail("LIVENESS: a closed barrier not completed within the bound");
         pend[x] = 0;
+      end
+    // ---------- 10c. PROGRESS: while some barrier is dirty, a head at most W cycles after the
+    // last head, the cycle the first barrier became dirty, or the last cycle with a FIFO full
+    // (F aborts); DIRTY LIVENESS: every dirty barrier gets a head within BOUND = (M + 1) W
+    // cycles of its first commit after its last head's cut, unless a FIFO was full meanwhile ----------
+    if (anyfull) lastfull = cyc;
+    if (ndirty > 0) begin
+      x = lasthead; if (dep > x) x = dep; if (lastfull > x) x = lastfull;
+      if (cyc - x > gap_max) gap_max = cyc - x;
+      if (cyc - x > W) begin
+        e_prog = e_prog + 1; fail("PROGRESS: no head for over one word while a barrier is dirty");
+        lasthead = cyc;
+      end
+    end
+    for (x = 0; x < M; x = x + 1)
+      if (dirty[x] && dfl[x] == fullcyc && cyc - dsince[x] > BOUND) begin
+        e_dlive = e_dlive + 1; fail("DIRTY LIVENESS: a changed barrier without a head in the bound");
+        dfl[x] = -1;
       end
     // ---------- 7. acceptances, next requests, pops ----------
     k = cyc % 8;
@@ -329,6 +445,32 @@ module feas_pair_arb_unit_tb #(
         else              rdec = (rnd(4) != 0) ? (gsum[x] > 0) : (gsum[x] < 0);
         rdc[p] <= rdec;
       end
+    end else if (mode == 2) begin
+      // section 10, two in a group: PE p opens x, then (0 .. gap2 cycles after its acceptance)
+      // x2 of the same group of 16; gapmin .. gap cycles later PE q closes x, then x2; the
+      // next episode starts when both have completed. The second opening may fall on the
+      // first's race (its F slot's read of the group's dirty word, t + 1, t + 2: reg_wfresh).
+      case (ep_st)
+        0: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin
+             ep_x = rnd(M); ep_p = rnd(N); ep_q = rnd(N); ep_dec = rnd(2);
+             ep_x2 = (ep_x & ~15) | ((ep_x + 1 + rnd(15)) & 15);
+             if (gsum[ep_x] != 0 || gsum[ep_x2] != 0) fail("pairs: a barrier's sum is not zero at an episode's start");
+             req(ep_p, ep_x, ep_dec); ep_st = 1;
+           end
+        1: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 2; ep_gap = rnd(gap2 + 1); end
+        2: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin req(ep_p, ep_x2, ep_dec); ep_st = 3; end
+        3: if (rv[ep_p] && ready[ep_p] === 1'b1) begin ep_st = 4; ep_gap = gapmin + rnd(gapmax - gapmin + 1); end
+        4: if (ep_gap > 0) ep_gap = ep_gap - 1;
+           else begin req(ep_q, ep_x, !ep_dec); ep_st = 5; end
+        5: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 6;
+        6: begin req(ep_q, ep_x2, !ep_dec); ep_st = 7; end
+        7: if (rv[ep_q] && ready[ep_q] === 1'b1) ep_st = 8;
+        default: if (!pend[ep_x] && ncom[ep_x] == lastn[ep_x] && !pend[ep_x2] && ncom[ep_x2] == lastn[ep_x2]) begin
+             ep_st = 0; ep_gap = rnd(gapmax + 1); episodes = episodes + 1;
+           end
+      endcase
     end else begin
       // sparse: one closing at a time
       case (ep_st)
@@ -352,11 +494,16 @@ module feas_pair_arb_unit_tb #(
       $display("feas_pair_arb_unit_tb: %0d cycles, commits %0d, refused %0d, heads %0d, completions %0d, pops %0d, cycles with a FIFO full %0d%s",
                cyc, commits, refused, heads, completions, pops, fullcyc, "");
       if (mode == 1) $display("feas_pair_arb_unit_tb: sparse episodes %0d", episodes);
+      if (mode == 2) $display("feas_pair_arb_unit_tb: two-in-a-group episodes %0d", episodes);
       $display("feas_pair_arb_unit_tb: latency closing commit -> ctl_done: %0d closings, mean %0d.%02d, max %0d cycles (bound %0d); %0d more with a FIFO full meanwhile (max %0d)",
                lat_n, (lat_n > 0) ? lat_sum / lat_n : 0, (lat_n > 0) ? ((lat_sum * 100) / lat_n) % 100 : 0,
                lat_max, BOUND, lat_nx, lat_wait_max);
       $display("feas_pair_arb_unit_tb: coverage: commits in d .. d + 2 to the completed barrier %0d, of which refused or not otherwise than after the rebase %0d",
                cov_tail, cov_taildiff);
+      $display("feas_pair_arb_unit_tb: section 10: exits checked %0d (of which completions %0d); heads of dirty barriers %0d, max wait %0d (bound %0d), %0d more with a FIFO full meanwhile; heads of clean barriers %0d; order checked at %0d heads; max cycles without a head while dirty %0d (bound W = %0d)",
+               ex_n, ex_nd, hw_n, hw_max, BOUND, hw_nx, clean_heads, rr_n, gap_max, W);
+      $display("feas_pair_arb_unit_tb: errors by check: EXIT %0d, ORDER %0d, PROGRESS %0d, DIRTY LIVENESS %0d, (closed-barrier) LIVENESS %0d, others %0d",
+               e_exit, e_order, e_prog, e_dlive, e_live, errors - e_exit - e_order - e_prog - e_dlive - e_live);
       if (LOCK != 0)
         $display("feas_pair_arb_unit_tb: lockstep with RegLines = 1: %0d cycles compared (ports, ctl_load, ctl_done), lines compared in %0d of them",
                  lock_n, lock_lines);

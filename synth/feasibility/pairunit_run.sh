@@ -244,3 +244,54 @@ if [ "$what" = floorpnr ]; then
   grep '^floorplan_pair' $TMP/floor_stdout.txt >> $l || true  # the script's own lines (stdout)
   echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a $LOG/floor_summary.txt
 fi
+
+# ---- Section 10 (branch wip/tbgap): the self-check's gaps closed (exit decisions against the
+# reference sums, round-robin order, progress, dirty liveness). Self-contained block.
+# gapmutants: the three survivors of regmutants / fastmutants / fastmutants2 (and the sparse
+# carry-save one), 30,000 cycles, the changed self-check, each must now FAIL -> gap_mutants.txt
+# gaptb [RL [t16]]: the 13 runs of regtb (t16: the 11 at T = 16 only) (100,000 cycles) with the changed self-check at RegLines
+# RL (default 1) -> gap_tb_rl$RL.txt; the figures must equal tb.txt (RL = 0) / reg_tb.txt
+# (RL = 1, 2), compared in gap_tb_rl$RL_cmp.txt
+if [ "$what" = gapmutants ]; then
+  : > $LOG/gap_mutants.txt
+  gmutant() {  # name RL file sed-expression plusargs
+    mkdir -p $TMP/x_$1
+    sed "$4" $F/$3 > $TMP/x_$1/$3
+    if cmp -s $F/$3 $TMP/x_$1/$3; then echo "mutant $1: the sed did not apply"; exit 1; fi
+    files=$(echo $UNIT | sed "s#$F/$3#$TMP/x_$1/$3#")
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 -o $TMP/x_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+    echo "== mutant $1 (RL=$2, $3: $4) $5" | tee -a $LOG/gap_mutants.txt
+    nice -n 10 vvp -n $TMP/x_$1/tb.vvp +cycles=30000 $5 > $TMP/x_$1/out.txt 2>&1 || true
+    (head -14 $TMP/x_$1/out.txt | grep -v '^feas_pair_arb_unit_tb: [0-9]* cycles'; echo "..."; grep -v '^FAIL cycle' $TMP/x_$1/out.txt | grep -v 'seed=.*cycles=') | tee -a $LOG/gap_mutants.txt
+  }
+  gmutant reg_wfresh 1 feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=1"
+  # the same bug on the workload of two barriers of one group per episode (mode 2, section 10)
+  gmutant reg_wfresh_pairs 1 feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=31 +mode=2"
+  gmutant fast_linepol 2 feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=1"
+  gmutant fast_cb2 2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
+  gmutant fast_cb2_sparse 2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
+fi
+if [ "$what" = gaptb ]; then
+  rl=${2:-1}
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbg.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  : > $LOG/gap_tb_rl$rl.txt
+  echo "$RUNS" | tr '|' '\n' | while read a; do
+    nice -n 10 vvp -n $TMP/tbg.vvp +cycles=100000 $a | tee -a $LOG/gap_tb_rl$rl.txt
+  done
+  if [ "${3:-}" != t16 ]; then
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbg8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+    for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
+      nice -n 10 vvp -n $TMP/tbg8.vvp +cycles=100000 $a | tee -a $LOG/gap_tb_rl$rl.txt
+    done
+  fi
+  ref=$LOG/reg_tb.txt; [ "$rl" = 0 ] && ref=$LOG/tb.txt
+  n=$(grep -c '^PASS' $LOG/gap_tb_rl$rl.txt || true)
+  { echo "RL=$rl: $n PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' $LOG/gap_tb_rl$rl.txt) runs"
+    grep -v 'section 10:\|errors by check:' $LOG/gap_tb_rl$rl.txt | sed 's/ R=[0-9],/,/' > $TMP/gap_new.txt
+    sed 's/ R=[0-9],/,/' $ref | head -n $(wc -l < $TMP/gap_new.txt) > $TMP/gap_ref.txt
+    if cmp -s $TMP/gap_new.txt $TMP/gap_ref.txt; then
+      echo "RL=$rl: gap_tb_rl$rl.txt without its section 10 lines = $(basename $ref) (its first runs): identical"
+    else
+      echo "RL=$rl: gap_tb_rl$rl.txt without its section 10 lines DIFFERS from $(basename $ref)"
+    fi; } | tee $LOG/gap_tb_rl${rl}_cmp.txt
+fi
