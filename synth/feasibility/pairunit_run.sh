@@ -15,6 +15,22 @@ UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
+# plant DIR RL LOGFILE name file sed-expression plusargs: a planted bug in a scratch copy of one
+# file (the repository's files are not touched), the self-check built at RegLines = RL and run
+# for 30,000 cycles; its first and last lines go to LOGFILE. regmutants, fastmutants and
+# fastmutants2 share it.
+plant() {
+  d=$TMP/$1_$4
+  mkdir -p $d
+  sed "$6" $F/$5 > $d/$5
+  if cmp -s $F/$5 $d/$5; then echo "mutant $4: the sed did not apply"; exit 1; fi
+  files=$(echo $UNIT | sed "s#$F/$5#$d/$5#")
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 -o $d/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+  echo "== mutant $4 ($5: $6) $7" | tee -a $3
+  nice -n 10 vvp -n $d/tb.vvp +cycles=30000 $7 > $d/out.txt 2>&1 || true
+  (head -5 $d/out.txt; echo "..."; tail -4 $d/out.txt) | tee -a $3
+}
+
 # Self-check: 6 random runs (mode 0) and 5 sparse runs (mode 1, one closing at a time) at T = 16,
 # 2 random runs at T = 8 with refusals; 100,000 cycles each.
 RUNS="+seed=1|+seed=2|+seed=3|+seed=4 +popdiv=40|+seed=5 +hot=32|+seed=6 +quiet=0|+seed=11 +mode=1|+seed=12 +mode=1|+seed=13 +mode=1|+seed=14 +mode=1 +gap=0|+seed=15 +mode=1 +gapmin=60 +gap=100"
@@ -88,16 +104,7 @@ fi
 # Planted bugs in the RegLines = 1 logic (scratch copies), each must fail.
 if [ "$what" = regmutants ]; then
   : > $LOG/reg_mutants.txt
-  rmutant() {  # name file sed-expression plusargs
-    mkdir -p $TMP/r_$1
-    sed "$3" $F/$2 > $TMP/r_$1/$2
-    if cmp -s $F/$2 $TMP/r_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
-    files=$(echo $UNIT | sed "s#$F/$2#$TMP/r_$1/$2#")
-    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/r_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
-    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/reg_mutants.txt
-    nice -n 10 vvp -n $TMP/r_$1/tb.vvp +cycles=30000 $4 > $TMP/r_$1/out.txt || true
-    (head -5 $TMP/r_$1/out.txt; echo "..."; tail -4 $TMP/r_$1/out.txt) | tee -a $LOG/reg_mutants.txt
-  }
+  rmutant() { plant r 1 $LOG/reg_mutants.txt "$@"; }  # name file sed-expression plusargs
   # The global block skips one cycle, not R = 2, after each decision (out of step with the pairs).
   rmutant reg_skip1 feas_pair_arb_global.v "s/? 2'd2 : 2'd0;/? 2'd1 : 2'd0;/" "+seed=1"
   # The pair's copy of the dirty word takes the read data in every cycle of the F state
@@ -155,16 +162,7 @@ fi
 # WITHOUT the lockstep (LOCK = 0): each must fail. (The RTL's own simulation assertions stay on.)
 if [ "$what" = fastmutants ]; then
   : > $LOG/fast_mutants.txt
-  fmutant() {  # name file sed-expression plusargs
-    mkdir -p $TMP/f_$1
-    sed "$3" $F/$2 > $TMP/f_$1/$2
-    if cmp -s $F/$2 $TMP/f_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
-    files=$(echo $UNIT | sed "s#$F/$2#$TMP/f_$1/$2#")
-    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -o $TMP/f_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
-    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/fast_mutants.txt
-    nice -n 10 vvp -n $TMP/f_$1/tb.vvp +cycles=30000 $4 > $TMP/f_$1/out.txt 2>&1 || true
-    (head -5 $TMP/f_$1/out.txt; echo "..."; tail -4 $TMP/f_$1/out.txt) | tee -a $LOG/fast_mutants.txt
-  }
+  fmutant() { plant f 2 $LOG/fast_mutants.txt "$@"; }  # name file sed-expression plusargs
   # The line flip-flop selects the candidate with the wrong polarity of ctl_load.
   fmutant fast_linepol feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=1"
   # The deferred head-cycle set takes its barrier in every cycle, not in the head (stale: the
@@ -185,16 +183,7 @@ fi
 if [ "$what" = fastmutants ] || [ "$what" = fastmutants2 ]; then
   [ "$what" = fastmutants2 ] && : > $LOG/fast_mutants2.txt
   [ "$what" = fastmutants ] && : > $LOG/fast_mutants2.txt
-  fmutant2() {  # as fmutant, into fast_mutants2.txt
-    mkdir -p $TMP/g_$1
-    sed "$3" $F/$2 > $TMP/g_$1/$2
-    if cmp -s $F/$2 $TMP/g_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
-    files=$(echo $UNIT | sed "s#$F/$2#$TMP/g_$1/$2#")
-    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -o $TMP/g_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
-    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/fast_mutants2.txt
-    nice -n 10 vvp -n $TMP/g_$1/tb.vvp +cycles=30000 $4 > $TMP/g_$1/out.txt 2>&1 || true
-    (head -5 $TMP/g_$1/out.txt; echo "..."; tail -4 $TMP/g_$1/out.txt) | tee -a $LOG/fast_mutants2.txt
-  }
+  fmutant2() { plant g 2 $LOG/fast_mutants2.txt "$@"; }  # name file sed-expression plusargs
   fmutant2 fast_linepol_sparse feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=11 +mode=1"
   fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/" "+seed=11 +mode=1"
   fmutant2 fast_cutphase feas_pair_arb_local.v "s/hs_b_q   <= !phase_q;/hs_b_q   <= phase_q;/" "+seed=11 +mode=1"
