@@ -76,7 +76,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   # The clear of s + 1 applied to the wrong barrier (CNT2's neighbour).
   mutant clear_wrong feas_pair_arb_local.v "s/.cnt2_i(cnt2_q), .commit_valid_i(dset_c)/.cnt2_i(h1_q ? cnt2_q ^ 1'b1 : cnt2_q), .commit_valid_i(dset_c)/"
   # No deferral of the dirty sets of commits in t and t + 1.
-  mutant no_defer feas_pair_arb_local.v "s/wire win = st_q\[0\] || st_q\[1\];/wire win = 1'b0;/"
+  mutant no_defer feas_pair_arb_local.v "s/wire win = (RegLines == 0) \&\& (st_q\[0\] || st_q\[1\]);/wire win = 1'b0;/"
   # B's FIFO fetches the word after its head's (its read pointer off by one in the shared storage).
   mutant fifo_b_rd feas_pair_arb_local.v 's/fa_rd_en ? fa_rd_addr : fb_rd_addr;/fa_rd_en ? fa_rd_addr : fb_rd_addr + 8'"'"'d1;/'
   # B's accumulator restarts in s + 1 as A's (B's commit of s counted in the snapshot and the rebase).
@@ -85,5 +85,5 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   # cut for odd s, is cleared with D[b*]: a lost change).
   mutant no_keep feas_pair_arb_local.v 's/wire                dset   = (commit_c \&\& !win \&\& !in_cut) || hold_q;/wire                dset   = (commit_c \&\& !win \&\& !in_cut \&\& !head) || hold_q;/'
   # No ready low in s - 2 (a commit may fall on the clear in s + 1).
-  mutant no_s2_stall feas_pair_arb_local.v 's/stall || st_q\[3\] ||/stall ||/'
+  mutant no_s2_stall feas_pair_arb_local.v 's/stall || ((RegLines == 0) \&\& st_q\[3\]) ||/stall ||/'
 fi

@@ -64,7 +64,7 @@ if [ "$what" = mutants ] || [ "$what" = all ]; then
   # The global block's carry latch not cleared between words (the brief's planted bug).
   mutant global_carry feas_pair_arb_global.v "s/.clear_i(!in_cnt)/.clear_i(1'b0)/" "+seed=1"
   # PE 15's line left out of the column sum (the race still sees it).
-  mutant global_line15 feas_pair_arb_global.v "s/.bits_i(lines_i)/.bits_i({1'b0, lines_i[NumPes-2:0]})/" "+seed=1"
+  mutant global_line15 feas_pair_arb_global.v "s/.bits_i(lin)/.bits_i({1'b0, lin[NumPes-2:0]})/" "+seed=1"
   # The pair block as pairarb left it: B's commit to b* in an even head cycle keeps D[b*] set.
   mutant local_unfixed feas_pair_arb_local.v "s/wire                in_cut = head \&\& !phase_q \&\& (c_bar == head_addr);/wire                in_cut = 1'b0;/" "+seed=1 +mode=1"
 fi
