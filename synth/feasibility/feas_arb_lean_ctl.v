@@ -57,12 +57,13 @@ module feas_arb_lean_ctl #(
   parameter integer BarrierW    = 5,   // clog2(M)
   parameter integer HoldRace    = 1,   // 1: ready low from t-1 to s (no commit in t..s+1);
                                        // 0: ready low in t-1 only, a live copy of word g*
-  parameter integer RegLines    = 0    // 1 (pairunit.md "Registered lines", HoldRace = 0
+  parameter integer RegLines    = 0,   // 1 (pairunit.md "Registered lines", HoldRace = 0
                                        // only): the line is registered by the owner and
                                        // again by the global block, so the decision of a
                                        // race slot comes R = 2 cycles later: every race
                                        // state waits R cycles for its decision (below);
                                        // 2: the same schedule, retimed (header)
+  parameter integer GW_O        = BarrierW - 4  // (the width of fix_addr_nx_o: the group bits)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -91,6 +92,10 @@ module feas_arb_lean_ctl #(
   output wire                busy_nx_o,         // RegLines = 2: snap_o || stall_o next cycle
   output reg  [15:0]         fix_nx_o,          // RegLines = 2: next cycle's mask without
                                                 // the commit (clearing, clear in s + 1)
+  output wire                fix_any_nx_o,      // RegLines = 2 (section 11): |fix_nx_o, and
+  output wire [GW_O-1:0]     fix_addr_nx_o,     // that write's word (dr_wr_addr_o next cycle)
+  output wire                head_nx_o,         // snap_o next cycle
+  output wire [3:0]          fix_idx_nx_o,      // that write's bit (fix_nx_o's one bit)
   input  wire [15:0]         dr_rd_data_i
 );
 
@@ -326,6 +331,14 @@ module feas_arb_lean_ctl #(
     for (i = 0; i < 16; i = i + 1)
       fix_nx_o[i] = init_nxc ? (iaddr_nxc == i[3:0]) : (head && (clow_nx == i[3:0]));
   end
+  // (section 11) the next cycle's control write (clearing or the clear in s + 1) and its
+  // word, for the owner's registered write address: the clear's word is g* (gsel_q does not
+  // change in the head cycle), the clearing's the next init address's group
+  wire [BW-1:0] iaddr_nxf = init_addr_q + 1'b1;
+  assign fix_any_nx_o  = init_nxc || head;
+  assign fix_addr_nx_o = init_nxc ? iaddr_nxf[BW-1:4] : gsel_q;
+  assign head_nx_o     = head_nx;
+  assign fix_idx_nx_o  = init_nxc ? iaddr_nxc : clow_nx;
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
   assign busy_nx_o = head_nx || stall_nx;
@@ -399,7 +412,11 @@ module feas_arb_lean_ctl #(
         dead_q <= head;
         rd_busy_q <= rd_busy_nx;
         stall_q   <= stall_nx;
-        bc_q      <= bcand;
+        // the word read in t, taken once in t + 1 (rdp_q): from t + 1 to s its other inputs
+        // (gsel_q = g*, wrap_q, le_q) do not change, so bc_q is what loading it in every cycle
+        // gave while the RAM held its data; section 11 reads the RAM in every cycle (its read
+        // enable tied high), so the data is no longer held
+        if (rdp_q) bc_q <= bcand;
         for (i = 0; i < 16; i = i + 1) le_q[i] <= (i <= clow_nx);
       end
       if (init_q) begin
