@@ -95,7 +95,10 @@ module feas_arb_lean_ctl #(
   output wire                fix_any_nx_o,      // RegLines = 2 (section 11): |fix_nx_o, and
   output wire [GW_O-1:0]     fix_addr_nx_o,     // that write's word (dr_wr_addr_o next cycle)
   output wire                head_nx_o,         // snap_o next cycle
-  output wire [3:0]          fix_idx_nx_o,      // that write's bit (fix_nx_o's one bit)
+  output wire                init_nx_o,         // the clearing goes on next cycle ...
+  output wire [3:0]          init_idx_nx_o,     // ... with this bit (fix_nx_o's one bit)
+  output wire [2:0]          ipfx_o,            // the head's decided bits 3..1 of i* (the
+                                                // clear in s + 1 is bit {ipfx_o, ctl_load_i})
   input  wire [15:0]         dr_rd_data_i
 );
 
@@ -134,7 +137,19 @@ module feas_arb_lean_ctl #(
   wire          go_wait = (state_q == S_POLL && ctl_load_i) || state_q == S_WRAP ||
                           state_q == S_GRP || state_q == S_GLST ||
                           (state_q == S_F && !ctl_load_i) || state_q == S_BIT;
-  wire [1:0]    wt_nx = !step ? (wt_q - 1'b1) : (go_wait ? 2'd2 : wt_q);
+  wire [1:0]    wt_nx_dec = !step ? (wt_q - 1'b1) : (go_wait ? 2'd2 : wt_q);
+  // RegLines = 2 (pairunit.md section 11, a small edit of the race's wait counter): wt_nx's
+  // two cofactors in ctl_load_i kept apart, so that ctl_load_i (a broadcast, 2-2.4 ns of
+  // routing) is one LUT before wt_q / step_q; Yosys had put it at the first of 4 LUT levels
+  (* keep *) wire [1:0] wt_nx0_k;
+  assign wt_nx0_k = !step ? (wt_q - 1'b1) :
+                    ((state_q == S_WRAP || state_q == S_GRP || state_q == S_GLST ||
+                      state_q == S_F || state_q == S_BIT) ? 2'd2 : wt_q);
+  (* keep *) wire [1:0] wt_nx1_k;
+  assign wt_nx1_k = !step ? (wt_q - 1'b1) :
+                    ((state_q == S_POLL || state_q == S_WRAP || state_q == S_GRP ||
+                      state_q == S_GLST || state_q == S_BIT) ? 2'd2 : wt_q);
+  wire [1:0]    wt_nx = (RegLines >= 2) ? (ctl_load_i ? wt_nx1_k : wt_nx0_k) : wt_nx_dec;
 
   wire [GW-1:0] gc   = cnt2_i[BW-1:4];
   wire [3:0]    clow = cnt2_i[3:0];
@@ -338,7 +353,9 @@ module feas_arb_lean_ctl #(
   assign fix_any_nx_o  = init_nxc || head;
   assign fix_addr_nx_o = init_nxc ? iaddr_nxf[BW-1:4] : gsel_q;
   assign head_nx_o     = head_nx;
-  assign fix_idx_nx_o  = init_nxc ? iaddr_nxc : clow_nx;
+  assign init_nx_o     = init_nxc;
+  assign init_idx_nx_o = iaddr_nxc;
+  assign ipfx_o        = ipfx_q;
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
   assign busy_nx_o = head_nx || stall_nx;
@@ -485,6 +502,8 @@ module feas_arb_lean_ctl #(
   always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
     // out of reset only
   end else if (RegLines >= 2) begin
+    if (wt_nx != wt_nx_dec)
+      $fatal(1, "%m: wt_nx's cofactors differ from its decode at %0t", $time);
     if (step_q != (wt_q == 2'd0))
       $fatal(1, "%m: step_q differs from wt_q == 0 at %0t", $time);
     if (head_q != ((state_q == S_HEAD) && (wt_q == 2'd0)))

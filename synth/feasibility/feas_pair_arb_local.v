@@ -361,7 +361,9 @@ module feas_pair_arb_local #(
   wire [15:0] fa_wr_data, fb_wr_data;
   wire        ctl_fix_any_nx, ctl_head_nx, fa_want_nx, fb_want_nx;
   wire [BarrierW-5:0] ctl_fix_addr_nx;
-  wire [3:0]  ctl_fix_idx_nx;
+  wire        ctl_init_nx;
+  wire [3:0]  ctl_init_idx_nx;
+  wire [2:0]  ctl_ipfx;
   wire [7:0]  fa_rd_addr_nx, fb_rd_addr_nx, fa_wr_addr_nx;
 
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
@@ -375,7 +377,7 @@ module feas_pair_arb_local #(
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
     .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx),
     .fix_any_nx_o(ctl_fix_any_nx), .fix_addr_nx_o(ctl_fix_addr_nx), .head_nx_o(ctl_head_nx),
-    .fix_idx_nx_o(ctl_fix_idx_nx)
+    .init_nx_o(ctl_init_nx), .init_idx_nx_o(ctl_init_idx_nx), .ipfx_o(ctl_ipfx)
   );
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
@@ -396,6 +398,7 @@ module feas_pair_arb_local #(
   //          mask: WE = !(c_valid && c_refused), one LUT. No other write ever meets a valid
   //          stage c (the clearing, s + 1, s + 2, d + 3 have none: ready; checked below), so
   //          WE low drops the commit's bit alone;
+  //   (the FIFOs' write next cycle is dsh_q[1]: with Fast = 2 a push is never refused)
   //   wa_q   the write address: the FIFO's push word, else the control's word (clearing,
   //          s + 1), else the deferred set's (s + 2: hs_q in s + 1; no commit in s + 2),
   //          else stage b's barrier's group;
@@ -428,11 +431,23 @@ module feas_pair_arb_local #(
       // section 11: the registered port
       wire        cw_nx  = b_valid && !ctl_head_nx;  // stage c next cycle, not in the head
       // at most one dirty bit is written per cycle (the FIFO's push aside): its index and
-      // valid next cycle, decoded once into the register (cheaper than OR-ing four one-hots)
-      wire        wv_nx  = ctl_fix_any_nx || g_dset2.ap_nx || cw_nx;
-      wire [3:0]  wi_nx  = ctl_fix_any_nx ? ctl_fix_idx_nx :
+      // valid next cycle, decoded once into the register (cheaper than OR-ing four one-hots).
+      // The clear in s + 1 (the head now) is bit {ipfx, ctl_load_i} of word g*: its two
+      // candidate bits (hm_k) are kept apart from the rest (base_k, flip-flops only), so that
+      // ctl_load_i is one LUT before wmn_q (it was 4)
+      wire        clr_nx = head && !ctl_init_nx;
+      wire        wv_nx  = ctl_init_nx || g_dset2.ap_nx || cw_nx;
+      wire [3:0]  wi_nx  = ctl_init_nx ? ctl_init_idx_nx :
                            g_dset2.hs_q ? g_dset2.hs_bar_q[3:0] : b_bar[3:0];
-      wire [15:0] w_oh   = wv_nx ? (16'h0001 << wi_nx) : 16'h0000;
+      (* keep *) wire [15:0] base_k;
+      assign base_k = (wv_nx ? (16'h0001 << wi_nx) : 16'h0000) |
+                      {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1]}}};
+      (* keep *) wire [7:0] hm_k;
+      assign hm_k = clr_nx ? (8'h01 << ctl_ipfx) : 8'h00;
+      reg  [15:0] w_oh;
+      integer wj;
+      always @* for (wj = 0; wj < 16; wj = wj + 1)
+        w_oh[wj] = base_k[wj] || (hm_k[wj / 2] && (ctl_load_i == wj[0]));
       reg  [15:0] wmn_q;
       reg  [7:0]  wa_q, fr_q;
       reg         wdh_q;
@@ -445,13 +460,13 @@ module feas_pair_arb_local #(
           wdl_q <= {BarrierW{1'b0}};
           fr_q  <= 8'd128;
         end else begin
-          wmn_q <= ~(w_oh | {{(16 - BarrierW){1'b0}}, {BarrierW{push_nx}}});
-          wa_q  <= push_nx ? fa_wr_addr_nx :
+          wmn_q <= ~w_oh;
+          wa_q  <= dsh_q[1] ? fa_wr_addr_nx :
                    {{(8 - (BarrierW - 4)){1'b0}},
                     ctl_fix_any_nx ? ctl_fix_addr_nx :
                     g_dset2.hs_q ? g_dset2.hs_bar_q[BarrierW-1:4] : b_bar[BarrierW-1:4]};
           wdh_q <= !ctl_fix_any_nx;
-          wdl_q <= push_nx ? cnt2_q : {BarrierW{!ctl_fix_any_nx}};
+          wdl_q <= dsh_q[1] ? cnt2_q : {BarrierW{!ctl_fix_any_nx}};
           fr_q  <= fa_want_nx ? fa_rd_addr_nx : fb_rd_addr_nx;
         end
       end

@@ -13,7 +13,8 @@
 // Fast = 2 (pairunit.md section 11): as Fast = 1, and "this FIFO wants the read port"
 // (!hd_valid_q && !fetch_q && nz_q) is itself a flip-flop, want_q, so that fetch is
 // rd_free_i && want_q; want_nx_o, rd_addr_nx_o and wr_addr_nx_o give the next cycle's want_q,
-// read address and write address, for an owner that registers the RAM's addresses.
+// read address and write address, for an owner that registers the RAM's addresses; a push
+// must never meet a full FIFO (do_push is push_i).
 
 `default_nettype none
 
@@ -59,7 +60,10 @@ module feas_ram_fifo #(
   assign valid_o = hd_valid_q;
   assign data_o  = hd_q;
 
-  wire do_push = push_i && !full_o;
+  // Fast = 2: a push never meets a full FIFO (the owner's contract: the F slot aborts the
+  // race when a FIFO is full; checked below), so the push is push_i itself, one LUT less
+  // before the counts and flags
+  wire do_push = push_i && ((Fast >= 2) || !full_o);
   wire do_pop  = pop_i && hd_valid_q;
   reg  want_q;
   wire want_dec = !hd_valid_q && !fetch_q && ((Fast != 0) ? nz_q : (inram_q != {CntW{1'b0}}));
@@ -135,6 +139,8 @@ module feas_ram_fifo #(
   end else if (Fast != 0) begin
     if (full_q != full_dec || nz_q != (inram_q != {CntW{1'b0}}))
       $fatal(1, "%m: Fast: a registered flag differs from its count at %0t", $time);
+    if (Fast >= 2 && push_i && full_o)
+      $fatal(1, "%m: Fast = 2: a push into a full FIFO at %0t", $time);
     if (Fast >= 2 && want_q != want_dec)
       $fatal(1, "%m: Fast = 2: want_q differs from its decode at %0t", $time);
   end
