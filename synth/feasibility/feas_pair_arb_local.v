@@ -431,23 +431,16 @@ module feas_pair_arb_local #(
       // section 11: the registered port
       wire        cw_nx  = b_valid && !ctl_head_nx;  // stage c next cycle, not in the head
       // at most one dirty bit is written per cycle (the FIFO's push aside): its index and
-      // valid next cycle, decoded once into the register (cheaper than OR-ing four one-hots).
-      // The clear in s + 1 (the head now) is bit {ipfx, ctl_load_i} of word g*: its two
-      // candidate bits (hm_k) are kept apart from the rest (base_k, flip-flops only), so that
-      // ctl_load_i is one LUT before wmn_q (it was 4)
-      wire        clr_nx = head && !ctl_init_nx;
-      wire        wv_nx  = ctl_init_nx || g_dset2.ap_nx || cw_nx;
+      // valid next cycle, decoded once into the register (cheaper than OR-ing four one-hots;
+      // the clear in s + 1 is bit {ipfx, ctl_load_i} of word g*). Splitting off the clear's
+      // two candidate bits (ctl_load_i one LUT before wmn_q, not 4) cost 36 LUT4 per pair
+      // and placed no faster (pairunit.md section 11): not done
+      wire        wv_nx  = ctl_fix_any_nx || g_dset2.ap_nx || cw_nx;
       wire [3:0]  wi_nx  = ctl_init_nx ? ctl_init_idx_nx :
+                           head ? {ctl_ipfx, ctl_load_i} :
                            g_dset2.hs_q ? g_dset2.hs_bar_q[3:0] : b_bar[3:0];
-      (* keep *) wire [15:0] base_k;
-      assign base_k = (wv_nx ? (16'h0001 << wi_nx) : 16'h0000) |
-                      {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1]}}};
-      (* keep *) wire [7:0] hm_k;
-      assign hm_k = clr_nx ? (8'h01 << ctl_ipfx) : 8'h00;
-      reg  [15:0] w_oh;
-      integer wj;
-      always @* for (wj = 0; wj < 16; wj = wj + 1)
-        w_oh[wj] = base_k[wj] || (hm_k[wj / 2] && (ctl_load_i == wj[0]));
+      wire [15:0] w_oh   = (wv_nx ? (16'h0001 << wi_nx) : 16'h0000) |
+                           {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1]}}};
       reg  [15:0] wmn_q;
       reg  [7:0]  wa_q, fr_q;
       reg         wdh_q;

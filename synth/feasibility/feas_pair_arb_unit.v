@@ -40,10 +40,6 @@ module feas_pair_arb_unit #(
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
-    // keep_hierarchy (pairunit.md section 11): Yosys no longer merges the registers that are
-    // identical in all eight pairs (the delayed ctl_done, the FIFO push) into one flip-flop
-    // that then drives all eight pairs across the device (2.3-3.1 ns first hops)
-    (* keep_hierarchy *)
     feas_pair_arb_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
       .RegLines(RegLines)
