@@ -205,6 +205,7 @@ module feas_pair_arb_local #(
   wire                d_valid, d_refused, d_dec, c_valid, c_refused;
   wire [BarrierW-1:0] c_bar, d_bar;
   wire                b_valid;  // stage b (section 11: the registered dirty-RAM mask)
+  wire                ctl_head_nx;  // the control's head next cycle (section 11)
   wire [BarrierW-1:0] b_bar;
 
   wire [AW-1:0] rd_addr = head ? {1'b0, head_addr}
@@ -339,10 +340,31 @@ module feas_pair_arb_local #(
           hs_bar_q <= c_bar;
         end
       end
-      assign dset_c  = cvc || ap_q;
-      assign dset_oh = (cvc ? c_oh : 16'h0000) | ap_oh_q;
-      assign dset_b2 = ap_q ? hs_bar_q : c_bar;
+      // Section 11: the control's dirty set from flip-flops loaded a cycle early (the path from
+      // the refusal edge_q through this set into the control's copy w_q was 5 LUTs): sv_q =
+      // next cycle's cvc || ap_q without the refusal (stage b valid and not in the head, or
+      // the deferred set), sb_q = next cycle's dset_b2; the refusal, known only in stage c,
+      // is applied after them (as the RAM's WE); the one-hot is the RAM's registered mask
+      // (at most one dirty bit per cycle, and no clearing, clear or FIFO push write meets a
+      // dirty set: the control's and this block's assertions)
+      reg                sv_q;
+      reg [BarrierW-1:0] sb_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) sv_q <= 1'b0;
+        else         sv_q <= (b_valid && !ctl_head_nx) || ap_nx;
+      end
+      always @(posedge clk_i) sb_q <= ap_nx ? hs_bar_q : b_bar;
+      assign dset_c  = sv_q && !(c_valid && c_refused);
+      assign dset_oh = ~g_mask2.wmn_q & {16{dset_c}};
+      assign dset_b2 = sb_q;
       assign ap_chk  = ap_q && commit_c;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni) begin
+        if (dset_c != (cvc || ap_q) || (dset_c && dset_b2 != (ap_q ? hs_bar_q : c_bar)) ||
+            dset_oh != ((cvc ? c_oh : 16'h0000) | ap_oh_q))
+          $fatal(1, "%m: section 11: the registered dirty set differs at %0t", $time);
+      end
+`endif
     end else begin : g_dset1
       assign dset_c  = dset;
       assign dset_oh = 16'h0000;
@@ -359,12 +381,13 @@ module feas_pair_arb_local #(
   wire        fa_wr_en, fb_wr_en, fa_rd_en, fb_rd_en;
   wire [7:0]  fa_wr_addr, fb_wr_addr, fa_rd_addr, fb_rd_addr;
   wire [15:0] fa_wr_data, fb_wr_data;
-  wire        ctl_fix_any_nx, ctl_head_nx, fa_want_nx, fb_want_nx;
+  wire        ctl_fix_any_nx, fa_want_nx, fb_want_nx;
   wire [BarrierW-5:0] ctl_fix_addr_nx;
   wire        ctl_init_nx;
   wire [3:0]  ctl_init_idx_nx;
   wire [2:0]  ctl_ipfx;
-  wire [7:0]  fa_rd_addr_nx, fb_rd_addr_nx, fa_wr_addr_nx;
+  wire [7:0]  fa_wr_addr_nx;
+  wire        fa_want, fb_want;
 
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
@@ -408,8 +431,8 @@ module feas_pair_arb_local #(
   //          takes the data only in the cycle it wants it (the control in t + 1: w_q, bc_q;
   //          a FIFO one cycle after its fetch); the read address is the control's
   //          ({g*'s decided bits, ctl_load_i}, while rd_busy_q: it reads only then and the
-  //          FIFOs never do) or fr_q, the read pointer of the FIFO that wants the port next
-  //          cycle (A's, else B's: the one that fetches if the port is free), registered.
+  //          FIFOs never do) or the read pointer of the FIFO that wants the port (A's, else
+  //          B's: the one that fetches if the port is free; want_q is a flip-flop, Fast = 2).
   // Simulation assertions compare each with what it replaces, in every cycle it matters.
   wire [15:0] ctl_fix_nx;
   wire [15:0] dr_wr_mask;   // active high (the control's view; MaskLow below for g_port2)
@@ -442,7 +465,7 @@ module feas_pair_arb_local #(
       wire [15:0] w_oh   = (wv_nx ? (16'h0001 << wi_nx) : 16'h0000) |
                            {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1]}}};
       reg  [15:0] wmn_q;
-      reg  [7:0]  wa_q, fr_q;
+      reg  [7:0]  wa_q;
       reg         wdh_q;
       reg  [BarrierW-1:0] wdl_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -451,7 +474,6 @@ module feas_pair_arb_local #(
           wa_q  <= 8'd0;
           wdh_q <= 1'b0;
           wdl_q <= {BarrierW{1'b0}};
-          fr_q  <= 8'd128;
         end else begin
           wmn_q <= ~w_oh;
           wa_q  <= dsh_q[1] ? fa_wr_addr_nx :
@@ -460,7 +482,6 @@ module feas_pair_arb_local #(
                     g_dset2.hs_q ? g_dset2.hs_bar_q[BarrierW-1:4] : b_bar[BarrierW-1:4]};
           wdh_q <= !ctl_fix_any_nx;
           wdl_q <= dsh_q[1] ? cnt2_q : {BarrierW{!ctl_fix_any_nx}};
-          fr_q  <= fa_want_nx ? fa_rd_addr_nx : fb_rd_addr_nx;
         end
       end
       assign dr_wr_mask_ram = wmn_q;
@@ -468,7 +489,12 @@ module feas_pair_arb_local #(
       assign dr_wr_addr_ram = wa_q;
       assign dr_wr_data_ram = {{(16 - BarrierW){wdh_q}}, wdl_q};
       assign dr_rd_en_ram   = 1'b1;
-      assign dr_rd_addr_ram = c_rd_busy ? c_rd_addr : fr_q;
+      // the FIFOs' read address: A's pointer if A wants the port (it then fetches if the port
+      // is free), else B's: one LUT after flip-flops (a registered next-cycle address, fr_q,
+      // was 4-5 LUTs deep through the FIFOs' next want and placed no faster)
+      (* keep *) wire [7:0] fr_k;
+      assign fr_k = fa_want ? fa_rd_addr : fb_rd_addr;
+      assign dr_rd_addr_ram = c_rd_busy ? c_rd_addr : fr_k;
 `ifndef SYNTHESIS
       // the registered port writes what the control's port writes, and reads what it reads
       wire [15:0] wm_eff = ~wmn_q & {16{dr_wr_en}};
@@ -510,14 +536,14 @@ module feas_pair_arb_local #(
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
     .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data),
-    .want_nx_o(fa_want_nx), .rd_addr_nx_o(fa_rd_addr_nx), .wr_addr_nx_o(fa_wr_addr_nx)
+    .want_o(fa_want), .want_nx_o(fa_want_nx), .rd_addr_nx_o(), .wr_addr_nx_o(fa_wr_addr_nx)
   );
   feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 2 : 0)) u_fifo_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
     .rd_free_i(!c_rd_busy && !fa_rd_en), .rd_en_o(fb_rd_en), .rd_addr_o(fb_rd_addr),
-    .rd_data_i(dr_rd_data), .want_nx_o(fb_want_nx), .rd_addr_nx_o(fb_rd_addr_nx),
+    .rd_data_i(dr_rd_data), .want_o(fb_want), .want_nx_o(fb_want_nx), .rd_addr_nx_o(),
     .wr_addr_nx_o()
   );
 
@@ -583,7 +609,7 @@ module feas_pair_arb_local #(
     end
   endgenerate
 
-  wire unused = &{1'b0, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

@@ -40,6 +40,7 @@ module feas_ram_fifo #(
   output wire             rd_en_o,
   output wire [7:0]       rd_addr_o,
   input  wire [15:0]      rd_data_i,
+  output wire             want_o,       // Fast = 2: want_q (the fetch is rd_free_i && want_o)
   output wire             want_nx_o,    // Fast = 2: want_q next cycle
   output wire [7:0]       rd_addr_nx_o, // rd_addr_o next cycle
   output wire [7:0]       wr_addr_nx_o  // wr_addr_o next cycle
@@ -93,6 +94,7 @@ module feas_ram_fifo #(
   wire             want_nx     = !hd_valid_nx && !fetch && (inram_nx != {CntW{1'b0}});
   wire [PtrW-1:0]  rptr_nx     = rptr_q + fetch;
   wire [PtrW-1:0]  wptr_nx     = wptr_q + wr_q;
+  assign want_o       = want_q;
   assign want_nx_o    = want_nx;
   assign rd_addr_nx_o = Base + rptr_nx;
   assign wr_addr_nx_o = Base + wptr_nx;

@@ -173,7 +173,9 @@ if [ "$what" = fastmutants ]; then
   # barrier of s + 1's stage c is set in s + 2).
   fmutant fast_hsbar feas_pair_arb_local.v "s/if (head) begin/if (1'b1) begin/" "+seed=1"
   # The deferred set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again.
-  fmutant fast_nocut feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/" "+seed=11 +mode=1"
+  # (section 11: the control's set and the RAM's registered mask take the cut from ap_nx, so
+  # the bug is planted there; ap_q alone now feeds only an assertion)
+  fmutant fast_nocut feas_pair_arb_local.v "s/ap_nx = hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_nx = hs_q;/" "+seed=11 +mode=1"
   # The registered bit-slot candidates use a stale prefix (bit 0 of the decided prefix dropped).
   fmutant fast_blpfx feas_arb_lean_ctl.v "s/bit_line_c1 = bc_q\[{ipfx_q\[1:0\], 1'b1, 1'b0}\];/bit_line_c1 = bc_q[{ipfx_q[1], 1'b0, 1'b1, 1'b0}];/" "+seed=1"
   # The global block's carry-save latch drops its second half (cb_q never loaded).
@@ -189,7 +191,9 @@ if [ "$what" = fastmutants ] || [ "$what" = fastmutants2 ]; then
   [ "$what" = fastmutants ] && : > ${O}fast_mutants2.txt
   fmutant2() { plant g 2 ${O}fast_mutants2.txt "$@"; }  # name file sed-expression plusargs
   fmutant2 fast_linepol_sparse feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=11 +mode=1"
-  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/" "+seed=11 +mode=1"
+  # (section 11: also ap_nx, the same cut for the registered mask wmn_q, so that the bug stays
+  # consistent; without it the registered-mask assertion, not the self-check, would see it)
+  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/; s/ap_nx = hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_nx = hs_q;/" "+seed=11 +mode=1"
   fmutant2 fast_cutphase feas_pair_arb_local.v "s/hs_b_q   <= !phase_q;/hs_b_q   <= phase_q;/" "+seed=11 +mode=1"
   fmutant2 fast_cb2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
   fmutant2 fast_cb2_sparse feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
@@ -299,6 +303,6 @@ fi
 if [ "$what" = breakdown ]; then
   ce=${2:-0}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat.txt stat; write_json $TMP/breakdown.json"
-  { grep -A12 'Number of cells' $TMP/breakdown_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat$ce.txt stat; write_json $TMP/breakdown$ce.json"
+  { grep -A12 'Number of cells' $TMP/breakdown_stat$ce.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
 fi
