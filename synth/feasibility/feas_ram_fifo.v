@@ -91,7 +91,10 @@ module feas_ram_fifo #(
   assign rd_addr_o = Base + rptr_q;
   // Fast = 2: the next cycle's values (hd_valid_q next: set by fetch_q, else cleared by a pop)
   wire             hd_valid_nx = fetch_q || (hd_valid_q && !do_pop);
-  wire             want_nx     = !hd_valid_nx && !fetch && (inram_nx != {CntW{1'b0}});
+  // (without a fetch the RAM count only grows by wr_q: nonzero next iff nz_q or wr_q; written
+  // so, want_nx is one LUT after fetch, not three through inram_nx's adder; Fast = 2 only)
+  wire             want_nx     = !hd_valid_nx && !fetch &&
+                                 ((Fast >= 2) ? (nz_q || wr_q) : (inram_nx != {CntW{1'b0}}));
   wire [PtrW-1:0]  rptr_nx     = rptr_q + fetch;
   wire [PtrW-1:0]  wptr_nx     = wptr_q + wr_q;
   assign want_o       = want_q;
