@@ -84,6 +84,10 @@
 //   alone); bp_q is ready's busy term without ctl_done, one flip-flop; both FIFOs have Fast
 //   = 1 (registered full / non-empty flags). Simulation assertions compare each of these with
 //   what it replaces, every cycle.
+// - Section 11 (pairunit.md; RegLines = 2 only, the same schedule): every input of the dirty
+//   RAM from flip-flops (mask incl. the commit, write address and data; WE = no refusal in
+//   stage c; read enable tied high, read address one LUT after flip-flops), the control's
+//   dirty set from flip-flops (sv_q, sb_q), both FIFOs with Fast = 2. Asserted as above.
 
 `default_nettype none
 
@@ -412,7 +416,7 @@ module feas_pair_arb_local #(
   // RegLines = 2: the same mask as fixm_q | the commit's one-hot: fixm_q holds, one cycle
   // early, every term but the commit in stage c (the clearing, the clear in s + 1, the
   // deferred set of s + 2, the FIFO's push write: push in d + 2 and not full). Section 11
-  // (g_port2) goes further: every input of the dirty RAM comes from flip-flops, loaded with
+  // (in g_mask2) goes further: every input of the dirty RAM comes from flip-flops, loaded with
   // the next cycle's values (the worst paths of section 9 ended at these inputs, 2-3 LUTs
   // after flip-flops, with 1-2 ns from the nearest logic tile into the RAM):
   //   wmn_q  the mask (active low, the RAM's own polarity) including the commit of stage c,
@@ -435,7 +439,7 @@ module feas_pair_arb_local #(
   //          B's: the one that fetches if the port is free; want_q is a flip-flop, Fast = 2).
   // Simulation assertions compare each with what it replaces, in every cycle it matters.
   wire [15:0] ctl_fix_nx;
-  wire [15:0] dr_wr_mask;   // active high (the control's view; MaskLow below for g_port2)
+  wire [15:0] dr_wr_mask;   // active high (the control's view; the RAM takes wmn_q, active low)
   wire [15:0] dr_wr_mask_ram;
   wire        dr_wr_en;
   wire [7:0]  dr_wr_addr_ram, dr_rd_addr_ram;
