@@ -57,12 +57,13 @@ module feas_arb_lean_ctl #(
   parameter integer BarrierW    = 5,   // clog2(M)
   parameter integer HoldRace    = 1,   // 1: ready low from t-1 to s (no commit in t..s+1);
                                        // 0: ready low in t-1 only, a live copy of word g*
-  parameter integer RegLines    = 0    // 1 (pairunit.md "Registered lines", HoldRace = 0
+  parameter integer RegLines    = 0,   // 1 (pairunit.md "Registered lines", HoldRace = 0
                                        // only): the line is registered by the owner and
                                        // again by the global block, so the decision of a
                                        // race slot comes R = 2 cycles later: every race
                                        // state waits R cycles for its decision (below);
                                        // 2: the same schedule, retimed (header)
+  parameter integer GW_O        = BarrierW - 4  // (the width of fix_addr_nx_o: the group bits)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -91,6 +92,13 @@ module feas_arb_lean_ctl #(
   output wire                busy_nx_o,         // RegLines = 2: snap_o || stall_o next cycle
   output reg  [15:0]         fix_nx_o,          // RegLines = 2: next cycle's mask without
                                                 // the commit (clearing, clear in s + 1)
+  output wire                fix_any_nx_o,      // RegLines = 2 (section 11): |fix_nx_o, and
+  output wire [GW_O-1:0]     fix_addr_nx_o,     // that write's word (dr_wr_addr_o next cycle)
+  output wire                head_nx_o,         // snap_o next cycle
+  output wire                init_nx_o,         // the clearing goes on next cycle ...
+  output wire [3:0]          init_idx_nx_o,     // ... with this bit (fix_nx_o's one bit)
+  output wire [2:0]          ipfx_o,            // the head's decided bits 3..1 of i* (the
+                                                // clear in s + 1 is bit {ipfx_o, ctl_load_i})
   input  wire [15:0]         dr_rd_data_i
 );
 
@@ -129,7 +137,19 @@ module feas_arb_lean_ctl #(
   wire          go_wait = (state_q == S_POLL && ctl_load_i) || state_q == S_WRAP ||
                           state_q == S_GRP || state_q == S_GLST ||
                           (state_q == S_F && !ctl_load_i) || state_q == S_BIT;
-  wire [1:0]    wt_nx = !step ? (wt_q - 1'b1) : (go_wait ? 2'd2 : wt_q);
+  wire [1:0]    wt_nx_dec = !step ? (wt_q - 1'b1) : (go_wait ? 2'd2 : wt_q);
+  // RegLines = 2 (pairunit.md section 11, a small edit of the race's wait counter): wt_nx's
+  // two cofactors in ctl_load_i kept apart, so that ctl_load_i (a broadcast, 2-2.4 ns of
+  // routing) is one LUT before wt_q / step_q; Yosys had put it at the first of 4 LUT levels
+  (* keep *) wire [1:0] wt_nx0_k;
+  assign wt_nx0_k = !step ? (wt_q - 1'b1) :
+                    ((state_q == S_WRAP || state_q == S_GRP || state_q == S_GLST ||
+                      state_q == S_F || state_q == S_BIT) ? 2'd2 : wt_q);
+  (* keep *) wire [1:0] wt_nx1_k;
+  assign wt_nx1_k = !step ? (wt_q - 1'b1) :
+                    ((state_q == S_POLL || state_q == S_WRAP || state_q == S_GRP ||
+                      state_q == S_GLST || state_q == S_BIT) ? 2'd2 : wt_q);
+  wire [1:0]    wt_nx = (RegLines >= 2) ? (ctl_load_i ? wt_nx1_k : wt_nx0_k) : wt_nx_dec;
 
   wire [GW-1:0] gc   = cnt2_i[BW-1:4];
   wire [3:0]    clow = cnt2_i[3:0];
@@ -326,6 +346,16 @@ module feas_arb_lean_ctl #(
     for (i = 0; i < 16; i = i + 1)
       fix_nx_o[i] = init_nxc ? (iaddr_nxc == i[3:0]) : (head && (clow_nx == i[3:0]));
   end
+  // (section 11) the next cycle's control write (clearing or the clear in s + 1) and its
+  // word, for the owner's registered write address: the clear's word is g* (gsel_q does not
+  // change in the head cycle), the clearing's the next init address's group
+  wire [BW-1:0] iaddr_nxf = init_addr_q + 1'b1;
+  assign fix_any_nx_o  = init_nxc || head;
+  assign fix_addr_nx_o = init_nxc ? iaddr_nxf[BW-1:4] : gsel_q;
+  assign head_nx_o     = head_nx;
+  assign init_nx_o     = init_nxc;
+  assign init_idx_nx_o = iaddr_nxc;
+  assign ipfx_o        = ipfx_q;
   wire   stall_nx = (last_grp && !step && (wt_q == 2'd1)) || (state_q == S_HEAD && !step) ||
                     (state_q == S_BIT && step && k_q == 2'd3);
   assign busy_nx_o = head_nx || stall_nx;
@@ -399,7 +429,11 @@ module feas_arb_lean_ctl #(
         dead_q <= head;
         rd_busy_q <= rd_busy_nx;
         stall_q   <= stall_nx;
-        bc_q      <= bcand;
+        // the word read in t, taken once in t + 1 (rdp_q): from t + 1 to s its other inputs
+        // (gsel_q = g*, wrap_q, le_q) do not change, so bc_q is what loading it in every cycle
+        // gave while the RAM held its data; section 11 reads the RAM in every cycle (its read
+        // enable tied high), so the data is no longer held
+        if (rdp_q) bc_q <= bcand;
         for (i = 0; i < 16; i = i + 1) le_q[i] <= (i <= clow_nx);
       end
       if (init_q) begin
@@ -468,6 +502,8 @@ module feas_arb_lean_ctl #(
   always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
     // out of reset only
   end else if (RegLines >= 2) begin
+    if (wt_nx != wt_nx_dec)
+      $fatal(1, "%m: wt_nx's cofactors differ from its decode at %0t", $time);
     if (step_q != (wt_q == 2'd0))
       $fatal(1, "%m: step_q differs from wt_q == 0 at %0t", $time);
     if (head_q != ((state_q == S_HEAD) && (wt_q == 2'd0)))

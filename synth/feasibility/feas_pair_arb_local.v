@@ -84,6 +84,10 @@
 //   alone); bp_q is ready's busy term without ctl_done, one flip-flop; both FIFOs have Fast
 //   = 1 (registered full / non-empty flags). Simulation assertions compare each of these with
 //   what it replaces, every cycle.
+// - Section 11 (pairunit.md; RegLines = 2 only, the same schedule): every input of the dirty
+//   RAM from flip-flops (mask incl. the commit, write address and data; WE = no refusal in
+//   stage c; read enable tied high, read address one LUT after flip-flops), the control's
+//   dirty set from flip-flops (sv_q, sb_q), both FIFOs with Fast = 2. Asserted as above.
 
 `default_nettype none
 
@@ -204,6 +208,9 @@ module feas_pair_arb_local #(
   wire [T:0]          rd_q, d_word, reb_word_a, reb_word_b;
   wire                d_valid, d_refused, d_dec, c_valid, c_refused;
   wire [BarrierW-1:0] c_bar, d_bar;
+  wire                b_valid;  // stage b (section 11: the registered dirty-RAM mask)
+  wire                ctl_head_nx;  // the control's head next cycle (section 11)
+  wire [BarrierW-1:0] b_bar;
 
   wire [AW-1:0] rd_addr = head ? {1'b0, head_addr}
                         : h1_q ? {1'b1, cnt2_q}
@@ -236,7 +243,7 @@ module feas_pair_arb_local #(
     .rd_data_i({1'b0, rd_data}), .coll_i(coll), .wr_data_i({1'b0, wr_data}),
     .rd_q_o(rd_q), .c_valid_o(c_valid), .c_refused_o(c_refused), .d_valid_o(d_valid),
     .d_refused_o(d_refused), .c_barrier_o(c_bar), .d_barrier_o(d_bar), .d_dec_o(d_dec),
-    .d_word_o(d_word)
+    .d_word_o(d_word), .b_valid_o(b_valid), .b_barrier_o(b_bar)
   );
 
   assign a_ack_valid_o   = d_valid && !phase_q;
@@ -317,6 +324,7 @@ module feas_pair_arb_local #(
       reg [15:0]         ap_oh_q;   // the deferred set's one-hot (with ap_q)
       wire               cvc = commit_c && !head;
       wire [15:0]        c_oh = 16'h0001 << c_bar[3:0];
+      wire               ap_nx = hs_q && !(hs_b_q && (hs_bar_q == cnt2_q));  // (section 11)
       wire [15:0]        ap_oh_nx = (hs_q && !(hs_b_q && (hs_bar_q == cnt2_q))) ?
                                     (16'h0001 << hs_bar_q[3:0]) : 16'h0000;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -336,10 +344,31 @@ module feas_pair_arb_local #(
           hs_bar_q <= c_bar;
         end
       end
-      assign dset_c  = cvc || ap_q;
-      assign dset_oh = (cvc ? c_oh : 16'h0000) | ap_oh_q;
-      assign dset_b2 = ap_q ? hs_bar_q : c_bar;
+      // Section 11: the control's dirty set from flip-flops loaded a cycle early (the path from
+      // the refusal edge_q through this set into the control's copy w_q was 5 LUTs): sv_q =
+      // next cycle's cvc || ap_q without the refusal (stage b valid and not in the head, or
+      // the deferred set), sb_q = next cycle's dset_b2; the refusal, known only in stage c,
+      // is applied after them (as the RAM's WE); the one-hot is the RAM's registered mask
+      // (at most one dirty bit per cycle, and no clearing, clear or FIFO push write meets a
+      // dirty set: the control's and this block's assertions)
+      reg                sv_q;
+      reg [BarrierW-1:0] sb_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) sv_q <= 1'b0;
+        else         sv_q <= (b_valid && !ctl_head_nx) || ap_nx;
+      end
+      always @(posedge clk_i) sb_q <= ap_nx ? hs_bar_q : b_bar;
+      assign dset_c  = sv_q && !(c_valid && c_refused);
+      assign dset_oh = ~g_mask2.wmn_q & {16{dset_c}};
+      assign dset_b2 = sb_q;
       assign ap_chk  = ap_q && commit_c;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni) begin
+        if (dset_c != (cvc || ap_q) || (dset_c && dset_b2 != (ap_q ? hs_bar_q : c_bar)) ||
+            dset_oh != ((cvc ? c_oh : 16'h0000) | ap_oh_q))
+          $fatal(1, "%m: section 11: the registered dirty set differs at %0t", $time);
+      end
+`endif
     end else begin : g_dset1
       assign dset_c  = dset;
       assign dset_oh = 16'h0000;
@@ -356,6 +385,13 @@ module feas_pair_arb_local #(
   wire        fa_wr_en, fb_wr_en, fa_rd_en, fb_rd_en;
   wire [7:0]  fa_wr_addr, fb_wr_addr, fa_rd_addr, fb_rd_addr;
   wire [15:0] fa_wr_data, fb_wr_data;
+  wire        ctl_fix_any_nx, fa_want_nx, fb_want_nx;
+  wire [BarrierW-5:0] ctl_fix_addr_nx;
+  wire        ctl_init_nx;
+  wire [3:0]  ctl_init_idx_nx;
+  wire [2:0]  ctl_ipfx;
+  wire [7:0]  fa_wr_addr_nx;
+  wire        fa_want, fb_want;
 
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
@@ -366,7 +402,9 @@ module feas_pair_arb_local #(
     .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
-    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx)
+    .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx),
+    .fix_any_nx_o(ctl_fix_any_nx), .fix_addr_nx_o(ctl_fix_addr_nx), .head_nx_o(ctl_head_nx),
+    .init_nx_o(ctl_init_nx), .init_idx_nx_o(ctl_init_idx_nx), .ipfx_o(ctl_ipfx)
   );
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
@@ -377,43 +415,140 @@ module feas_pair_arb_local #(
   wire [15:0] dr_wr_mask_c = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
   // RegLines = 2: the same mask as fixm_q | the commit's one-hot: fixm_q holds, one cycle
   // early, every term but the commit in stage c (the clearing, the clear in s + 1, the
-  // deferred set of s + 2, the FIFO's push write: push in d + 2 and not full)
+  // deferred set of s + 2, the FIFO's push write: push in d + 2 and not full). Section 11
+  // (in g_mask2) goes further: every input of the dirty RAM comes from flip-flops, loaded with
+  // the next cycle's values (the worst paths of section 9 ended at these inputs, 2-3 LUTs
+  // after flip-flops, with 1-2 ns from the nearest logic tile into the RAM):
+  //   wmn_q  the mask (active low, the RAM's own polarity) including the commit of stage c,
+  //          from stage b's valid and barrier; a refused commit is known only in stage c
+  //          (edge_q, a flip-flop of feas_pair_rmw), so it gates the RAM's WE instead of the
+  //          mask: WE = !(c_valid && c_refused), one LUT. No other write ever meets a valid
+  //          stage c (the clearing, s + 1, s + 2, d + 3 have none: ready; checked below), so
+  //          WE low drops the commit's bit alone;
+  //   (the FIFOs' write next cycle is dsh_q[1]: with Fast = 2 a push is never refused)
+  //   wa_q   the write address: the FIFO's push word, else the control's word (clearing,
+  //          s + 1), else the deferred set's (s + 2: hs_q in s + 1; no commit in s + 2),
+  //          else stage b's barrier's group;
+  //   wdh_q, wdl_q  the write data: 0 in the clearing and s + 1, else 1; the push's ID
+  //          (CNT2, which does not change between d + 2 and d + 3) in the FIFO's bits;
+  //   the read: RE and RCLKE tied high, so the RAM reads in every cycle and every reader
+  //          takes the data only in the cycle it wants it (the control in t + 1: w_q, bc_q;
+  //          a FIFO one cycle after its fetch); the read address is the control's
+  //          ({g*'s decided bits, ctl_load_i}, while rd_busy_q: it reads only then and the
+  //          FIFOs never do) or the read pointer of the FIFO that wants the port (A's, else
+  //          B's: the one that fetches if the port is free; want_q is a flip-flop, Fast = 2).
+  // Simulation assertions compare each with what it replaces, in every cycle it matters.
   wire [15:0] ctl_fix_nx;
-  wire [15:0] dr_wr_mask;
+  wire [15:0] dr_wr_mask;   // active high (the control's view; the RAM takes wmn_q, active low)
+  wire [15:0] dr_wr_mask_ram;
+  wire        dr_wr_en;
+  wire [7:0]  dr_wr_addr_ram, dr_rd_addr_ram;
+  wire [15:0] dr_wr_data_ram;
+  wire        dr_rd_en_ram;
+  wire        push_nx = dsh_q[1] && !a_full;  // the FIFOs' write (wr_q) next cycle
   generate
     if (RegLines >= 2) begin : g_mask2
       reg [15:0] fixm_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) fixm_q <= 16'h0001;  // the clearing's first bit (init_addr 0)
         else fixm_q <= ctl_fix_nx | g_dset2.ap_oh_nx |
-                       {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1] && !a_full}}};
+                       {{(16 - BarrierW){1'b0}}, {BarrierW{push_nx}}};
       end
       assign dr_wr_mask = fixm_q | (g_dset2.cvc ? g_dset2.c_oh : 16'h0000);
+      // section 11: the registered port
+      wire        cw_nx  = b_valid && !ctl_head_nx;  // stage c next cycle, not in the head
+      // at most one dirty bit is written per cycle (the FIFO's push aside): its index and
+      // valid next cycle, decoded once into the register (cheaper than OR-ing four one-hots;
+      // the clear in s + 1 is bit {ipfx, ctl_load_i} of word g*). Splitting off the clear's
+      // two candidate bits (ctl_load_i one LUT before wmn_q, not 4) cost 36 LUT4 per pair
+      // and placed no faster (pairunit.md section 11): not done
+      wire        wv_nx  = ctl_fix_any_nx || g_dset2.ap_nx || cw_nx;
+      wire [3:0]  wi_nx  = ctl_init_nx ? ctl_init_idx_nx :
+                           head ? {ctl_ipfx, ctl_load_i} :
+                           g_dset2.hs_q ? g_dset2.hs_bar_q[3:0] : b_bar[3:0];
+      wire [15:0] w_oh   = (wv_nx ? (16'h0001 << wi_nx) : 16'h0000) |
+                           {{(16 - BarrierW){1'b0}}, {BarrierW{dsh_q[1]}}};
+      reg  [15:0] wmn_q;
+      reg  [7:0]  wa_q;
+      reg         wdh_q;
+      reg  [BarrierW-1:0] wdl_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          wmn_q <= 16'hfffe;  // the clearing's first bit (init_addr 0), active low
+          wa_q  <= 8'd0;
+          wdh_q <= 1'b0;
+          wdl_q <= {BarrierW{1'b0}};
+        end else begin
+          wmn_q <= ~w_oh;
+          wa_q  <= dsh_q[1] ? fa_wr_addr_nx :
+                   {{(8 - (BarrierW - 4)){1'b0}},
+                    ctl_fix_any_nx ? ctl_fix_addr_nx :
+                    g_dset2.hs_q ? g_dset2.hs_bar_q[BarrierW-1:4] : b_bar[BarrierW-1:4]};
+          wdh_q <= !ctl_fix_any_nx;
+          wdl_q <= dsh_q[1] ? cnt2_q : {BarrierW{!ctl_fix_any_nx}};
+        end
+      end
+      assign dr_wr_mask_ram = wmn_q;
+      assign dr_wr_en       = !(c_valid && c_refused);
+      assign dr_wr_addr_ram = wa_q;
+      assign dr_wr_data_ram = {{(16 - BarrierW){wdh_q}}, wdl_q};
+      assign dr_rd_en_ram   = 1'b1;
+      // the FIFOs' read address: A's pointer if A wants the port (it then fetches if the port
+      // is free), else B's: one LUT after flip-flops (a registered next-cycle address, fr_q,
+      // was 4-5 LUTs deep through the FIFOs' next want and placed no faster)
+      (* keep *) wire [7:0] fr_k;
+      assign fr_k = fa_want ? fa_rd_addr : fb_rd_addr;
+      assign dr_rd_addr_ram = c_rd_busy ? c_rd_addr : fr_k;
+`ifndef SYNTHESIS
+      // the registered port writes what the control's port writes, and reads what it reads
+      wire [15:0] wm_eff = ~wmn_q & {16{dr_wr_en}};
+      always @(posedge clk_i) if (rst_ni) begin
+        if (wm_eff != dr_wr_mask)
+          $fatal(1, "%m: section 11: the registered mask differs from the control's at %0t", $time);
+        if ((|dr_wr_mask) && (wa_q != dr_wr_addr))
+          $fatal(1, "%m: section 11: the registered write address differs at %0t", $time);
+        if (((dr_wr_data_ram ^ dr_wr_data) & dr_wr_mask) != 16'h0000)
+          $fatal(1, "%m: section 11: the registered write data differs at %0t", $time);
+        if (c_valid && (|fixm_q))
+          $fatal(1, "%m: section 11: a stage-c commit meets another dirty-RAM write at %0t", $time);
+        if (dr_rd_en && (dr_rd_addr_ram != dr_rd_addr))
+          $fatal(1, "%m: section 11: the registered read address differs at %0t", $time);
+      end
+`endif
     end else begin : g_mask1
-      assign dr_wr_mask = dr_wr_mask_c;
+      assign dr_wr_mask     = dr_wr_mask_c;
+      assign dr_wr_mask_ram = dr_wr_mask_c;
+      assign dr_wr_en       = 1'b1;
+      assign dr_wr_addr_ram = dr_wr_addr;
+      assign dr_wr_data_ram = dr_wr_data;
+      assign dr_rd_en_ram   = dr_rd_en;
+      assign dr_rd_addr_ram = dr_rd_addr;
     end
   endgenerate
   wire        dr_rd_en   = c_rd_en || fa_rd_en || fb_rd_en;
   wire [7:0]  dr_rd_addr = c_rd_en ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
 
-  feas_bitmap_ram #(.AddrW(8)) u_dirty_ram (
-    .clk_i(clk_i), .wr_addr_i(dr_wr_addr), .wr_data_i(dr_wr_data), .wr_mask_i(dr_wr_mask),
-    .rd_en_i(dr_rd_en), .rd_addr_i(dr_rd_addr), .rd_data_o(dr_rd_data)
+  feas_bitmap_ram #(.AddrW(8), .MaskLow((RegLines >= 2) ? 1 : 0)) u_dirty_ram (
+    .clk_i(clk_i), .wr_addr_i(dr_wr_addr_ram), .wr_data_i(dr_wr_data_ram),
+    .wr_mask_i(dr_wr_mask_ram), .wr_en_i(dr_wr_en),
+    .rd_en_i(dr_rd_en_ram), .rd_addr_i(dr_rd_addr_ram), .rd_data_o(dr_rd_data)
   );
 
   // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_a (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 2 : 0)) u_fifo_a (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
-    .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data)
+    .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data),
+    .want_o(fa_want), .want_nx_o(fa_want_nx), .rd_addr_nx_o(), .wr_addr_nx_o(fa_wr_addr_nx)
   );
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 1 : 0)) u_fifo_b (
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 2 : 0)) u_fifo_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
     .rd_free_i(!c_rd_busy && !fa_rd_en), .rd_en_o(fb_rd_en), .rd_addr_o(fb_rd_addr),
-    .rd_data_i(dr_rd_data)
+    .rd_data_i(dr_rd_data), .want_o(fb_want), .want_nx_o(fb_want_nx), .rd_addr_nx_o(),
+    .wr_addr_nx_o()
   );
 
   //////////////////////
@@ -478,7 +613,7 @@ module feas_pair_arb_local #(
     end
   endgenerate
 
-  wire unused = &{1'b0, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

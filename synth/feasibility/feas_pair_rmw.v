@@ -45,7 +45,9 @@ module feas_pair_rmw #(
   output wire [BarrierW-1:0] c_barrier_o,   // stage c: the barrier of the operation read 3 cycles ago
   output wire [BarrierW-1:0] d_barrier_o,   // ... its barrier
   output wire                d_dec_o,       // ... its step
-  output wire [CountBits:0]  d_word_o       // ... its word (written now)
+  output wire [CountBits:0]  d_word_o,      // ... its word (written now)
+  output wire                b_valid_o,     // stage b (pairunit.md section 11: the owner's
+  output wire [BarrierW-1:0] b_barrier_o    // registered dirty-RAM mask): stage c next cycle
 );
 
   localparam integer T = CountBits;
@@ -108,6 +110,8 @@ module feas_pair_rmw #(
   assign d_barrier_o = d_bar_q;
   assign d_dec_o     = d_dec_q;
   assign d_word_o    = res_q;
+  assign b_valid_o   = b_valid_q;
+  assign b_barrier_o = b_bar_q;
 
 endmodule
 

@@ -10,6 +10,11 @@
 // "full" and "some entry in the RAM" as flip-flops (full_q, nz_q, from the counts' next
 // values) and the counts' updates written as +1 / -1 / hold, so that fetch and full are one
 // LUT after flip-flops and rd_free_i. Fast = 0: unchanged.
+// Fast = 2 (pairunit.md section 11): as Fast = 1, and "this FIFO wants the read port"
+// (!hd_valid_q && !fetch_q && nz_q) is itself a flip-flop, want_q, so that fetch is
+// rd_free_i && want_q; want_nx_o, rd_addr_nx_o and wr_addr_nx_o give the next cycle's want_q,
+// read address and write address, for an owner that registers the RAM's addresses; a push
+// must never meet a full FIFO (do_push is push_i).
 
 `default_nettype none
 
@@ -17,7 +22,7 @@ module feas_ram_fifo #(
   parameter integer Depth = 8,   // entries, a power of two, <= 128
   parameter integer Width = 5,
   parameter [7:0]   Base  = 8'd128, // first RAM word
-  parameter integer Fast  = 0       // 1: registered flags (header)
+  parameter integer Fast  = 0       // 1: registered flags; 2: also want_q (header)
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -34,7 +39,11 @@ module feas_ram_fifo #(
   input  wire             rd_free_i,    // the read port is ours this cycle
   output wire             rd_en_o,
   output wire [7:0]       rd_addr_o,
-  input  wire [15:0]      rd_data_i
+  input  wire [15:0]      rd_data_i,
+  output wire             want_o,       // Fast = 2: want_q (the fetch is rd_free_i && want_o)
+  output wire             want_nx_o,    // Fast = 2: want_q next cycle
+  output wire [7:0]       rd_addr_nx_o, // rd_addr_o next cycle
+  output wire [7:0]       wr_addr_nx_o  // wr_addr_o next cycle
 );
 
   localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
@@ -52,10 +61,14 @@ module feas_ram_fifo #(
   assign valid_o = hd_valid_q;
   assign data_o  = hd_q;
 
-  wire do_push = push_i && !full_o;
+  // Fast = 2: a push never meets a full FIFO (the owner's contract: the F slot aborts the
+  // race when a FIFO is full; checked below), so the push is push_i itself, one LUT less
+  // before the counts and flags
+  wire do_push = push_i && ((Fast >= 2) || !full_o);
   wire do_pop  = pop_i && hd_valid_q;
-  wire fetch   = rd_free_i && !hd_valid_q && !fetch_q &&
-                 ((Fast != 0) ? nz_q : (inram_q != {CntW{1'b0}}));
+  reg  want_q;
+  wire want_dec = !hd_valid_q && !fetch_q && ((Fast != 0) ? nz_q : (inram_q != {CntW{1'b0}}));
+  wire fetch   = rd_free_i && ((Fast >= 2) ? want_q : want_dec);
   // Fast: the counts' next values as +1 / -1 / hold
   reg [CntW-1:0] inram_nx, total_nx;
   always @* begin
@@ -76,6 +89,18 @@ module feas_ram_fifo #(
   assign wr_data_o = {{(16 - Width){1'b0}}, push_data_i};
   assign rd_en_o   = fetch;
   assign rd_addr_o = Base + rptr_q;
+  // Fast = 2: the next cycle's values (hd_valid_q next: set by fetch_q, else cleared by a pop)
+  wire             hd_valid_nx = fetch_q || (hd_valid_q && !do_pop);
+  // (without a fetch the RAM count only grows by wr_q: nonzero next iff nz_q or wr_q; written
+  // so, want_nx is one LUT after fetch, not three through inram_nx's adder; Fast = 2 only)
+  wire             want_nx     = !hd_valid_nx && !fetch &&
+                                 ((Fast >= 2) ? (nz_q || wr_q) : (inram_nx != {CntW{1'b0}}));
+  wire [PtrW-1:0]  rptr_nx     = rptr_q + fetch;
+  wire [PtrW-1:0]  wptr_nx     = wptr_q + wr_q;
+  assign want_o       = want_q;
+  assign want_nx_o    = want_nx;
+  assign rd_addr_nx_o = Base + rptr_nx;
+  assign wr_addr_nx_o = Base + wptr_nx;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -88,7 +113,9 @@ module feas_ram_fifo #(
       hd_valid_q <= 1'b0;
       full_q <= 1'b0;
       nz_q <= 1'b0;
+      want_q <= 1'b0;
     end else begin
+      want_q  <= want_nx;
       wr_q    <= do_push;
       fetch_q <= fetch;
       if (wr_q) wptr_q <= wptr_q + 1'b1;
@@ -117,6 +144,10 @@ module feas_ram_fifo #(
   end else if (Fast != 0) begin
     if (full_q != full_dec || nz_q != (inram_q != {CntW{1'b0}}))
       $fatal(1, "%m: Fast: a registered flag differs from its count at %0t", $time);
+    if (Fast >= 2 && push_i && full_o)
+      $fatal(1, "%m: Fast = 2: a push into a full FIFO at %0t", $time);
+    if (Fast >= 2 && want_q != want_dec)
+      $fatal(1, "%m: Fast = 2: want_q differs from its decode at %0t", $time);
   end
 `endif
 

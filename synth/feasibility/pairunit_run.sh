@@ -7,6 +7,10 @@
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
+# Outputs go to ${O}name: PAIRUNIT_PFX (section 11: s11_) prefixes every log this script writes,
+# so that a rerun on changed RTL leaves the committed logs alone; the reference logs a check
+# compares against (reg_tb.txt, reg_old.txt, tb.txt) are always read unprefixed from $LOG.
+O=$LOG/${PAIRUNIT_PFX:-}
 TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
@@ -36,30 +40,30 @@ plant() {
 RUNS="+seed=1|+seed=2|+seed=3|+seed=4 +popdiv=40|+seed=5 +hot=32|+seed=6 +quiet=0|+seed=11 +mode=1|+seed=12 +mode=1|+seed=13 +mode=1|+seed=14 +mode=1 +gap=0|+seed=15 +mode=1 +gapmin=60 +gap=100"
 if [ "$what" = tb ] || [ "$what" = all ]; then
   nice -n 10 iverilog -g2005 -o $TMP/tb.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/tb.txt
+  : > ${O}tb.txt
   echo "$RUNS" | tr '|' '\n' | while read a; do
-    nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+    nice -n 10 vvp -n $TMP/tb.vvp +cycles=100000 $a | tee -a ${O}tb.txt
   done
   # T = 8, counts drifting to both edges: refusals, some next to a rebase
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -o $TMP/tb8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
-    nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a $LOG/tb.txt
+    nice -n 10 vvp -n $TMP/tb8.vvp +cycles=100000 $a | tee -a ${O}tb.txt
   done
 fi
 
 # Planted bugs, each in a scratch copy of one file (the repository's files are not touched):
 # the self-check must fail on every one.
 if [ "$what" = mutants ] || [ "$what" = all ]; then
-  : > $LOG/mutants.txt
+  : > ${O}mutants.txt
   mutant() {  # name file sed-expression plusargs
     mkdir -p $TMP/m_$1
     sed "$3" $F/$2 > $TMP/m_$1/$2
     if cmp -s $F/$2 $TMP/m_$1/$2; then echo "mutant $1: the sed did not apply"; exit 1; fi
     files=$(echo $UNIT | sed "s#$F/$2#$TMP/m_$1/$2#")
     nice -n 10 iverilog -g2005 -o $TMP/m_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
-    echo "== mutant $1 ($2: $3) $4" | tee -a $LOG/mutants.txt
+    echo "== mutant $1 ($2: $3) $4" | tee -a ${O}mutants.txt
     nice -n 10 vvp -n $TMP/m_$1/tb.vvp +cycles=30000 $4 > $TMP/m_$1/out.txt || true
-    (head -5 $TMP/m_$1/out.txt; echo "..."; tail -4 $TMP/m_$1/out.txt) | tee -a $LOG/mutants.txt
+    (head -5 $TMP/m_$1/out.txt; echo "..."; tail -4 $TMP/m_$1/out.txt) | tee -a ${O}mutants.txt
   }
   # The global block's carry latch not cleared between words (the brief's planted bug).
   mutant global_carry feas_pair_arb_global.v "s/.clear_i(!in_cnt)/.clear_i(1'b0)/" "+seed=1"
@@ -71,40 +75,40 @@ fi
 
 # Synthesis of the harness (Yosys 0.23), then one placement (nextpnr-ice40 0.4).
 if [ "$what" = synth ] || [ "$what" = all ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o $LOG/global_stat.txt stat"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o ${O}global_stat.txt stat"
 fi
 if [ "$what" = pnr ] || [ "$what" = all ]; then
   seed=${2:-1}
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/pnr_seed$seed.log > /dev/null 2>&1
-  echo "seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}pnr_seed$seed.log > /dev/null 2>&1
+  echo "seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a ${O}pnr_summary.txt
 fi
 
 # ---- Registered lines (pairunit.md section 7): the same unit with RegLines = 1 ----
 # Self-check at R = 2: the same 13 runs (100,000 cycles) as above.
 if [ "$what" = regtb ]; then
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbr.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/reg_tb.txt
+  : > ${O}reg_tb.txt
   echo "$RUNS" | tr '|' '\n' | while read a; do
-    nice -n 10 vvp -n $TMP/tbr.vvp +cycles=100000 $a | tee -a $LOG/reg_tb.txt
+    nice -n 10 vvp -n $TMP/tbr.vvp +cycles=100000 $a | tee -a ${O}reg_tb.txt
   done
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbr8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
-    nice -n 10 vvp -n $TMP/tbr8.vvp +cycles=100000 $a | tee -a $LOG/reg_tb.txt
+    nice -n 10 vvp -n $TMP/tbr8.vvp +cycles=100000 $a | tee -a ${O}reg_tb.txt
   done
 fi
 # RegLines = 0 must be today's unit: two runs of tb.txt again (their figures must be the same).
 if [ "$what" = regold ]; then
   nice -n 10 iverilog -g2005 -o $TMP/tbr0.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/reg_old.txt
+  : > ${O}reg_old.txt
   for a in "+seed=1" "+seed=11 +mode=1"; do
-    nice -n 10 vvp -n $TMP/tbr0.vvp +cycles=100000 $a | tee -a $LOG/reg_old.txt
+    nice -n 10 vvp -n $TMP/tbr0.vvp +cycles=100000 $a | tee -a ${O}reg_old.txt
   done
 fi
 # Planted bugs in the RegLines = 1 logic (scratch copies), each must fail.
 if [ "$what" = regmutants ]; then
-  : > $LOG/reg_mutants.txt
-  rmutant() { plant r 1 $LOG/reg_mutants.txt "$@"; }  # name file sed-expression plusargs
+  : > ${O}reg_mutants.txt
+  rmutant() { plant r 1 ${O}reg_mutants.txt "$@"; }  # name file sed-expression plusargs
   # The global block skips one cycle, not R = 2, after each decision (out of step with the pairs).
   rmutant reg_skip1 feas_pair_arb_global.v "s/? 2'd2 : 2'd0;/? 2'd1 : 2'd0;/" "+seed=1"
   # The pair's copy of the dirty word takes the read data in every cycle of the F state
@@ -115,12 +119,12 @@ if [ "$what" = regmutants ]; then
 fi
 # Synthesis and one placement of the harness with RegLines = 1.
 if [ "$what" = regsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines 1 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/reg_unit_harness_stat.txt stat; write_json $TMP/reg_unit_harness.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines 1 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}reg_unit_harness_stat.txt stat; write_json $TMP/reg_unit_harness.json"
 fi
 if [ "$what" = regpnr ]; then
   seed=${2:-1}
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/reg_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/reg_pnr_seed$seed.log > /dev/null 2>&1
-  echo "RegLines=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/reg_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/reg_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/reg_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}reg_pnr_seed$seed.log > /dev/null 2>&1
+  echo "RegLines=1 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}reg_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}reg_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a ${O}pnr_summary.txt
 fi
 
 # ---- RegLines = 2 (pairunit.md section 8): the same schedule as RegLines = 1, retimed ----
@@ -129,19 +133,21 @@ fi
 # cycle). Without the lockstep line the output must equal reg_tb.txt line for line.
 if [ "$what" = fasttb ]; then
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.LOCK=1 -o $TMP/tbf.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/fast_tb.txt
+  : > ${O}fast_tb.txt
   echo "$RUNS" | tr '|' '\n' | while read a; do
-    nice -n 10 vvp -n $TMP/tbf.vvp +cycles=100000 $a | tee -a $LOG/fast_tb.txt
+    nice -n 10 vvp -n $TMP/tbf.vvp +cycles=100000 $a | tee -a ${O}fast_tb.txt
   done
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.LOCK=1 -o $TMP/tbf8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
-    nice -n 10 vvp -n $TMP/tbf8.vvp +cycles=100000 $a | tee -a $LOG/fast_tb.txt
+    nice -n 10 vvp -n $TMP/tbf8.vvp +cycles=100000 $a | tee -a ${O}fast_tb.txt
   done
-  if grep -v 'lockstep with RegLines = 1' $LOG/fast_tb.txt | cmp -s - $LOG/reg_tb.txt; then
-    echo "fast_tb.txt (without its lockstep lines) = reg_tb.txt: identical" | tee $LOG/fast_tb_vs_reg.txt
+  # (section 11: the section 10 lines the testbench has printed since, "section 10:" and
+  # "errors by check:", are left out too; reg_tb.txt predates them)
+  if grep -v 'lockstep with RegLines = 1\|section 10:\|errors by check:' ${O}fast_tb.txt | cmp -s - $LOG/reg_tb.txt; then
+    echo "fast_tb.txt (without its lockstep lines) = reg_tb.txt: identical" | tee ${O}fast_tb_vs_reg.txt
   else
-    echo "fast_tb.txt (without its lockstep lines) DIFFERS from reg_tb.txt" | tee $LOG/fast_tb_vs_reg.txt
-    grep -v 'lockstep with RegLines = 1' $LOG/fast_tb.txt | diff - $LOG/reg_tb.txt | tee -a $LOG/fast_tb_vs_reg.txt
+    echo "fast_tb.txt (without its lockstep lines) DIFFERS from reg_tb.txt" | tee ${O}fast_tb_vs_reg.txt
+    grep -v 'lockstep with RegLines = 1\|section 10:\|errors by check:' ${O}fast_tb.txt | diff - $LOG/reg_tb.txt | tee -a ${O}fast_tb_vs_reg.txt
   fi
 fi
 # RegLines = 0 and 1 unchanged: reg_old.txt's 2 runs (RL = 0) and the first random and sparse
@@ -149,27 +155,32 @@ fi
 if [ "$what" = fastold ]; then
   nice -n 10 iverilog -g2005 -o $TMP/tbo0.vvp -s feas_pair_arb_unit_tb $UNIT $TB
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=1 -o $TMP/tbo1.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/fast_old0.txt
-  : > $LOG/fast_old1.txt
+  : > ${O}fast_old0.txt
+  : > ${O}fast_old1.txt
   for a in "+seed=1" "+seed=11 +mode=1"; do
-    nice -n 10 vvp -n $TMP/tbo0.vvp +cycles=100000 $a | tee -a $LOG/fast_old0.txt
-    nice -n 10 vvp -n $TMP/tbo1.vvp +cycles=100000 $a | tee -a $LOG/fast_old1.txt
+    nice -n 10 vvp -n $TMP/tbo0.vvp +cycles=100000 $a | tee -a ${O}fast_old0.txt
+    nice -n 10 vvp -n $TMP/tbo1.vvp +cycles=100000 $a | tee -a ${O}fast_old1.txt
   done
-  { if cmp -s $LOG/fast_old0.txt $LOG/reg_old.txt; then echo "RL=0: fast_old0.txt = reg_old.txt"; else echo "RL=0: fast_old0.txt DIFFERS from reg_old.txt"; fi
-    if (sed -n 1,6p $LOG/reg_tb.txt; sed -n 37,43p $LOG/reg_tb.txt) | cmp -s - $LOG/fast_old1.txt; then echo "RL=1: fast_old1.txt = reg_tb.txt's runs +seed=1, +seed=11 +mode=1"; else echo "RL=1: fast_old1.txt DIFFERS from reg_tb.txt"; fi; } | tee $LOG/fast_old_cmp.txt
+  # (section 11: without the section 10 lines, as fasttb; reg_old.txt and reg_tb.txt predate them)
+  x10="section 10:\|errors by check:"
+  grep -v "$x10" ${O}fast_old1.txt > $TMP/old1.txt || true
+  { if grep -v "$x10" ${O}fast_old0.txt | cmp -s - $LOG/reg_old.txt; then echo "RL=0: fast_old0.txt = reg_old.txt"; else echo "RL=0: fast_old0.txt DIFFERS from reg_old.txt"; fi
+    if (sed -n 1,6p $LOG/reg_tb.txt; sed -n 37,43p $LOG/reg_tb.txt) | cmp -s - $TMP/old1.txt; then echo "RL=1: fast_old1.txt = reg_tb.txt's runs +seed=1, +seed=11 +mode=1"; else echo "RL=1: fast_old1.txt DIFFERS from reg_tb.txt"; fi; } | tee ${O}fast_old_cmp.txt
 fi
 # Planted bugs in the RegLines = 2 logic (scratch copies), 30,000 cycles each, the self-check
 # WITHOUT the lockstep (LOCK = 0): each must fail. (The RTL's own simulation assertions stay on.)
 if [ "$what" = fastmutants ]; then
-  : > $LOG/fast_mutants.txt
-  fmutant() { plant f 2 $LOG/fast_mutants.txt "$@"; }  # name file sed-expression plusargs
+  : > ${O}fast_mutants.txt
+  fmutant() { plant f 2 ${O}fast_mutants.txt "$@"; }  # name file sed-expression plusargs
   # The line flip-flop selects the candidate with the wrong polarity of ctl_load.
   fmutant fast_linepol feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=1"
   # The deferred head-cycle set takes its barrier in every cycle, not in the head (stale: the
   # barrier of s + 1's stage c is set in s + 2).
   fmutant fast_hsbar feas_pair_arb_local.v "s/if (head) begin/if (1'b1) begin/" "+seed=1"
   # The deferred set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again.
-  fmutant fast_nocut feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/" "+seed=11 +mode=1"
+  # (section 11: the control's set and the RAM's registered mask take the cut from ap_nx, so
+  # the bug is planted there; ap_q alone now feeds only an assertion)
+  fmutant fast_nocut feas_pair_arb_local.v "s/ap_nx = hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_nx = hs_q;/" "+seed=11 +mode=1"
   # The registered bit-slot candidates use a stale prefix (bit 0 of the decided prefix dropped).
   fmutant fast_blpfx feas_arb_lean_ctl.v "s/bit_line_c1 = bc_q\[{ipfx_q\[1:0\], 1'b1, 1'b0}\];/bit_line_c1 = bc_q[{ipfx_q[1], 1'b0, 1'b1, 1'b0}];/" "+seed=1"
   # The global block's carry-save latch drops its second half (cb_q never loaded).
@@ -181,11 +192,13 @@ fi
 # in both the deferred set and its one-hot; the cut applied to the wrong PE; the carry-save
 # half dropped with the global block's carry model check switched off.
 if [ "$what" = fastmutants ] || [ "$what" = fastmutants2 ]; then
-  [ "$what" = fastmutants2 ] && : > $LOG/fast_mutants2.txt
-  [ "$what" = fastmutants ] && : > $LOG/fast_mutants2.txt
-  fmutant2() { plant g 2 $LOG/fast_mutants2.txt "$@"; }  # name file sed-expression plusargs
+  [ "$what" = fastmutants2 ] && : > ${O}fast_mutants2.txt
+  [ "$what" = fastmutants ] && : > ${O}fast_mutants2.txt
+  fmutant2() { plant g 2 ${O}fast_mutants2.txt "$@"; }  # name file sed-expression plusargs
   fmutant2 fast_linepol_sparse feas_pair_arb_local.v "s/a_line_q <= ctl_load_i ? a1_k : a0_k;/a_line_q <= ctl_load_i ? a0_k : a1_k;/" "+seed=11 +mode=1"
-  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/" "+seed=11 +mode=1"
+  # (section 11: also ap_nx, the same cut for the registered mask wmn_q, so that the bug stays
+  # consistent; without it the registered-mask assertion, not the self-check, would see it)
+  fmutant2 fast_nocut2 feas_pair_arb_local.v "s/ap_q <= hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_q <= hs_q;/; s/(hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q))) ?/hs_q ?/; s/ap_nx = hs_q \&\& !(hs_b_q \&\& (hs_bar_q == cnt2_q));/ap_nx = hs_q;/" "+seed=11 +mode=1"
   fmutant2 fast_cutphase feas_pair_arb_local.v "s/hs_b_q   <= !phase_q;/hs_b_q   <= phase_q;/" "+seed=11 +mode=1"
   fmutant2 fast_cb2 feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=1"
   fmutant2 fast_cb2_sparse feas_pair_arb_global.v "s/cb_q <= yy;/cb_q <= {CW{1'b0}};/; s/if (ca_q + cb_q != carry_m)/if (1'b0)/" "+seed=11 +mode=1"
@@ -193,24 +206,24 @@ fi
 # Synthesis (the dirty-bit RAM as an SB_RAM40_4K instance: WCLKE = WE = 1, the mask alone
 # writes; -DFEAS_ICE40_PRIMITIVE) and placements of the harness with RegLines = 2.
 if [ "$what" = fastsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/fast_unit_harness_stat.txt stat; write_json $TMP/fast_unit_harness.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_unit_harness_stat.txt stat; write_json $TMP/fast_unit_harness.json"
 fi
 if [ "$what" = fastpnr ]; then
   seed=${2:-1}
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/fast_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/fast_pnr_seed$seed.log > /dev/null 2>&1
-  echo "RegLines=2 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/fast_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/fast_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a $LOG/pnr_summary.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/fast_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}fast_pnr_seed$seed.log > /dev/null 2>&1
+  echo "RegLines=2 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}fast_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}fast_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //')" | tee -a ${O}pnr_summary.txt
 fi
 # LUT levels after the broadcasts, RegLines = 1 against RegLines = 2 (after fastsynth); the
 # RegLines = 1 and 0 harnesses are synthesised again from this branch's files (their stat:
 # fast_rl1_stat.txt, fast_rl0_stat.txt; section 7's files are left as they were).
 if [ "$what" = fastdepth ]; then
   for rl in 0 1; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o $LOG/fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
+    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
   done
   { for n in ctl_load ctl_done; do
       echo "== RegLines = 1, $n"; python3 $F/pairunit_depth.py $TMP/fast_rl1.json $n 8
       echo "== RegLines = 2, $n"; python3 $F/pairunit_depth.py $TMP/fast_unit_harness.json $n 8
-    done; } | tee $LOG/fast_depth.txt
+    done; } | tee ${O}fast_depth.txt
 fi
 
 # ---- RegLines = 2 with a floorplan (pairunit.md section 9) ----
@@ -222,16 +235,16 @@ fi
 if [ "$what" = floorsynth ]; then
   ce=${2:-8}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o $LOG/floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o ${O}floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
 fi
 if [ "$what" = floorpnr ]; then
   seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
-  l=$LOG/floor_${plan}_ce${ce}_seed$seed.log
+  l=${O}floor_${plan}_ce${ce}_seed$seed.log
   pp="--pre-place $F/floorplan_pair.py"; [ "$plan" = free ] && pp=""  # free: no floorplan
   # killed after FLOOR_TIMEOUT seconds (default 480): a region too full makes the placer loop
   FLOOR_PLAN=$plan timeout ${FLOOR_TIMEOUT:-480} nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/floor_ce$ce.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed $pp -l $l > $TMP/floor_stdout.txt 2>&1 || true
   grep '^floorplan_pair' $TMP/floor_stdout.txt >> $l || true  # the script's own lines (stdout)
-  echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a $LOG/floor_summary.txt
+  echo "floor $plan ce$ce seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a ${O}floor_summary.txt
 fi
 
 # ---- Section 10 (branch wip/tbgap): the self-check's gaps closed (exit decisions against the
@@ -242,16 +255,16 @@ fi
 # RL (default 1) -> gap_tb_rl$RL.txt; the figures must equal tb.txt (RL = 0) / reg_tb.txt
 # (RL = 1, 2), compared in gap_tb_rl$RL_cmp.txt
 if [ "$what" = gapmutants ]; then
-  : > $LOG/gap_mutants.txt
+  : > ${O}gap_mutants.txt
   gmutant() {  # name RL file sed-expression plusargs
     mkdir -p $TMP/x_$1
     sed "$4" $F/$3 > $TMP/x_$1/$3
     if cmp -s $F/$3 $TMP/x_$1/$3; then echo "mutant $1: the sed did not apply"; exit 1; fi
     files=$(echo $UNIT | sed "s#$F/$3#$TMP/x_$1/$3#")
     nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 -o $TMP/x_$1/tb.vvp -s feas_pair_arb_unit_tb $files $TB
-    echo "== mutant $1 (RL=$2, $3: $4) $5" | tee -a $LOG/gap_mutants.txt
+    echo "== mutant $1 (RL=$2, $3: $4) $5" | tee -a ${O}gap_mutants.txt
     nice -n 10 vvp -n $TMP/x_$1/tb.vvp +cycles=30000 $5 > $TMP/x_$1/out.txt 2>&1 || true
-    (head -14 $TMP/x_$1/out.txt | grep -v '^feas_pair_arb_unit_tb: [0-9]* cycles'; echo "..."; grep -v '^FAIL cycle' $TMP/x_$1/out.txt | grep -v 'seed=.*cycles=') | tee -a $LOG/gap_mutants.txt
+    (head -14 $TMP/x_$1/out.txt | grep -v '^feas_pair_arb_unit_tb: [0-9]* cycles'; echo "..."; grep -v '^FAIL cycle' $TMP/x_$1/out.txt | grep -v 'seed=.*cycles=') | tee -a ${O}gap_mutants.txt
   }
   gmutant reg_wfresh 1 feas_arb_lean_ctl.v "s/(RegLines != 0) ? rdp_q : (state_q == S_F)/(state_q == S_F)/" "+seed=1"
   # the same bug on the workload of two barriers of one group per episode (mode 2, section 10)
@@ -263,24 +276,38 @@ fi
 if [ "$what" = gaptb ]; then
   rl=${2:-1}
   nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbg.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/gap_tb_rl$rl.txt
+  : > ${O}gap_tb_rl$rl.txt
   echo "$RUNS" | tr '|' '\n' | while read a; do
-    nice -n 10 vvp -n $TMP/tbg.vvp +cycles=100000 $a | tee -a $LOG/gap_tb_rl$rl.txt
+    nice -n 10 vvp -n $TMP/tbg.vvp +cycles=100000 $a | tee -a ${O}gap_tb_rl$rl.txt
   done
   if [ "${3:-}" != t16 ]; then
     nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.T=8 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbg8.vvp -s feas_pair_arb_unit_tb $UNIT $TB
     for a in "+seed=21 +bias=1" "+seed=22 +bias=1 +quiet=0"; do
-      nice -n 10 vvp -n $TMP/tbg8.vvp +cycles=100000 $a | tee -a $LOG/gap_tb_rl$rl.txt
+      nice -n 10 vvp -n $TMP/tbg8.vvp +cycles=100000 $a | tee -a ${O}gap_tb_rl$rl.txt
     done
   fi
   ref=$LOG/reg_tb.txt; [ "$rl" = 0 ] && ref=$LOG/tb.txt
-  n=$(grep -c '^PASS' $LOG/gap_tb_rl$rl.txt || true)
-  { echo "RL=$rl: $n PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' $LOG/gap_tb_rl$rl.txt) runs"
-    grep -v 'section 10:\|errors by check:' $LOG/gap_tb_rl$rl.txt | sed 's/ R=[0-9],/,/' > $TMP/gap_new.txt
+  n=$(grep -c '^PASS' ${O}gap_tb_rl$rl.txt || true)
+  { echo "RL=$rl: $n PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' ${O}gap_tb_rl$rl.txt) runs"
+    grep -v 'section 10:\|errors by check:' ${O}gap_tb_rl$rl.txt | sed 's/ R=[0-9],/,/' > $TMP/gap_new.txt
     sed 's/ R=[0-9],/,/' $ref | head -n $(wc -l < $TMP/gap_new.txt) > $TMP/gap_ref.txt
     if cmp -s $TMP/gap_new.txt $TMP/gap_ref.txt; then
       echo "RL=$rl: gap_tb_rl$rl.txt without its section 10 lines = $(basename $ref) (its first runs): identical"
     else
       echo "RL=$rl: gap_tb_rl$rl.txt without its section 10 lines DIFFERS from $(basename $ref)"
-    fi; } | tee $LOG/gap_tb_rl${rl}_cmp.txt
+    fi; } | tee ${O}gap_tb_rl${rl}_cmp.txt
+fi
+
+# ---- Section 11 (branch wip/pairarea): area and the dirty-bit RAM's port ----
+# breakdown [CE]: ONE pair block (feas_pair_arb_local, RegLines = 2, the primitive RAMs),
+# synthesised flat on its own (synth_ice40, -dffe_min_ce_use CE unless CE = 0, the default),
+# its LUT4 / flip-flops / carries charged to functions by pairunit_breakdown.py (its header
+# says how) -> ${O}breakdown_ceCE.txt. Run the section's checks and placements with
+# PAIRUNIT_PFX=s11_ (new log names): fastold, fasttb, fastmutants, gaptb 2 t16, floorsynth,
+# floorpnr.
+if [ "$what" = breakdown ]; then
+  ce=${2:-0}
+  opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat$ce.txt stat; write_json $TMP/breakdown$ce.json"
+  { grep -A12 'Number of cells' $TMP/breakdown_stat$ce.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
 fi
