@@ -205,6 +205,7 @@ module feas_pair_arb_unit_tb #(
   integer fc   [0:N-1];
 
   reg [8*256-1:0] dumpname;
+  integer spread, samebar;
   integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
@@ -318,6 +319,10 @@ module feas_pair_arb_unit_tb #(
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
     if (!$value$plusargs("gap2=%d", gap2)) gap2 = 24;
+    // +spread=0 (mode 0): every request to barriers 0 .. hot - 1 (none to the others); with
+    // +hot=1 +quiet=0 one barrier alone, changed in nearly every cycle: its next head often
+    // comes in its completion's cycle d (ovlrtl.md 3c: the head before the rebase)
+    if (!$value$plusargs("spread=%d", spread)) spread = 1;
     sd = seed;
     $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d R=%0d, bound %0d)",
              seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, R, BOUND);
@@ -328,6 +333,7 @@ module feas_pair_arb_unit_tb #(
     for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
+    samebar = 0;
     ex_on = 0; ex_at = -1; rb_pend = 0; e_seq = 0; ex_n = 0;
     for (x = 0; x < 8; x = x + 1) exw_hist[x] = 0;
     dumpf = 0;
@@ -404,6 +410,7 @@ module feas_pair_arb_unit_tb #(
       wx = ha[BW-1:0];
       for (i = 1; i < N / 2; i = i + 1) if (ha[i*BW +: BW] !== ha[BW-1:0]) fail("pairs disagree on the head's barrier");
       heads = heads + 1;
+      if (OVL != 0 && rb_pend && ha[BW-1:0] == rbx) samebar = samebar + 1;
       if (dumpf != 0) $fdisplay(dumpf, "h %0d %0d", cyc, wx);
       if (cyc % 2 == 1) do_cut;
     end
@@ -504,7 +511,7 @@ module feas_pair_arb_unit_tb #(
       for (p = 0; p < N; p = p + 1) if (!rv[p] || ready[p] === 1'b1) begin
         if (quiet != 0 && ((cyc / 500) % 4) != 0) rv[p] <= (rnd(64) == 0);
         else                                       rv[p] <= (rnd(4) != 0);
-        x = (rnd(4) != 0) ? rnd(hot) : rnd(M);
+        x = (rnd(4) != 0 || spread == 0) ? rnd(hot) : rnd(M);  // (rnd(4) drawn either way)
         rb[p*BW +: BW] <= x;
         if (bias != 0)         rdec = (rnd(8) != 0) ? (x[0] ^ p[0]) : !(x[0] ^ p[0]);  // to the edges, both ways
         else if (gsum[x] == 0) rdec = rnd(2);
@@ -576,6 +583,7 @@ module feas_pair_arb_unit_tb #(
       if (OVL != 0) begin
         $display("feas_pair_arb_unit_tb: OVL: exits at s + %0d + j + 0 .. %0d (count bit j): %0d / %0d / %0d / %0d / %0d cycles late; sequencer copies out of step %0d",
                  XLAT, EXW - 1, exw_hist[0], exw_hist[1], exw_hist[2], exw_hist[3], exw_hist[4], e_seq);
+        $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d", samebar);
       end
       if (dumpf != 0) $fclose(dumpf);
       $display("feas_pair_arb_unit_tb: %0d errors", errors);

@@ -309,21 +309,28 @@ if [ "$what" = ovlold ]; then
     fi | tee -a $LOG/ovl_old_cmp.txt
   done
 fi
-# ovltb [T]: the self-check with Overlap = 1 at T (16 or 8): the 11 runs of RUNS, 2 of mode 2
-# (two barriers of one group per episode), the busy run and (T = 8) the 2 refusal runs, 100,000
-# cycles each, every run dumping its stimulus, heads and exits; each dump replayed through
-# overlap_model.py (ovl_replay.py) -> ovl_tb_tT.txt, ovl_replay_tT.txt
+# ovltb [T [CYCLES [extra]]]: the self-check with Overlap = 1 at T (16 or 8): the 11 runs of
+# RUNS, 2 of mode 2 (two barriers of one group per episode), the same-barrier run (+hot=1
+# +spread=0 +quiet=0: one barrier changed nearly every cycle, its next head in its completion's
+# cycle, ovlrtl.md 3c) and (T = 8) the 2 refusal runs, CYCLES (100,000) each, every run dumping
+# its stimulus, heads and exits; each dump replayed through overlap_model.py (ovl_replay.py)
+# -> ovl_tb_tT.txt, ovl_replay_tT.txt ("extra": the same-barrier run only, appended)
 if [ "$what" = ovltb ]; then
-  t=${2:-16}
+  t=${2:-16}; cyc=${3:-100000}
   nice -n 10 iverilog -g2005 $OVLP -P feas_pair_arb_unit_tb.T=$t -o $TMP/tbovl$t.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-  : > $LOG/ovl_tb_t$t.txt
-  : > $LOG/ovl_replay_t$t.txt
-  runs="$RUNS|+seed=31 +mode=2|+seed=32 +mode=2 +gap=0"
-  [ "$t" = 8 ] && runs="$runs|+seed=21 +bias=1|+seed=22 +bias=1 +quiet=0"
+  same="+seed=41 +hot=1 +spread=0 +quiet=0"
+  if [ "${4:-}" = extra ]; then
+    runs="$same"
+  else
+    : > $LOG/ovl_tb_t$t.txt
+    : > $LOG/ovl_replay_t$t.txt
+    runs="$RUNS|+seed=31 +mode=2|+seed=32 +mode=2 +gap=0|$same"
+    [ "$t" = 8 ] && runs="$runs|+seed=21 +bias=1|+seed=22 +bias=1 +quiet=0"
+  fi
   i=0
   echo "$runs" | tr '|' '\n' | while read a; do
     i=$((i + 1))
-    nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=100000 $a +dump=$TMP/ovl_dump_$i.txt | tee -a $LOG/ovl_tb_t$t.txt
+    nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a $LOG/ovl_tb_t$t.txt
     echo "== $a" >> $LOG/ovl_replay_t$t.txt
     nice -n 10 python3 $F/ovl_replay.py --T $t $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_replay_t$t.txt
     rm -f $TMP/ovl_dump_$i.txt
