@@ -326,6 +326,8 @@ if [ "$what" = ovltb ]; then
     : > $LOG/ovl_replay_t$t.txt
     runs="$RUNS|+seed=31 +mode=2|+seed=32 +mode=2 +gap=0|$same"
     [ "$t" = 8 ] && runs="$runs|+seed=21 +bias=1|+seed=22 +bias=1 +quiet=0"
+    # OVL_RUNS (environment): another list of runs, '|'-separated (a shorter set in less time)
+    [ -n "${OVL_RUNS:-}" ] && runs="$OVL_RUNS"
   fi
   i=0
   echo "$runs" | tr '|' '\n' | while read a; do
@@ -362,6 +364,25 @@ if [ "$what" = ovlmutants ]; then
   omutant ovl_pushbar feas_pair_arb_local.v "s/wire \[BarrierW-1:0\] push_bar = (Overlap != 0) ? reb_bar : cnt2_q;/wire [BarrierW-1:0] push_bar = cnt2_q;/" "+seed=1"
   # the exit is not moved off a cycle that carries a race decision (sent on the arrival, lost)
   omutant ovl_nodefer feas_ovl_global.v "s/xp_q  <= xp_q || ex_now;/xp_q  <= xp_q;/" "+seed=1"
+fi
+# ovlmutants2: appended to ovl_mutants.txt (ovl_nopend above survives, and is equivalent: the
+# only POLL that sees a completion in its own cycle is an idle one, which needs 1 free entry,
+# not 2): the FIFO room counted from the FIFO's own push (d + 2), not from d: the pending push
+# of a completion is not seen by the POLL of d + 1 (overlap.md 9's open point itself)
+if [ "$what" = ovlmutants2 ]; then
+  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+fi
+# ovlmutreplay: bugs the self-check can NOT see (legal but slower schedules: the global block
+# never lets NEXT decide, so every race runs its key slots; NEXT's B line on CNT2 + 1), to show
+# that the replay does: the self-check PASSes and ovl_replay.py must DIFFER -> ovl_mutreplay.txt
+if [ "$what" = ovlmutreplay ]; then
+  : > $LOG/ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  # NEXT's B line reads CNT2 + 1 (ovlmutants' ovl_next2, which the self-check lets through:
+  # CNT2 + 2 is then never chosen by NEXT, its races run key slots)
+  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_q\[n2\]/s_next ? d_q[n1]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
 fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
