@@ -399,3 +399,15 @@ if [ "$what" = ovlpnr ]; then
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
   echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' $LOG/ovl_pnr_seed$seed.log)" | tee -a $LOG/ovl_pnr_summary.txt
 fi
+# ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
+# as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
+# ovlsynth and placed once -> ovl_th_scratch_stat.txt, ovl_th_scratch_pnr_seed1.log
+if [ "$what" = ovlthsynth ]; then
+  d=$TMP/th; mkdir -p $d
+  sed "s/^    km\[b\]     = d_q\[b\] \&\& (b > cnt2);/    km[b]     = d_q[b] \&\& !le[b];/; s/^    km\[M + b\] = d_q\[b\] \&\& (b <= cnt2);/    km[M + b] = d_q[b] \&\& le[b];/; s/^  reg \[2\*M-1:0\] km;/  reg [2*M-1:0] km;\n  wire [M-1:0] le = ~({M{1'b1}} << cnt2) | ({{(M - 1){1'b0}}, 1'b1} << cnt2);/" $F/feas_ovl_pair.v > $d/feas_ovl_pair.v
+  if cmp -s $F/feas_ovl_pair.v $d/feas_ovl_pair.v; then echo "ovlthsynth: the sed did not apply"; exit 1; fi
+  files=$(echo $HARN | sed "s#$F/feas_ovl_pair.v#$d/feas_ovl_pair.v#")
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o $LOG/ovl_th_scratch_stat.txt stat; write_json $TMP/ovl_th.json"
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_th.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed 1 -l $LOG/ovl_th_scratch_pnr_seed1.log > /dev/null 2>&1 || true
+  grep -m1 'ICESTORM_LC:' $LOG/ovl_th_scratch_pnr_seed1.log
+fi
