@@ -97,6 +97,7 @@ module feas_pair_arb_local #(
   parameter integer CountBits   = 16,  // T
   parameter integer FifoDepth   = 8,   // a power of two <= 128
   parameter integer RegLines    = 0,   // 1: registered lines (header)
+  parameter integer Overlap     = 0,   // 1 (with RegLines = 2): the overlap contract (ovlrtl.md)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -150,6 +151,10 @@ module feas_pair_arb_local #(
 
   wire                head, stall;
   wire [BarrierW-1:0] head_addr;
+  // Overlap = 1: ctl_done also carries race decisions (radix-4 digits, NEXT); a completion is
+  // ctl_done in a word's exit only (feas_ovl_pair's cmpl). Overlap = 0: ctl_done itself.
+  wire                ovl_cmpl;
+  wire                cdone = (Overlap != 0) ? ovl_cmpl : ctl_done_i;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -170,20 +175,20 @@ module feas_pair_arb_local #(
         clr_q  <= clr_q + 1'b1;
       end else begin
         clr_q[AW-1] <= dsh_q[3];
-        if (ctl_done_i) clr_q[BarrierW-1:0] <= cnt2_q;
+        if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;
       end
       h1_q  <= head;
       h2_q  <= h1_q;
       h3_q  <= h2_q;
       st_q  <= {st_q[2:0], stall};
-      dsh_q <= {dsh_q[3:0], ctl_done_i};
+      dsh_q <= {dsh_q[3:0], cdone};
       if (ctl_load_i)  cnt_q <= 1'b0;
       else if (h2_q)   cnt_q <= 1'b1;
       if (head) cnt2_q <= head_addr;
     end
   end
 
-  wire busy_dec = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || ctl_done_i ||
+  wire busy_dec = init_q || head || h1_q || stall || ((RegLines == 0) && st_q[3]) || cdone ||
                   (|dsh_q[3:0]);
   // RegLines = 2: busy without ctl_done_i as ONE flip-flop, from the next cycle's terms (the
   // control's busy_nx: its head or stall next cycle; h1 next = head; dsh_q shifted)
@@ -193,7 +198,7 @@ module feas_pair_arb_local #(
     if (!rst_ni) bp_q <= 1'b1;
     else         bp_q <= (init_q && (clr_q != LAST_CLR)) || ctl_busy_nx || head || (|{dsh_q[2:0], ctl_done_i});
   end
-  wire busy = (RegLines >= 2) ? (bp_q || ctl_done_i) : busy_dec;
+  wire busy = ((RegLines >= 2) && (Overlap == 0)) ? (bp_q || ctl_done_i) : busy_dec;
   assign a_req_ready_o = !phase_q && !busy;
   assign b_req_ready_o = phase_q && !busy && !dsh_q[4];
   wire acc_a = a_req_valid_i && a_req_ready_o;
@@ -257,7 +262,7 @@ module feas_pair_arb_local #(
 
   wire commit_c = c_valid && !c_refused;  // stage c: a commit now (A in odd cycles)
   wire mc_nx    = head ? (c_bar == head_addr) : (c_bar == cnt2_q);
-  wire mr_nx    = ctl_done_i ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  wire mr_nx    = cdone ? (c_bar == cnt2_q) : (c_bar == reb_bar);
   reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -379,6 +384,8 @@ module feas_pair_arb_local #(
   wire [BarrierW-1:0] dset_b = hold_q ? hold_bar_q : c_bar;
 
   wire        a_full, b_full, ctl_line, ctl_line0, ctl_line1;
+  wire        ctl_head, ctl_stall;
+  wire [BarrierW-1:0] ctl_head_addr;
   wire        c_rd_en, c_rd_busy;
   wire [7:0]  c_wr_addr, c_rd_addr;
   wire [15:0] c_wr_data, c_wr_mask, dr_rd_data;
@@ -393,13 +400,16 @@ module feas_pair_arb_local #(
   wire [7:0]  fa_wr_addr_nx;
   wire        fa_want, fb_want;
 
+  // Overlap = 1: the control sees no broadcast and no commit (idle for ever; its outputs are
+  // not used and Yosys removes it)
+  wire ovl = (Overlap != 0);
   feas_arb_lean_ctl #(.NumBarriers(NumBarriers), .BarrierW(BarrierW), .HoldRace(0),
                       .RegLines(RegLines)) u_ctl (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i), .ctl_done_i(ctl_done_i),
-    .cnt2_i(cnt2_q), .commit_valid_i(dset_c), .commit_barrier_i(dset_b2), .commit_oh_i(dset_oh),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ctl_load_i(ctl_load_i && !ovl), .ctl_done_i(ctl_done_i && !ovl),
+    .cnt2_i(ovl ? {BarrierW{1'b1}} : cnt2_q), .commit_valid_i(dset_c && !ovl), .commit_barrier_i(dset_b2), .commit_oh_i(ovl ? 16'h0000 : dset_oh),
     .fifo_full_i(a_full || b_full), .piso_bit_i(1'b0), .line_o(ctl_line),
     .line0_o(ctl_line0), .line1_o(ctl_line1),
-    .snap_o(head), .snap_addr_o(head_addr), .stall_o(stall),
+    .snap_o(ctl_head), .snap_addr_o(ctl_head_addr), .stall_o(ctl_stall),
     .dr_wr_addr_o(c_wr_addr), .dr_wr_data_o(c_wr_data), .dr_wr_mask_o(c_wr_mask),
     .dr_rd_en_o(c_rd_en), .dr_rd_addr_o(c_rd_addr), .dr_rd_busy_o(c_rd_busy),
     .dr_rd_data_i(dr_rd_data), .busy_nx_o(ctl_busy_nx), .fix_nx_o(ctl_fix_nx),
@@ -447,7 +457,17 @@ module feas_pair_arb_local #(
   wire        dr_rd_en_ram;
   wire        push_nx = dsh_q[1] && !a_full;  // the FIFOs' write (wr_q) next cycle
   generate
-    if (RegLines >= 2) begin : g_mask2
+    if (Overlap != 0) begin : g_mask_ovl
+      // the FIFO's push write only
+      assign dr_wr_mask = {{(16 - BarrierW){1'b0}}, {BarrierW{fa_wr_en}}};
+      // the port as without section 11 (g_mask1's wiring; the RAM's mask is active high here)
+      assign dr_wr_mask_ram = dr_wr_mask;
+      assign dr_wr_en       = 1'b1;
+      assign dr_wr_addr_ram = dr_wr_addr;
+      assign dr_wr_data_ram = dr_wr_data;
+      assign dr_rd_en_ram   = dr_rd_en;
+      assign dr_rd_addr_ram = dr_rd_addr;
+    end else if (RegLines >= 2) begin : g_mask2
       reg [15:0] fixm_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) fixm_q <= 16'h0001;  // the clearing's first bit (init_addr 0)
@@ -525,28 +545,38 @@ module feas_pair_arb_local #(
       assign dr_rd_addr_ram = dr_rd_addr;
     end
   endgenerate
-  wire        dr_rd_en   = c_rd_en || fa_rd_en || fb_rd_en;
-  wire [7:0]  dr_rd_addr = c_rd_en ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
+  // Overlap = 1: the control is not used (its outputs are dropped, Yosys removes it); the
+  // dirty RAM holds only the FIFO storage, its read port is the FIFOs'
+  wire        c_rd_x     = (Overlap == 0) && c_rd_en;
+  wire        c_busy_x   = (Overlap == 0) && c_rd_busy;
+  wire        dr_rd_en   = c_rd_x || fa_rd_en || fb_rd_en;
+  wire [7:0]  dr_rd_addr = c_rd_x ? c_rd_addr : fa_rd_en ? fa_rd_addr : fb_rd_addr;
 
-  feas_bitmap_ram #(.AddrW(8), .MaskLow((RegLines >= 2) ? 1 : 0)) u_dirty_ram (
+  feas_bitmap_ram #(.AddrW(8), .MaskLow(((RegLines >= 2) && (Overlap == 0)) ? 1 : 0)) u_dirty_ram (
     .clk_i(clk_i), .wr_addr_i(dr_wr_addr_ram), .wr_data_i(dr_wr_data_ram),
     .wr_mask_i(dr_wr_mask_ram), .wr_en_i(dr_wr_en),
     .rd_en_i(dr_rd_en_ram), .rd_addr_i(dr_rd_addr_ram), .rd_data_o(dr_rd_data)
   );
 
   // One FIFO storage, two read pointers / head registers. Push at d + 2, written in d + 3.
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 2 : 0)) u_fifo_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
+  // Overlap = 1: the next head can be in d already (CNT2 then changes in d + 1): the pushed ID
+  // is the completed barrier held in clr_q since d (reb_bar), equal to CNT2 otherwise.
+  // Overlap keeps the FIFOs' Fast = 1 (ovlrtl.md was verified with it; section 11's Fast = 2
+  // serves section 11's registered port, which Overlap does not use).
+  wire [BarrierW-1:0] push_bar = (Overlap != 0) ? reb_bar : cnt2_q;
+  localparam integer FifoFast = (Overlap != 0) ? 1 : (RegLines >= 2) ? 2 : 0;
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(FifoFast)) u_fifo_a (
+    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(push_bar),
     .pop_i(a_fifo_pop_i), .valid_o(a_fifo_valid_o), .data_o(a_fifo_barrier_o), .full_o(a_full),
     .wr_en_o(fa_wr_en), .wr_addr_o(fa_wr_addr), .wr_data_o(fa_wr_data),
-    .rd_free_i(!c_rd_busy), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data),
+    .rd_free_i(!c_busy_x), .rd_en_o(fa_rd_en), .rd_addr_o(fa_rd_addr), .rd_data_i(dr_rd_data),
     .want_o(fa_want), .want_nx_o(fa_want_nx), .rd_addr_nx_o(), .wr_addr_nx_o(fa_wr_addr_nx)
   );
-  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast((RegLines >= 2) ? 2 : 0)) u_fifo_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(cnt2_q),
+  feas_ram_fifo #(.Depth(FifoDepth), .Width(BarrierW), .Base(8'd128), .Fast(FifoFast)) u_fifo_b (
+    .clk_i(clk_i), .rst_ni(rst_ni), .push_i(dsh_q[1]), .push_data_i(push_bar),
     .pop_i(b_fifo_pop_i), .valid_o(b_fifo_valid_o), .data_o(b_fifo_barrier_o), .full_o(b_full),
     .wr_en_o(fb_wr_en), .wr_addr_o(fb_wr_addr), .wr_data_o(fb_wr_data),
-    .rd_free_i(!c_rd_busy && !fa_rd_en), .rd_en_o(fb_rd_en), .rd_addr_o(fb_rd_addr),
+    .rd_free_i(!c_busy_x && !fa_rd_en), .rd_en_o(fb_rd_en), .rd_addr_o(fb_rd_addr),
     .rd_data_i(dr_rd_data), .want_o(fb_want), .want_nx_o(fb_want_nx), .rd_addr_nx_o(),
     .wr_addr_nx_o()
   );
@@ -559,17 +589,37 @@ module feas_pair_arb_local #(
   // s + 3: bit 0 straight from rd_q, the PISO takes bits T-1..1 then.
   reg [T-1:0] piso_a_q;
   reg [T-2:0] piso_b_q;
+  wire        ovl_key;   // Overlap = 1: a key slot now (it steals the count cycle: hold)
   always @(posedge clk_i) begin
-    if (h2_q) piso_a_q <= rd_q[T-1:0];
-    else      piso_a_q <= {piso_a_q[T-1], piso_a_q[T-1:1]};
-    if (h3_q) piso_b_q <= rd_q[T-1:1];
-    else      piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
+    if (h2_q)          piso_a_q <= rd_q[T-1:0];
+    else if (!ovl_key) piso_a_q <= {piso_a_q[T-1], piso_a_q[T-1:1]};
+    if (h3_q)          piso_b_q <= rd_q[T-1:1];
+    else if (!ovl_key) piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
   end
   wire cslot  = cnt_q && !ctl_load_i;
   wire a_line = cslot ? piso_a_q[0] : ctl_line;
   wire b_line = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
   generate
-    if (RegLines >= 2) begin : g_fast_lines
+    if (Overlap != 0) begin : g_ovl
+      // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
+      wire oa, ob, o_head, o_exit;
+      wire [BarrierW-1:0] o_bar;
+      feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
+        .clk_i(clk_i), .rst_ni(rst_ni), .en_i(!init_q), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
+        .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
+        .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
+        .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
+        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(ovl_cmpl), .key_o(ovl_key),
+        .a_line_o(oa), .b_line_o(ob)
+      );
+      assign head      = o_head;
+      assign head_addr = o_bar;
+      assign stall     = 1'b0;
+      assign a_rr_bit_o = oa;
+      assign b_rr_bit_o = ob;
+      wire unused_ovl = &{1'b0, a_line, b_line, ctl_line, ctl_line0, ctl_line1, ctl_fix_nx, dset,
+                          dset_b, o_exit, ctl_head, ctl_head_addr, ctl_stall, cnt_q, bp_q};
+    end else if (RegLines >= 2) begin : g_fast_lines
       // RegLines = 2: the line flip-flops' inputs are a select by ctl_load_i between two
       // values from flip-flops and shallow logic (the control's line0 / line1, bl_q for the
       // bit slots): the same values as a_line / b_line in every cycle.
@@ -592,6 +642,11 @@ module feas_pair_arb_local #(
       assign a_rr_bit_o = a_line_q;
       assign b_rr_bit_o = b_line_q;
       wire unused_fast = &{1'b0, a_line, b_line, ctl_line, dset, dset_b};
+      assign head = ctl_head;
+      assign head_addr = ctl_head_addr;
+      assign stall = ctl_stall;
+      assign ovl_cmpl = 1'b0;
+      assign ovl_key = 1'b0;
     end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -606,10 +661,20 @@ module feas_pair_arb_local #(
       assign a_rr_bit_o = a_line_q;
       assign b_rr_bit_o = b_line_q;
       wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
+      assign head = ctl_head;
+      assign head_addr = ctl_head_addr;
+      assign stall = ctl_stall;
+      assign ovl_cmpl = 1'b0;
+      assign ovl_key = 1'b0;
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
       assign b_rr_bit_o = b_line;
       wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
+      assign head = ctl_head;
+      assign head_addr = ctl_head_addr;
+      assign stall = ctl_stall;
+      assign ovl_cmpl = 1'b0;
+      assign ovl_key = 1'b0;
     end
   endgenerate
 
@@ -627,15 +692,15 @@ module feas_pair_arb_local #(
   end else begin
     if (hold_q && commit_c && !win)
       $fatal(1, "%m: a held dirty set meets a commit at %0t", $time);
-    if (h1_q && dset_c)
+    if ((Overlap == 0) && h1_q && dset_c)
       $fatal(1, "%m: a dirty set in s + 1 (the clear) at %0t", $time);
-    if (dr_wr_mask != dr_wr_mask_c)
+    if ((Overlap == 0) && dr_wr_mask != dr_wr_mask_c)
       $fatal(1, "%m: RegLines = 2: the registered mask differs from the control's at %0t", $time);
-    if ((RegLines >= 2) && (bp_q || ctl_done_i) != busy_dec)
+    if ((RegLines >= 2) && (Overlap == 0) && (bp_q || ctl_done_i) != busy_dec)
       $fatal(1, "%m: bp_q differs from the busy decode at %0t", $time);
-    if (ap_chk)
+    if ((Overlap == 0) && ap_chk)
       $fatal(1, "%m: the deferred dirty set (RegLines = 2) meets a commit at %0t", $time);
-    if (fa_wr_en && (|c_wr_mask))
+    if ((Overlap == 0) && fa_wr_en && (|c_wr_mask))
       $fatal(1, "%m: the FIFO's push meets a dirty-bit write at %0t", $time);
     if (fa_wr_en != fb_wr_en || fa_wr_addr != fb_wr_addr)
       $fatal(1, "%m: the two FIFOs' writes differ at %0t", $time);

@@ -14,6 +14,8 @@ module feas_pair_arb_unit #(
   parameter integer CountBits   = 16,  // T
   parameter integer FifoDepth   = 8,   // D
   parameter integer RegLines    = 0,   // 1: registered lines (pairunit.md "Registered lines")
+  parameter integer Overlap     = 0,   // 1 (needs RegLines = 2): the overlap contract (ovlrtl.md):
+                                       // feas_ovl_global in place of feas_pair_arb_global
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                         clk_i,
@@ -42,7 +44,7 @@ module feas_pair_arb_unit #(
   for (i = 0; i < NP; i = i + 1) begin : g_pair
     feas_pair_arb_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-      .RegLines(RegLines)
+      .RegLines(RegLines), .Overlap(Overlap)
     ) u_pair (
       .clk_i(clk_i), .rst_ni(rst_ni),
       .a_req_valid_i(req_valid_i[2*i]), .a_req_barrier_i(req_barrier_i[2*i*BW +: BW]),
@@ -59,14 +61,31 @@ module feas_pair_arb_unit #(
     );
   end
 
-  feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-                         .RegLines(RegLines)) u_global (
-    .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load), .ctl_done_o(ctl_done)
-  );
+  // exit_w / cmpl_w: a word's exit / completion on the broadcast now (observability; with
+  // Overlap = 0 every ctl_done is a completion)
+  wire exit_w, cmpl_w;
+  generate
+    if (Overlap != 0) begin : g_ovl
+      feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
+        .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
+        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w)
+      );
+    end else begin : g_std
+      feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+                             .RegLines(RegLines)) u_global (
+        .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load), .ctl_done_o(ctl_done)
+      );
+      assign exit_w = ctl_load;
+      assign cmpl_w = ctl_done;
+    end
+  endgenerate
 
   assign snap_o = snaps[0];
-  assign done_o = ctl_done;
-  wire unused = &{1'b0, snaps};
+  assign done_o = cmpl_w;
+  wire unused = &{1'b0, snaps, exit_w};
+`ifndef SYNTHESIS
+  initial if (Overlap != 0 && RegLines != 2) $fatal(1, "feas_pair_arb_unit: Overlap = 1 needs RegLines = 2");
+`endif
 
 endmodule
 

@@ -10,7 +10,8 @@ module feas_pair_arb_unit_harness #(
   parameter integer NumBarriers = 32,
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
-  parameter integer RegLines    = 0
+  parameter integer RegLines    = 0,
+  parameter integer Overlap     = 0   // 1 (RegLines = 2): the overlap contract (ovlrtl.md)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -34,7 +35,7 @@ module feas_pair_arb_unit_harness #(
   (* keep_hierarchy *)
   feas_pair_arb_unit #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .RegLines(RegLines)
+    .RegLines(RegLines), .Overlap(Overlap)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

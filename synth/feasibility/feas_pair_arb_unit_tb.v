@@ -57,6 +57,8 @@
 
 module feas_pair_arb_unit_tb #(
   parameter integer T  = 16, // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+  parameter integer OVL = 0, // 1 (with RL = 2): the overlap contract (ovlrtl.md): the checks of
+                             // ovlrtl.md section 3 where they differ
   parameter integer RL = 0,  // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1 or 2): R = 2 if RL > 0
   parameter integer LOCK = 0 // 1 (with RL = 2): a second unit with RegLines = 1 on the same
                              // inputs; every output port, ctl_load, ctl_done and the lines the
@@ -71,14 +73,31 @@ module feas_pair_arb_unit_tb #(
   localparam integer Q  = T + 4;
   localparam integer R  = (RL != 0) ? 2 : 0;  // the added latency of a slot's decision (pairunit.md;
                                               // RL = 2: the same schedule as RL = 1, section 8)
-  localparam integer BOUND = (M + 1) * (Q + BW + 6 + R * (BW + 4));
+  // OVL (ovlrtl.md section 3, from overlap.md sections 1 and 3, R = 2, P = 3, E = 0): K key
+  // slots of 2 bits (KB = BW + 1 key bits), NS = K + 1 race slots; full word W_O = max(2 + NS P,
+  // Q + 2 + K + P) (28 at T = 16); case B = Q + 2 + P - 1 + NS P; L_max = M W_O + max(W_O - 1,
+  // case B) (932 at T = 16, 668 at T = 8)
+  localparam integer OP = 3;
+  localparam integer OK = (BW + 2) / 2;
+  localparam integer ONS = OK + 1;
+  localparam integer OW1 = 2 + ONS * OP, OW2 = Q + 2 + OK + OP;
+  localparam integer OWW = (OW1 > OW2) ? OW1 : OW2;
+  localparam integer OCB = Q + 2 + OP - 1 + ONS * OP;
+  localparam integer OBOUND = M * OWW + ((OWW - 1 > OCB) ? OWW - 1 : OCB);
+  // PROGRESS under OVL: the last head s, its POLL in s + 1 missed: the exit by s + Q + 2 + P
+  // (no key slot stolen), then an idle race of NS P cycles from the POLL in the exit's cycle
+  localparam integer OWP = Q + 2 + OP + ONS * OP;
+  localparam integer BOUND = (OVL != 0) ? OBOUND : (M + 1) * (Q + BW + 6 + R * (BW + 4));
   // section 10 (the self-check gaps): the word length W (POLL of the hit to the POLL after
   // the exit at count bit Q - 1), the race length POLL -> head (RL = 0: s = p + BW + 3;
   // RL = 1, 2: s = p + 3 BW + 9) and the cycle of count bit j's decision on ctl_load after the
   // head s (RL = 0: bit j on the lines in s + 3 + j, ctl_load in s + 4 + j; RL = 1, 2: s + 6 + j)
-  localparam integer W     = Q + BW + 6 + R * (BW + 4);
+  localparam integer W     = (OVL != 0) ? OWP : Q + BW + 6 + R * (BW + 4);
   localparam integer RACE  = (RL != 0) ? 3 * BW + 9 : BW + 3;
   localparam integer XLAT  = (RL != 0) ? 6 : 4;
+  // OVL: the exit of count bit j in s + 3 + j + P at the earliest; up to K key slots steal a
+  // count cycle before it and an exit on a race decision's cycle moves by 1: a window of K + 1
+  localparam integer EXW   = (OVL != 0) ? OK + 1 : 0;
   localparam integer CMAX = (1 << (T - 1)) - 1;
   localparam integer CMIN = -(1 << (T - 1));
 
@@ -91,7 +110,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -124,13 +143,18 @@ module feas_pair_arb_unit_tb #(
       assign lock_lin   = lin_d;
       assign lock_lin1  = lin1_d;
       // the global block reads its (registered) lines: not skipping, past the reset wait
-      assign lock_rd    = (ref1.u_global.sk_q == 2'd0) && (ref1.u_global.ph_q != 4'd0);
+      assign lock_rd    = (ref1.g_std.u_global.sk_q == 2'd0) && (ref1.g_std.u_global.ph_q != 4'd0);
     end else begin : g_nolock
       assign {ready1, ackv1, ackr1, fv1, fb1, snap1, done1} = {ready, ackv, ackr, fv, fb, snap, done};
       assign {lock_load, lock_done, lock_load1, lock_done1, lock_rd} = 5'd0;
       assign {lock_lin, lock_lin1} = {(2*N){1'b0}};
     end
   endgenerate
+
+  // the word's exit and completion on the broadcast (Overlap = 0: ctl_load and ctl_done; OVL:
+  // the unit's exit_w / cmpl_w, since ctl_load / ctl_done also carry race decisions)
+  wire xl = (OVL != 0) ? dut.exit_w : dut.ctl_load;
+  wire xd = (OVL != 0) ? dut.cmpl_w : dut.ctl_done;
 
   // every pair's head and head address (the only internals read)
   wire [N/2-1:0]    hs;
@@ -140,6 +164,23 @@ module feas_pair_arb_unit_tb #(
     assign hs[gi]             = dut.g_pair[gi].u_pair.snap_o;
     assign ha[gi*BW +: BW]    = dut.g_pair[gi].u_pair.head_addr;
   end
+
+  // OVL: the 8 pairs' sequencer copies and the global block's must be in the same state in
+  // every cycle (they only see the broadcast; a copy out of step is otherwise invisible)
+  wire seq_ok;
+  generate
+    if (OVL != 0) begin : g_seqchk
+      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q}
+      wire [N/2-1:0] same;
+      for (gi = 0; gi < N / 2; gi = gi + 1) begin : g_s
+        assign same[gi] = (`OVL_SEQ(dut.g_pair[gi].u_pair.g_ovl.u_ovl.u_seq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
+      end
+      assign seq_ok = &same;
+      `undef OVL_SEQ
+    end else begin : g_noseqchk
+      assign seq_ok = 1'b1;
+    end
+  endgenerate
 
   // ---- reference ----
   integer cnt  [0:N*M-1];
@@ -163,6 +204,8 @@ module feas_pair_arb_unit_tb #(
   integer fh   [0:N-1];
   integer fc   [0:N-1];
 
+  reg [8*256-1:0] dumpname;
+  integer spread, samebar;
   integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
@@ -171,7 +214,7 @@ module feas_pair_arb_unit_tb #(
   // section 10: exit decisions, dirty barriers, progress, round-robin order
   reg     ex_on, ex_dexp, dirty[0:M-1];
   integer ex_s, ex_cyc, ex_j, ex_n, ex_nd, dsince[0:M-1], dfl[0:M-1], ndirty, dep, lasthead,
-          lastfull, lasthx, e_exit, e_order, e_prog, e_dlive, e_live, gap_max, hw_max, hw_nx, hw_n, clean_heads, rr_n, sk, xx, done_x;
+          lastfull, lasthx, ex_at, dumpf, exw_hist[0:7], rb_pend, e_seq, e_exit, e_order, e_prog, e_dlive, e_live, gap_max, hw_max, hw_nx, hw_n, clean_heads, rr_n, sk, xx, done_x;
 
   function integer rnd(input integer n);
     begin
@@ -188,7 +231,10 @@ module feas_pair_arb_unit_tb #(
 
   task do_cut;  // the snapshot of head barrier wx, as of now
     begin
-      for (p = 0; p < N; p = p + 1) wsnap[p] = cnt[p*M + wx];
+      // OVL: a head of the barrier just completed, before its rebase (d + 3) is applied: the
+      // snapshot is the rebased count (count - the completed snapshot); its global sum is the
+      // same (the completed word's sum is 0), but the next completion's rebase is this one
+      for (p = 0; p < N; p = p + 1) wsnap[p] = cnt[p*M + wx] - ((OVL != 0 && rb_pend && wx == rbx) ? rbsnap[p] : 0);
       wcutn = ncom[wx];
       wvalid = 1;
       gap_cut;
@@ -219,6 +265,40 @@ module feas_pair_arb_unit_tb #(
     end
   endtask
 
+  // the completion of the word of wx (ctl_done; OVL: the unit's cmpl_w). OVL: the next head can
+  // be in the completion's cycle d itself, so the completion is taken first (the word's
+  // snapshot, before the new head's cut replaces it)
+  task do_completion;
+    begin
+      if (done === 1'b1) begin
+        if (!wvalid) fail("ctl_done without a head");
+        s = 0;
+        for (p = 0; p < N; p = p + 1) s = s + wsnap[p];
+        if (s != 0) fail("ILLEGAL completion: the global sum at the cut is not zero");
+        if (wcutn <= lastn[wx]) fail("ILLEGAL completion: no change since the last completion");
+        lastn[wx] = wcutn;
+        rbx = wx; rbcyc = cyc + 3; rb_pend = 1;
+        for (p = 0; p < N; p = p + 1) begin
+          rbsnap[p] = wsnap[p];
+          if (fc[p] == D) fail("completion into a full FIFO");
+          else begin fq[p*D + (fh[p] + fc[p]) % D] = wx; fc[p] = fc[p] + 1; end
+        end
+        if (pend[wx] && wcutn >= pn[wx]) begin
+          if (pfl[wx] == fullcyc) begin
+            lat_n = lat_n + 1; lat_sum = lat_sum + (cyc - pc[wx]);
+            if (cyc - pc[wx] > lat_max) lat_max = cyc - pc[wx];
+          end else begin
+            lat_nx = lat_nx + 1;
+            if (cyc - pc[wx] > lat_wait_max) lat_wait_max = cyc - pc[wx];
+          end
+          pend[wx] = 0;
+        end
+        completions = completions + 1;
+        wvalid = 0;
+      end
+    end
+  endtask
+
   // the request of PE pe: barrier b, dec
   task req(input integer pe, input integer b, input reg dc);
     begin
@@ -239,6 +319,10 @@ module feas_pair_arb_unit_tb #(
     if (!$value$plusargs("gapmin=%d", gapmin)) gapmin = 0;
     if (!$value$plusargs("bias=%d", bias)) bias = 0;
     if (!$value$plusargs("gap2=%d", gap2)) gap2 = 24;
+    // +spread=0 (mode 0): every request to barriers 0 .. hot - 1 (none to the others); with
+    // +hot=1 +quiet=0 one barrier alone, changed in nearly every cycle: its next head often
+    // comes in its completion's cycle d (ovlrtl.md 3c: the head before the rebase)
+    if (!$value$plusargs("spread=%d", spread)) spread = 1;
     sd = seed;
     $display("feas_pair_arb_unit_tb: seed=%0d cycles=%0d mode=%0d popdiv=%0d hot=%0d quiet=%0d gap=%0d..%0d bias=%0d (N=%0d M=%0d T=%0d D=%0d Q=%0d R=%0d, bound %0d)",
              seed, ncycles, mode, popdiv, hot, quiet, gapmin, gapmax, bias, N, M, T, D, Q, R, BOUND);
@@ -249,7 +333,11 @@ module feas_pair_arb_unit_tb #(
     for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
-    ex_on = 0; ex_n = 0; ex_nd = 0; ndirty = 0; dep = 0; lasthead = 0; lastfull = 0; lasthx = -1;
+    samebar = 0;
+    ex_on = 0; ex_at = -1; rb_pend = 0; e_seq = 0; ex_n = 0;
+    for (x = 0; x < 8; x = x + 1) exw_hist[x] = 0;
+    dumpf = 0;
+    if ($value$plusargs("dump=%s", dumpname)) dumpf = $fopen(dumpname, "w"); ex_nd = 0; ndirty = 0; dep = 0; lasthead = 0; lastfull = 0; lasthx = -1;
     e_exit = 0; e_order = 0; e_prog = 0; e_dlive = 0; e_live = 0;
     gap_max = 0; hw_max = 0; hw_nx = 0; hw_n = 0; clean_heads = 0; rr_n = 0;
     for (x = 0; x < M; x = x + 1) begin dirty[x] = 0; dsince[x] = 0; dfl[x] = 0; end
@@ -274,6 +362,7 @@ module feas_pair_arb_unit_tb #(
         if (lock_lin !== lock_lin1) fail("lockstep: a line the global block reads differs");
       end
     end
+    if (seq_ok !== 1'b1) begin e_seq = e_seq + 1; fail("OVL: a sequencer copy out of step"); end
     // ---------- 0. ready only in the PE's phase ----------
     for (p = 0; p < N; p = p + 1)
       if (ready[p] === 1'b1 && (p % 2) != (cyc % 2)) fail("ready outside the PE's phase");
@@ -282,17 +371,19 @@ module feas_pair_arb_unit_tb #(
     // ctl_load / ctl_done in s + 1 .. that cycle - 1; no ctl_done outside an exit ----------
     if (ex_on && cyc > ex_s) begin
       if (cyc < ex_cyc) begin
-        if (dut.ctl_load === 1'b1 || dut.ctl_done === 1'b1) begin  // the word ends here: one error
+        if (xl === 1'b1 || xd === 1'b1) begin  // the word ends here: one error
           begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
           ex_on = 0;
         end
-      end else begin
-        if (dut.ctl_load !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
-        if (dut.ctl_done !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
+      end else if (!(xl !== 1'b1 && cyc < ex_cyc + EXW)) begin  // OVL: a window of EXW cycles
+        if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
+        if (xd !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
         ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
-        ex_on = 0;
+        ex_on = 0; ex_at = cyc;
+        if (OVL != 0) exw_hist[cyc - ex_cyc] = exw_hist[cyc - ex_cyc] + 1;
+        if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, ex_dexp);
       end
-    end else if (!ex_on && cyc != ex_cyc && dut.ctl_done === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    end else if (!ex_on && cyc != ex_at && xd === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
     if (snap === 1'b1 && ex_on) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
     // ---------- 10b. ORDER: the head's barrier y is the first barrier after the previous
     // head's (CNT2, cyclically) dirty at the POLL p = s - RACE: none in between that was dirty
@@ -303,7 +394,7 @@ module feas_pair_arb_unit_tb #(
         for (sk = 1; sk < M; sk = sk + 1) begin
           xx = (lasthx + sk) % M;
           if (xx == ha[BW-1:0]) sk = M;
-          else if (dirty[xx] && dsince[xx] < cyc - RACE - 1) begin
+          else if (dirty[xx] && dsince[xx] < ((OVL != 0) ? lasthead : cyc - RACE) - 1) begin
             e_order = e_order + 1; fail("ORDER: the head passed over a barrier dirty at the POLL");
             sk = M;
           end
@@ -312,18 +403,23 @@ module feas_pair_arb_unit_tb #(
       lasthx = ha[BW-1:0];
       lasthead = cyc;
     end
+    if (OVL != 0) do_completion;
     // ---------- 1. head: all pairs agree; the cut (before this cycle's commits if s is odd) ----------
     if (hs !== {(N/2){1'b0}} && hs !== {(N/2){1'b1}}) fail("pairs disagree on the head");
     if (snap === 1'b1) begin
       wx = ha[BW-1:0];
       for (i = 1; i < N / 2; i = i + 1) if (ha[i*BW +: BW] !== ha[BW-1:0]) fail("pairs disagree on the head's barrier");
       heads = heads + 1;
+      if (OVL != 0 && rb_pend && ha[BW-1:0] == rbx) samebar = samebar + 1;
+      if (dumpf != 0) $fdisplay(dumpf, "h %0d %0d", cyc, wx);
       if (cyc % 2 == 1) do_cut;
     end
     // ---------- 2. the rebase (in d + 3: the commits of d .. d + 2 are refused or not on the
     // count before it, as the block's pipeline sees it; no commit falls in d + 3 .. d + 7) ----------
-    if (cyc == rbcyc)
+    if (cyc == rbcyc) begin
       for (p = 0; p < N; p = p + 1) cnt[p*M + rbx] = cnt[p*M + rbx] - rbsnap[p];
+      rb_pend = 0;
+    end
     // ---------- 2b. commits of the acceptances of cyc - 3 ----------
     k = (cyc + 5) % 8;
     for (p = 0; p < N; p = p + 1) if (pv[p*8 + k]) begin
@@ -341,6 +437,7 @@ module feas_pair_arb_unit_tb #(
         gsum[x] = gsum[x] + (pdc[p*8 + k] ? -1 : 1);
         ncom[x] = ncom[x] + 1;
         commits = commits + 1;
+        if (dumpf != 0) $fdisplay(dumpf, "c %0d %0d %0d %0d", cyc, p, x, pdc[p*8 + k] ? -1 : 1);
         if (!dirty[x]) begin
           dirty[x] = 1; dsince[x] = cyc; dfl[x] = fullcyc;
           if (ndirty == 0) dep = cyc;
@@ -352,33 +449,8 @@ module feas_pair_arb_unit_tb #(
       end
     end
     if (snap === 1'b1 && cyc % 2 == 0) do_cut;
-    // ---------- 3. completion ----------
-    if (done === 1'b1) begin
-      if (!wvalid) fail("ctl_done without a head");
-      s = 0;
-      for (p = 0; p < N; p = p + 1) s = s + wsnap[p];
-      if (s != 0) fail("ILLEGAL completion: the global sum at the cut is not zero");
-      if (wcutn <= lastn[wx]) fail("ILLEGAL completion: no change since the last completion");
-      lastn[wx] = wcutn;
-      rbx = wx; rbcyc = cyc + 3;
-      for (p = 0; p < N; p = p + 1) begin
-        rbsnap[p] = wsnap[p];
-        if (fc[p] == D) fail("completion into a full FIFO");
-        else begin fq[p*D + (fh[p] + fc[p]) % D] = wx; fc[p] = fc[p] + 1; end
-      end
-      if (pend[wx] && wcutn >= pn[wx]) begin
-        if (pfl[wx] == fullcyc) begin
-          lat_n = lat_n + 1; lat_sum = lat_sum + (cyc - pc[wx]);
-          if (cyc - pc[wx] > lat_max) lat_max = cyc - pc[wx];
-        end else begin
-          lat_nx = lat_nx + 1;
-          if (cyc - pc[wx] > lat_wait_max) lat_wait_max = cyc - pc[wx];
-        end
-        pend[wx] = 0;
-      end
-      completions = completions + 1;
-      wvalid = 0;
-    end
+    // ---------- 3. completion (OVL: before the head, see do_completion) ----------
+    if (OVL == 0) do_completion;
     // ---------- 4. acknowledges of the acceptances of cyc - 4 ----------
     k = (cyc + 4) % 8;
     for (p = 0; p < N; p = p + 1) begin
@@ -396,9 +468,10 @@ module feas_pair_arb_unit_tb #(
         else begin
           if (fb[p*BW +: BW] !== fq[p*D + fh[p]]) fail("FIFO order");
           fh[p] = (fh[p] + 1) % D; fc[p] = fc[p] - 1; pops = pops + 1;
+          if (dumpf != 0) $fdisplay(dumpf, "p %0d %0d", cyc, p);
         end
       end
-      if (fc[p] == D) anyfull = 1;
+      if (fc[p] == D || (OVL != 0 && fc[p] > D - 2)) anyfull = 1;  // OVL: fewer than 2 free
     end
     if (anyfull) fullcyc = fullcyc + 1;
     // ---------- 6. liveness ----------
@@ -438,7 +511,7 @@ module feas_pair_arb_unit_tb #(
       for (p = 0; p < N; p = p + 1) if (!rv[p] || ready[p] === 1'b1) begin
         if (quiet != 0 && ((cyc / 500) % 4) != 0) rv[p] <= (rnd(64) == 0);
         else                                       rv[p] <= (rnd(4) != 0);
-        x = (rnd(4) != 0) ? rnd(hot) : rnd(M);
+        x = (rnd(4) != 0 || spread == 0) ? rnd(hot) : rnd(M);  // (rnd(4) drawn either way)
         rb[p*BW +: BW] <= x;
         if (bias != 0)         rdec = (rnd(8) != 0) ? (x[0] ^ p[0]) : !(x[0] ^ p[0]);  // to the edges, both ways
         else if (gsum[x] == 0) rdec = rnd(2);
@@ -507,6 +580,12 @@ module feas_pair_arb_unit_tb #(
       if (LOCK != 0)
         $display("feas_pair_arb_unit_tb: lockstep with RegLines = 1: %0d cycles compared (ports, ctl_load, ctl_done), lines compared in %0d of them",
                  lock_n, lock_lines);
+      if (OVL != 0) begin
+        $display("feas_pair_arb_unit_tb: OVL: exits at s + %0d + j + 0 .. %0d (count bit j): %0d / %0d / %0d / %0d / %0d cycles late; sequencer copies out of step %0d",
+                 XLAT, EXW - 1, exw_hist[0], exw_hist[1], exw_hist[2], exw_hist[3], exw_hist[4], e_seq);
+        $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d", samebar);
+      end
+      if (dumpf != 0) $fclose(dumpf);
       $display("feas_pair_arb_unit_tb: %0d errors", errors);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;

@@ -4,6 +4,7 @@
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
 # RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
 # (neither part of "all").
+# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlsynth|ovlpnr [SEED]] (not part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
@@ -15,21 +16,21 @@ TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
 P="-set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
-UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
+UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
 # plant DIR RL LOGFILE name file sed-expression plusargs: a planted bug in a scratch copy of one
 # file (the repository's files are not touched), the self-check built at RegLines = RL and run
 # for 30,000 cycles; its first and last lines go to LOGFILE. regmutants, fastmutants and
-# fastmutants2 share it.
+# fastmutants2 share it (and ovlmutants, with the extra compile options in PLANT_P).
 plant() {
   d=$TMP/$1_$4
   mkdir -p $d
   sed "$6" $F/$5 > $d/$5
   if cmp -s $F/$5 $d/$5; then echo "mutant $4: the sed did not apply"; exit 1; fi
   files=$(echo $UNIT | sed "s#$F/$5#$d/$5#")
-  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 -o $d/tb.vvp -s feas_pair_arb_unit_tb $files $TB
+  nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$2 ${PLANT_P:-} -o $d/tb.vvp -s feas_pair_arb_unit_tb $files $TB
   echo "== mutant $4 ($5: $6) $7" | tee -a $3
   nice -n 10 vvp -n $d/tb.vvp +cycles=30000 $7 > $d/out.txt 2>&1 || true
   (head -5 $d/out.txt; echo "..."; tail -4 $d/out.txt) | tee -a $3
@@ -310,4 +311,130 @@ if [ "$what" = breakdown ]; then
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
   nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat$ce.txt stat; write_json $TMP/breakdown$ce.json"
   { grep -A12 'Number of cells' $TMP/breakdown_stat$ce.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
+fi
+
+# ---- Overlap = 1 (ovlrtl.md; overlap.md's contract in RTL, RegLines = 2) ----
+# OVLP: the self-check's parameters for the overlap unit (plant() takes them from PLANT_P)
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1"
+# ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
+# sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
+# of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
+# (RegLines = 2: `gaptb 2 t16` against its own gap_tb_rl2.txt.)
+if [ "$what" = ovlold ]; then
+  blk() { awk -v s="$2" '$0 ~ "seed="s" cycles" {on=1} on {print} on && /^(PASS|FAIL) seed/ {on=0}' $1; }
+  : > $LOG/ovl_old_cmp.txt
+  for rl in 0 1; do
+    nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbv$rl.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+    : > $LOG/ovl_old$rl.txt
+    for a in "+seed=1" "+seed=11 +mode=1"; do
+      nice -n 10 vvp -n $TMP/tbv$rl.vvp +cycles=100000 $a | tee -a $LOG/ovl_old$rl.txt
+    done
+    if { blk $LOG/gap_tb_rl$rl.txt 1; blk $LOG/gap_tb_rl$rl.txt 11; } | cmp -s - $LOG/ovl_old$rl.txt; then
+      echo "RL=$rl: ovl_old$rl.txt = gap_tb_rl$rl.txt's runs +seed=1, +seed=11 +mode=1 (byte for byte)"
+    else
+      echo "RL=$rl: ovl_old$rl.txt DIFFERS from gap_tb_rl$rl.txt"
+    fi | tee -a $LOG/ovl_old_cmp.txt
+  done
+fi
+# ovltb [T [CYCLES [extra]]]: the self-check with Overlap = 1 at T (16 or 8): the 11 runs of
+# RUNS, 2 of mode 2 (two barriers of one group per episode), the same-barrier run (+hot=1
+# +spread=0 +quiet=0: one barrier changed nearly every cycle, its next head in its completion's
+# cycle, ovlrtl.md 3c) and (T = 8) the 2 refusal runs, CYCLES (100,000) each, every run dumping
+# its stimulus, heads and exits; each dump replayed through overlap_model.py (ovl_replay.py)
+# -> ovl_tb_tT.txt, ovl_replay_tT.txt ("extra": the same-barrier run only, appended)
+if [ "$what" = ovltb ]; then
+  t=${2:-16}; cyc=${3:-100000}
+  nice -n 10 iverilog -g2005 $OVLP -P feas_pair_arb_unit_tb.T=$t -o $TMP/tbovl$t.vvp -s feas_pair_arb_unit_tb $UNIT $TB
+  same="+seed=41 +hot=1 +spread=0 +quiet=0"
+  if [ "${4:-}" = extra ]; then
+    runs="$same"
+  else
+    : > $LOG/ovl_tb_t$t.txt
+    : > $LOG/ovl_replay_t$t.txt
+    runs="$RUNS|+seed=31 +mode=2|+seed=32 +mode=2 +gap=0|$same"
+    [ "$t" = 8 ] && runs="$runs|+seed=21 +bias=1|+seed=22 +bias=1 +quiet=0"
+    # OVL_RUNS (environment): another list of runs, '|'-separated (a shorter set in less time)
+    [ -n "${OVL_RUNS:-}" ] && runs="$OVL_RUNS"
+  fi
+  i=0
+  echo "$runs" | tr '|' '\n' | while read a; do
+    i=$((i + 1))
+    nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a $LOG/ovl_tb_t$t.txt
+    echo "== $a" >> $LOG/ovl_replay_t$t.txt
+    nice -n 10 python3 $F/ovl_replay.py --T $t $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_replay_t$t.txt
+    rm -f $TMP/ovl_dump_$i.txt
+  done
+  echo "T=$t: $(grep -c '^PASS' $LOG/ovl_tb_t$t.txt) PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' $LOG/ovl_tb_t$t.txt) runs; replay: $(grep -c '^REPLAY AGREE' $LOG/ovl_replay_t$t.txt) AGREE of $(grep -c '^REPLAY' $LOG/ovl_replay_t$t.txt)" | tee -a $LOG/ovl_tb_t$t.txt
+fi
+# ovlmutants: planted bugs in the overlap logic (scratch copies, plant()), 30,000 cycles each:
+# each must FAIL -> ovl_mutants.txt
+if [ "$what" = ovlmutants ]; then
+  : > $LOG/ovl_mutants.txt
+  omutant() { PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
+  # the global block's lo = AND of all B lines, not only of the pairs whose A = hi (overlap.md 7's lo_all)
+  omutant ovl_lo_all feas_ovl_global.v "s/wire lo = \&(lb | (la ^ {NP{hi}}));/wire lo = \&lb;/" "+seed=1"
+  # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
+  omutant ovl_nowrap feas_ovl_pair.v "s/km\[b\]     = d_q\[b\] \&\& (b > cnt2);/km[b] = d_q[b];/; s/km\[M + b\] = d_q\[b\] \&\& (b <= cnt2);/km[M + b] = 1'b0;/" "+seed=1"
+  # the room check asks for 1 free entry, not 2 (overlap.md 7's room1)
+  omutant ovl_room1 feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = ((occ_a_q + cmpl_o) > DM1) || ((occ_b_q + cmpl_o) > DM1);/" "+seed=4 +popdiv=40"
+  # the room check does not count the push still pending (a completion seen now)
+  omutant ovl_nopend feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+  # the dirty set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again (overlap.md 7's snapcut, RTL form)
+  omutant ovl_nocut feas_pair_arb_local.v "s/\.dset_i(commit_c \&\& !in_cut)/.dset_i(commit_c)/" "+seed=11 +mode=1"
+  # the PISOs shift in key slots too (a key slot does not steal the count cycle)
+  omutant ovl_pisohold feas_pair_arb_local.v "s/else if (!ovl_key) piso_a_q/else piso_a_q/" "+seed=1"
+  # the next digit selected with ctl_load and ctl_done swapped
+  omutant ovl_digsel feas_ovl_pair.v "s/dg4_q\[2 \* {ld_i, dn_i} +: 2\]/dg4_q[2 * {dn_i, ld_i} +: 2]/" "+seed=1"
+  # NEXT's B line says CNT2 + 1, not CNT2 + 2
+  omutant ovl_next2 feas_ovl_pair.v "s/s_next ? d_q\[n2\]/s_next ? d_q[n1]/" "+seed=1"
+  # the FIFO push takes CNT2 (the next word's barrier when its head is in d .. d + 2), not the completed one
+  omutant ovl_pushbar feas_pair_arb_local.v "s/wire \[BarrierW-1:0\] push_bar = (Overlap != 0) ? reb_bar : cnt2_q;/wire [BarrierW-1:0] push_bar = cnt2_q;/" "+seed=1"
+  # the exit is not moved off a cycle that carries a race decision (sent on the arrival, lost)
+  omutant ovl_nodefer feas_ovl_global.v "s/xp_q  <= xp_q || ex_now;/xp_q  <= xp_q;/" "+seed=1"
+fi
+# ovlmutants2: appended to ovl_mutants.txt (ovl_nopend above survives, and is equivalent: the
+# only POLL that sees a completion in its own cycle is an idle one, which needs 1 free entry,
+# not 2): the FIFO room counted from the FIFO's own push (d + 2), not from d: the pending push
+# of a completion is not seen by the POLL of d + 1 (overlap.md 9's open point itself)
+if [ "$what" = ovlmutants2 ]; then
+  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+fi
+# ovlmutreplay: bugs the self-check can NOT see (legal but slower schedules: the global block
+# never lets NEXT decide, so every race runs its key slots; NEXT's B line on CNT2 + 1), to show
+# that the replay does: the self-check PASSes and ovl_replay.py must DIFFER -> ovl_mutreplay.txt
+if [ "$what" = ovlmutreplay ]; then
+  : > $LOG/ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  # NEXT's B line reads CNT2 + 1 (ovlmutants' ovl_next2, which the self-check lets through:
+  # CNT2 + 2 is then never chosen by NEXT, its races run key slots)
+  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_q\[n2\]/s_next ? d_q[n1]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+fi
+# ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
+# synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
+# (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
+if [ "$what" = ovlsynth ]; then
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o $LOG/ovl_unit_harness_stat.txt stat; write_json $TMP/ovl_unit_harness.json"
+  for ov in 1 0; do
+    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8 -set RegLines 2 -set Overlap $ov feas_pair_arb_local; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_local; tee -q -o $LOG/ovl_local_ov${ov}_stat.txt stat"
+  done
+fi
+if [ "$what" = ovlpnr ]; then
+  seed=${2:-1}
+  # (|| true: a design that does not fit makes nextpnr fail; the summary says so)
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
+  echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' $LOG/ovl_pnr_seed$seed.log)" | tee -a $LOG/ovl_pnr_summary.txt
+fi
+# ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
+# as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
+# ovlsynth and placed once -> ovl_th_scratch_stat.txt, ovl_th_scratch_pnr_seed1.log
+if [ "$what" = ovlthsynth ]; then
+  d=$TMP/th; mkdir -p $d
+  sed "s/^    km\[b\]     = d_q\[b\] \&\& (b > cnt2);/    km[b]     = d_q[b] \&\& !le[b];/; s/^    km\[M + b\] = d_q\[b\] \&\& (b <= cnt2);/    km[M + b] = d_q[b] \&\& le[b];/; s/^  reg \[2\*M-1:0\] km;/  reg [2*M-1:0] km;\n  wire [M-1:0] le = ~({M{1'b1}} << cnt2) | ({{(M - 1){1'b0}}, 1'b1} << cnt2);/" $F/feas_ovl_pair.v > $d/feas_ovl_pair.v
+  if cmp -s $F/feas_ovl_pair.v $d/feas_ovl_pair.v; then echo "ovlthsynth: the sed did not apply"; exit 1; fi
+  files=$(echo $HARN | sed "s#$F/feas_ovl_pair.v#$d/feas_ovl_pair.v#")
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o $LOG/ovl_th_scratch_stat.txt stat; write_json $TMP/ovl_th.json"
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_th.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed 1 -l $LOG/ovl_th_scratch_pnr_seed1.log > /dev/null 2>&1 || true
+  grep -m1 'ICESTORM_LC:' $LOG/ovl_th_scratch_pnr_seed1.log
 fi

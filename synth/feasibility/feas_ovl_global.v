@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/ovlrtl.md): the global block of the overlap contract
+// (overlap.md section 1), used by feas_pair_arb_unit when Overlap = 1 (in place of
+// feas_pair_arb_global). Inputs: the N lines (2 per pair: A, B); outputs: ctl_load and
+// ctl_done, registered, broadcast to every pair. No other wire.
+//
+// Timing (P = 3): the pairs send the lines of their cycle x from a flip-flop (on the wire in
+// x + 1), this block registers them (lin_q, in x + 2), decides in x + 2 and registers the
+// decision (ctl_*_o, seen by the pairs in x + 3). Its sequencer copy (feas_ovl_seq, fed its
+// own outputs) runs in the pairs' time; the slot it names is delayed two cycles (sd_*) to meet
+// its lines. Decisions:
+//   POLL  GO = OR(A) and not OR(B) (B: a pair's FIFO has < 2 free entries); a POLL while a GO is
+//         in flight (the P - 1 cycles after it) is answered 0;
+//   NEXT  (OR(A), OR(B)): CNT2 + 1 / CNT2 + 2 dirty at some pair;
+//   KEY   hi = AND of the A lines, lo = AND of the B lines of the pairs whose A = hi (the
+//         minimum over the pairs' digits); a one-bit slot: (hi, 0);
+//   CNT   the column sum (all N lines) plus the carry, LSB first; the carry holds over the key
+//         slots that interleave the count bits and is cleared at the head; the word exits at
+//         its first 1 bit or at bit Q - 1 (ctl_done too when all Q bits are 0). An exit whose
+//         cycle on the broadcast is an arrival goes out in the first cycle after that is not.
+// After reset: ctl_load = 0 and the sequencer held for 2M cycles (the pairs' clearing), as the
+// pairs' copies are.
+
+`default_nettype none
+
+module feas_ovl_global #(
+  parameter integer NumPes      = 16,
+  parameter integer NumBarriers = 32,
+  parameter integer CountBits   = 16
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  input  wire [NumPes-1:0] lines_i,
+  output reg               ctl_load_o,
+  output reg               ctl_done_o,
+  output wire              exit_o,    // observability: the broadcast now is a word's exit ...
+  output wire              cmpl_o     // ... a completion
+);
+
+  localparam integer BW    = $clog2(NumBarriers);
+  localparam integer Q     = CountBits + $clog2(NumPes);
+  localparam integer NP    = NumPes / 2;
+  localparam integer SumW  = $clog2(NumPes + 1);
+  localparam integer CW    = SumW + 1;  // carry < N
+  localparam integer InitN = 2 * NumBarriers;
+  localparam integer IW    = $clog2(InitN + 1);
+  localparam [IW-1:0] INITN = InitN[IW-1:0];
+
+  reg [IW-1:0] init_q;
+  wire en = (init_q == INITN);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) init_q <= {IW{1'b0}};
+    else if (!en) init_q <= init_q + 1'b1;
+  end
+
+  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx;
+  wire [2:0] s_kidx, ri;
+  wire [4:0] s_j;
+  wire [BW-1:0] s_bar, cnt2;
+  wire [BW:0] pfx;
+  wire [1:0] arr_kind_nx;
+  wire r_act, r_dec, r_nxt;
+  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (
+    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
+    .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
+    .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
+    .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
+    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt)
+  );
+
+  // the slot, two cycles late (it meets its lines in lin_q)
+  reg [6:0] sd1_q, sd2_q;  // {poll, next, key, kw1, head, cnt, last bit}
+  reg [NumPes-1:0] lin_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sd1_q <= 7'd0;
+      sd2_q <= 7'd0;
+      lin_q <= {NumPes{1'b0}};
+    end else begin
+      sd1_q <= {s_poll, s_next, s_key, s_kw1, s_head, s_cnt, s_cnt && (s_j == Q - 1)};
+      sd2_q <= sd1_q;
+      lin_q <= lines_i;
+    end
+  end
+  wire d_poll = sd2_q[6], d_next = sd2_q[5], d_key = sd2_q[4], d_kw1 = sd2_q[3],
+       d_head = sd2_q[2], d_cnt = sd2_q[1], d_last = sd2_q[0];
+
+  // the pairs' A lines (2i) and B lines (2i + 1)
+  reg [NP-1:0] la, lb;
+  integer i;
+  always @* for (i = 0; i < NP; i = i + 1) begin
+    la[i] = lin_q[2 * i];
+    lb[i] = lin_q[2 * i + 1];
+  end
+  wire any_a = |la, any_b = |lb;
+  wire hi = &la;
+  wire lo = &(lb | (la ^ {NP{hi}}));  // AND of B over the pairs whose A = hi
+
+  // column count (all N lines) plus the carry
+  reg [SumW-1:0] col;
+  always @* begin
+    col = {SumW{1'b0}};
+    for (i = 0; i < NumPes; i = i + 1) col = col + {{(SumW - 1){1'b0}}, lin_q[i]};
+  end
+  reg  [CW-1:0] carry_q;
+  wire [CW:0]   tot = {{(CW - SumW + 1){1'b0}}, col} + {1'b0, carry_q};
+  reg           exd_q;    // the running word's exit is decided
+  reg           xp_q, xpd_q;  // an exit waiting for a cycle that is not an arrival
+  reg [1:0]     gin_q;    // a GO in flight: POLLs answered 0
+  wire bit_now  = tot[0];
+  wire ex_now   = d_cnt && !exd_q && (bit_now || d_last);
+  wire ex_done  = !bit_now;
+  wire go       = d_poll && (gin_q == 2'd0) && any_a && !any_b;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      carry_q    <= {CW{1'b0}};
+      exd_q      <= 1'b0;
+      xp_q       <= 1'b0;
+      xpd_q      <= 1'b0;
+      gin_q      <= 2'd0;
+      ctl_load_o <= 1'b0;
+      ctl_done_o <= 1'b0;
+    end else begin
+      if (d_head) carry_q <= {CW{1'b0}};
+      else if (d_cnt) carry_q <= tot[CW:1];
+      if (d_head) exd_q <= 1'b0;
+      else if (ex_now) exd_q <= 1'b1;
+      gin_q <= go ? 2'd2 : (gin_q != 2'd0) ? gin_q - 1'b1 : 2'd0;
+      if (arr_nx) begin
+        // the next cycle carries the decision of the slot in sd2_q (sent P = 3 cycles before it)
+        ctl_load_o <= d_poll ? go : d_next ? any_a : d_key ? hi : 1'b0;
+        ctl_done_o <= d_next ? any_b : (d_key && !d_kw1) ? lo : 1'b0;
+        xp_q  <= xp_q || ex_now;
+        xpd_q <= xp_q ? xpd_q : ex_done;
+      end else begin
+        ctl_load_o <= xp_q || ex_now;
+        ctl_done_o <= xp_q ? xpd_q : (ex_now && ex_done);
+        xp_q <= 1'b0;
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else begin
+    if (arr_nx && !(d_poll || d_next || d_key))
+      $fatal(1, "%m: an arrival without its slot two cycles back at %0t", $time);
+    if (!arr_nx && (d_poll || d_next || d_key))
+      $fatal(1, "%m: a race slot whose decision falls on no arrival at %0t", $time);
+    if (xp_q && ex_now)
+      $fatal(1, "%m: two exits pending at %0t", $time);
+  end
+  initial if (NumPes > 16 || NumPes % 2 != 0) $fatal(1, "feas_ovl_global: NumPes even, <= 16");
+`endif
+
+endmodule
+
+`default_nettype wire

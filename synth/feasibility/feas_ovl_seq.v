@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/ovlrtl.md, overlap.md sections 1a / 1b): the slot sequencer of
+// the overlap contract (Overlap = 1). One copy sits in every pair block and one in the global
+// block; all copies see only the broadcast (ctl_load, ctl_done) and so stay in step (the
+// unit's self-check compares them every cycle). It says what the lines of this cycle carry.
+//
+// Round trip P = 3 (RegLines = 2: the pairs' line flip-flop, the global block's entry
+// register, its ctl flip-flop): a slot sent in x has its decision on the broadcast in x + 3.
+// Every cycle that carries a race decision is known to both sides: it is the arrival of a
+// POLL, NEXT or KEY slot (tg_q, a P-stage shift register of the slot kinds sent). Any other
+// cycle with ctl_load high is a word's exit (ctl_done with it: a completion); the global block
+// moves an exit that would fall on an arrival to the next cycle.
+//
+// Per cycle x: first the arrival of x is taken (a GO starts a race; NEXT decides it or lets the
+// key slots start; a key digit extends the prefix; an exit ends the word), then the slot of x:
+//   HEAD   a decided race and no word running (the head address may be this cycle's digit);
+//   KEY i  a race not decided whose key slot i is due (slot 1 at the GO's arrival when idle or
+//          at NEXT's arrival when NEXT did not decide; slot i + 1 at digit i's arrival) --
+//          before any count bit: the key slots steal count cycles;
+//   POLL   no word and no race (idle), or s + 1 with no race;
+//   NEXT   s + 2;
+//   CNT j  s + 3 and later, while j < Q (the count bits of the running word);
+//   else nothing (lines 0).
+// The key is {wrap, b}, wrap = (b <= CNT2), KB = BW + 1 bits from the MSB, two per slot (the
+// last slot one bit when KB is odd: it rides on A, B unused).
+
+`default_nettype none
+
+module feas_ovl_seq #(
+  parameter integer NumBarriers = 32,  // M, a power of two
+  parameter integer Q           = 20,  // count bits per word
+  parameter integer BarrierW    = $clog2(NumBarriers)
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire                en_i,        // 0 while the pairs clear their RAMs (then 1 for ever)
+  input  wire                ld_i,        // ctl_load as seen now
+  input  wire                dn_i,        // ctl_done as seen now
+  // the slot of this cycle
+  output reg                 s_poll_o,
+  output reg                 s_next_o,
+  output reg                 s_key_o,
+  output reg  [2:0]          s_kidx_o,    // KEY: its index 1 .. K
+  output reg                 s_kw1_o,     // KEY: a one-bit slot (the last, KB odd)
+  output reg                 s_head_o,
+  output reg  [BarrierW-1:0] s_bar_o,     // HEAD: the barrier
+  output reg                 s_cnt_o,
+  output reg  [4:0]          s_j_o,       // CNT: the bit index
+  output reg                 exit_o,      // this cycle's broadcast is a word's exit ...
+  output reg                 cmpl_o,      // ... with ctl_done: a completion
+  output wire                arr_o,       // this cycle carries a race decision (an arrival)
+  output wire                arr_nx_o,    // the next cycle does
+  output wire [1:0]          arr_kind_nx_o, // its kind (1 POLL, 2 NEXT, 3 KEY)
+  output wire [BarrierW-1:0] cnt2_o,      // CNT2: the running / last word's barrier
+  output wire [BarrierW:0]   pfx_o,       // the decided key prefix (2 (kidx - 1) bits, right-aligned)
+  output wire [2:0]          ri_o,        // the next key slot's index
+  output wire                r_act_o,     // a race is running ...
+  output wire                r_dec_o,     // ... decided
+  output wire                r_nxt_o      // ... waiting for NEXT's decision
+);
+
+  localparam integer P  = 3;
+  localparam integer KB = BarrierW + 1;
+  localparam integer K  = (KB + 1) / 2;
+  localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
+
+  reg [2*P-1:0]      tg_q;     // slot kinds sent in x - 1 (bits 1:0) .. x - P (top)
+  reg                w_act_q;  // a word runs (head seen, exit not yet)
+  reg [1:0]          w_off_q;  // cycles since its head, saturating at 3
+  reg [4:0]          w_j_q;    // count bits sent
+  reg                r_act_q, r_dec_q, r_nxt_q;
+  reg [2:0]          r_i_q;    // the next key slot
+  reg [BarrierW:0]   pfx_q;    // the decided prefix (or the barrier when decided by NEXT)
+  reg [BarrierW-1:0] c2_q;
+
+  wire [1:0] arr = tg_q[2*P-1 -: 2];
+  assign arr_o         = (arr != T_NONE);
+  assign arr_nx_o      = (tg_q[2*P-3 -: 2] != T_NONE);
+  assign arr_kind_nx_o = tg_q[2*P-3 -: 2];
+  assign cnt2_o  = c2_q;
+  assign pfx_o   = pfx_q;
+  assign ri_o    = r_i_q;
+  assign r_act_o = r_act_q;
+  assign r_dec_o = r_dec_q;
+  assign r_nxt_o = r_nxt_q;
+
+  // after the arrival of this cycle
+  reg                w_act, r_act, r_dec, r_nxt, kdue;
+  reg [2:0]          r_i;
+  reg [BarrierW:0]   pfx;
+  reg [1:0]          tag;
+  reg [BarrierW-1:0] c2_nx;
+  reg [1:0]          w_off_nx;
+  reg [4:0]          w_j_nx;
+  reg                w_act_nx;
+  always @* begin
+    w_act = w_act_q; r_act = r_act_q; r_dec = r_dec_q; r_nxt = r_nxt_q; r_i = r_i_q;
+    pfx = pfx_q; kdue = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
+    case (arr)
+      T_POLL: if (!r_act_q && ld_i) begin
+        // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
+        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
+        r_nxt = w_act_q;
+        kdue  = !w_act_q;
+      end
+      T_NEXT: if (r_act_q && r_nxt_q) begin
+        r_nxt = 1'b0;
+        if (ld_i || dn_i) begin
+          r_dec = 1'b1;
+          pfx   = {1'b0, c2_q + (ld_i ? {{(BarrierW - 1){1'b0}}, 1'b1} : {{(BarrierW - 2){1'b0}}, 2'b10})};
+        end else kdue = 1'b1;
+      end
+      T_KEY: if (r_act_q && !r_dec_q) begin
+        if ((KB % 2 == 1) && (r_i_q == K)) pfx = {pfx_q[BarrierW-1:0], ld_i};
+        else                               pfx = {pfx_q[BarrierW-2:0], ld_i, dn_i};
+        r_i = r_i_q + 1'b1;
+        if (r_i_q == K) r_dec = 1'b1;
+        else            kdue  = 1'b1;
+      end
+      default: if ((ld_i || dn_i) && w_act_q) begin
+        exit_o = ld_i;
+        cmpl_o = ld_i && dn_i;
+        w_act  = 1'b0;
+      end
+    endcase
+  end
+
+  always @* begin
+    s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
+    s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
+    s_j_o = w_j_q; tag = T_NONE;
+    c2_nx = c2_q; w_off_nx = (w_off_q == 2'd3) ? 2'd3 : w_off_q + 1'b1; w_j_nx = w_j_q;
+    w_act_nx = w_act;
+    if (!en_i) begin
+      // clearing: nothing
+    end else if (r_act && r_dec && !w_act) begin
+      s_head_o = 1'b1;
+      c2_nx = pfx[BarrierW-1:0];
+      w_act_nx = 1'b1; w_off_nx = 2'd1; w_j_nx = 5'd0;
+    end else if (r_act && !r_dec && !r_nxt && kdue) begin
+      s_key_o = 1'b1; tag = T_KEY;
+    end else if (!w_act) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_q == 2'd1) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_q == 2'd2) begin
+      s_next_o = 1'b1; tag = T_NEXT;
+    end else if (w_j_q < Q) begin
+      s_cnt_o = 1'b1; w_j_nx = w_j_q + 1'b1;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tg_q    <= {(2 * P){1'b0}};
+      w_act_q <= 1'b0;
+      w_off_q <= 2'd3;
+      w_j_q   <= 5'd0;
+      r_act_q <= 1'b0;
+      r_dec_q <= 1'b0;
+      r_nxt_q <= 1'b0;
+      r_i_q   <= 3'd1;
+      pfx_q   <= {(BarrierW + 1){1'b0}};
+      c2_q    <= {BarrierW{1'b1}};
+    end else begin
+      tg_q    <= {tg_q[2*P-3:0], tag};
+      w_act_q <= w_act_nx;
+      w_off_q <= w_off_nx;
+      w_j_q   <= w_j_nx;
+      r_act_q <= r_act && !s_head_o;
+      r_dec_q <= r_dec && !s_head_o;
+      r_nxt_q <= r_nxt;
+      r_i_q   <= r_i;
+      pfx_q   <= pfx;
+      c2_q    <= c2_nx;
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
+    // out of reset only
+  end else if (en_i) begin
+    if (arr == T_NONE && (ld_i || dn_i) && !(w_act_q && w_j_q != 5'd0 && ld_i))
+      $fatal(1, "%m: a broadcast in no slot (not an arrival, not a word's exit) at %0t", $time);
+  end
+  initial if (Q > 31 || K > 7) $fatal(1, "feas_ovl_seq: Q <= 31 and K <= 7 only");
+`endif
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""ovl_replay.py: the RTL's stimulus replayed through overlap_model.py's scheduler (ovlrtl.md).
+
+The unit's self-check, run with +dump=FILE (OVL = 1), writes per cycle: the commits it took
+('c CYCLE PE BARRIER DELTA': the reference's commits, i.e. accepted and not refused, in their
+commit cycle k + 3), the FIFO pops ('p CYCLE PE'), the heads ('h CYCLE BARRIER') and the
+word exits ('x CYCLE DONE') of the RTL. This script feeds the same commits and pops to the
+model's sequencer and global block (overlap_model.Seq / Global, imported, not copied: R = 2,
+E = 0, radix 4, overlap, NEXT) with its own datapath (counts, snapshots, dirty sets, FIFOs),
+and compares the heads and exits it produces with the RTL's, cycle by cycle.
+
+The model abstracts three things that the RTL does otherwise; each is reproduced here, so
+that a difference in the schedule is a real one (ovlrtl.md section 4):
+  1. the cut: the model takes the commits of cycles < s into the snapshot; the RTL (pairarb's
+     phase-locked cut) also B's commit of s when s is even, and that commit sets no dirty bit;
+  2. the key digits: the RTL computes them one cycle ahead (the four candidates for the next
+     digit, selected by the broadcast), from the dirty set of the cycle before the slot;
+  3. time: the RTL's sequencers start in cycle 2M = 64 (after the pairs clear their RAMs);
+     model cycle x = RTL cycle x + 64.
+Rebase: the model rebases at d; the RTL writes the rebased count in d + 4 / d + 5, so a head
+of the same barrier in d .. d + 3 reads the count before it: its snapshot differs per PE
+by the completed snapshot, whose global sum is 0, so the global sum, and so the exit, is
+the same (checked here: that head's sum is computed both ways).
+
+usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64]
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import overlap_model as om  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('dump')
+    ap.add_argument('--T', type=int, default=16)
+    ap.add_argument('--M', type=int, default=32)
+    ap.add_argument('--X0', type=int, default=64)
+    ap.add_argument('--show', type=int, default=8, help='mismatches printed')
+    a = ap.parse_args()
+    commits, pops, heads, exits = {}, {}, [], []
+    last = 0
+    with open(a.dump) as f:
+        for ln in f:
+            t = ln.split()
+            if not t:
+                continue
+            cyc = int(t[1])
+            last = max(last, cyc)
+            if t[0] == 'c':
+                commits.setdefault(cyc, []).append((int(t[2]), int(t[3]), int(t[4])))
+            elif t[0] == 'p':
+                pops.setdefault(cyc, []).append(int(t[2]))
+            elif t[0] == 'h':
+                heads.append((cyc, int(t[2])))
+            elif t[0] == 'x':
+                exits.append((cyc, int(t[2])))
+    ns = argparse.Namespace(M=a.M, T=a.T, R=2, E=0, radix=4, overlap=1, fifo=8, bug='',
+                            sched='race', next=1, idlespec=0, rrcount=3)
+    p = om.Params(ns)
+    N, M, KB = p.N, p.M, p.KB
+    npairs = N // 2
+    pseq = om.Seq(p)
+    gb = om.Global(p)
+    cnt = [[0] * M for _ in range(N)]
+    snap = [0] * N
+    dirty = [0] * npairs
+    dprev = [0] * npairs
+    fifo = [[] for _ in range(N)]
+    m_heads, m_exits = [], []
+    errors = 0
+    same_bar_heads = 0
+    rebased = {}   # barrier -> (cycle of its completion, its snapshot): the RTL's rebase window
+
+    def key_digit(D, c2, prefix, plen, w):
+        lm = (1 << (c2 + 1)) - 1
+        km = (D & ~lm) | ((D & lm) << M)
+        sh = KB - plen
+        lo = prefix << sh
+        sel = (km >> lo) & ((1 << (1 << sh)) - 1)
+        if sel == 0:
+            return 3 if w == 2 else 1
+        k = (sel & -sel).bit_length() - 1
+        return (k >> (sh - w)) & (3 if w == 2 else 1)
+
+    ncyc = last + 1 - a.X0
+    for x in range(ncyc):
+        X = x + a.X0
+        dstart = list(dirty)
+        load, done = gb.broadcast(x)
+        slot, ev = pseq.step(x, load, done)
+        gslot, _ = gb.seq.step(x, load, done)
+        if slot != gslot:
+            errors += 1
+        if ev is not None and ev[0] == 'exit':
+            m_exits.append((X, 1 if ev[1] else 0))
+            if ev[1]:
+                b = ev[2]
+                for pe in range(N):
+                    fifo[pe].append(b)
+                    cnt[pe][b] -= snap[pe]
+                rebased[b] = (X, list(snap))
+        k = slot[0]
+        A = [0] * npairs
+        B = [0] * npairs
+        if k == 'P':
+            for i in range(npairs):
+                A[i] = 1 if dirty[i] else 0
+                B[i] = 1 if min(p.D - len(fifo[2 * i]), p.D - len(fifo[2 * i + 1])) < 2 else 0
+            gb.decide(x, slot, A, B)
+        elif k == 'K':
+            w = slot[3]
+            for i in range(npairs):
+                dg = key_digit(dprev[i], pseq.c2, slot[1], slot[2], w)   # difference 2
+                A[i], B[i] = (dg >> 1, dg & 1) if w == 2 else (dg, 1)
+            gb.decide(x, slot, A, B)
+        elif k == 'H':
+            b = slot[1]
+            m_heads.append((X, b))
+            for pe in range(N):
+                snap[pe] = cnt[pe][b]
+            rb = rebased.get(b)
+            if rb is not None and X - rb[0] <= 3:
+                # the RTL reads the count before its rebase: the same global sum
+                same_bar_heads += 1
+                if sum(snap[pe] + rb[1][pe] for pe in range(N)) != sum(snap):
+                    errors += 1
+            for i in range(npairs):
+                dirty[i] &= ~(1 << b)
+            gb.decide(x, slot, A, B)
+        elif k == 'N':
+            b1, b2 = (slot[1] + 1) % M, (slot[1] + 2) % M
+            for i in range(npairs):
+                A[i] = (dirty[i] >> b1) & 1
+                B[i] = (dirty[i] >> b2) & 1
+            gb.decide(x, slot, A, B)
+        elif k == 'C':
+            j = slot[1]
+            gb.decide(x, slot, [(snap[2 * i] >> j) & 1 for i in range(npairs)],
+                      [(snap[2 * i + 1] >> j) & 1 for i in range(npairs)])
+        for pe in pops.get(X, []):
+            if fifo[pe]:
+                fifo[pe].pop(0)
+            else:
+                errors += 1
+        for pe, b, dl in commits.get(X, []):
+            cnt[pe][b] += dl
+            if k == 'H' and slot[1] == b and (pe & 1) and (X & 1) == 0:
+                snap[pe] += dl          # difference 1: B's commit of an even s is in the cut
+            else:
+                dirty[pe >> 1] |= (1 << b)
+        dprev = dstart
+    # compare
+    def cmp(name, rtl, mod):
+        n = min(len(rtl), len(mod))
+        bad = [i for i in range(n) if rtl[i] != mod[i]]
+        print('%s: RTL %d, model %d, compared %d, differ %d' % (name, len(rtl), len(mod), n,
+                                                               len(bad)))
+        for i in bad[:a.show]:
+            print('  #%d RTL %r model %r' % (i, rtl[i], mod[i]))
+        return len(bad) + (0 if abs(len(rtl) - len(mod)) <= 1 else 1)
+    errors += cmp('heads (cycle, barrier)', heads, m_heads)
+    errors += cmp('exits (cycle, completion)', exits, m_exits)
+    # figures from the RTL's own heads and exits
+    ex = dict(exits)
+    hs = [c for c, _ in heads]
+    full = {}
+    for i in range(len(hs) - 1):
+        s = hs[i]
+        # a full word: its exit is the last one before the next head, at s + Q + 2 + P + stolen
+        e = [c for c, _ in exits if s < c <= hs[i + 1]]
+        if e and e[-1] - s >= p.Q + 2 + p.P:
+            g = hs[i + 1] - s
+            full[g] = full.get(g, 0) + 1
+    if full:
+        # (a longer gap: no race was running, the next head waited for a new change)
+        print('head to head after a full word (RTL), gaps <= 40: %s; longer: %d' % (', '.join(
+            '%d: %d' % (g, full[g]) for g in sorted(full) if g <= 40),
+            sum(v for g, v in full.items() if g > 40)))
+    print('same-barrier heads within the rebase window: %d' % same_bar_heads)
+    print('%d errors' % errors)
+    print('REPLAY %s (%s)' % ('AGREE' if errors == 0 else 'DIFFER', a.dump))
+    return 0 if errors == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
