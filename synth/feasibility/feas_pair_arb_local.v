@@ -323,7 +323,7 @@ module feas_pair_arb_local #(
   wire [15:0]         dset_oh;  // RegLines = 2: its one-hot bit index (0 if no set)
   wire                ap_chk;
   generate
-    if (RegLines >= 2) begin : g_dset2
+    if ((RegLines >= 2) && (Overlap == 0)) begin : g_dset2  // (Overlap: the control is unused, g_dset1)
       reg                hs_q, hs_b_q, ap_q;
       reg [BarrierW-1:0] hs_bar_q;
       reg [15:0]         ap_oh_q;   // the deferred set's one-hot (with ap_q)
