@@ -460,13 +460,6 @@ module feas_pair_arb_local #(
     if (Overlap != 0) begin : g_mask_ovl
       // the FIFO's push write only
       assign dr_wr_mask = {{(16 - BarrierW){1'b0}}, {BarrierW{fa_wr_en}}};
-      // the port as without section 11 (g_mask1's wiring; the RAM's mask is active high here)
-      assign dr_wr_mask_ram = dr_wr_mask;
-      assign dr_wr_en       = 1'b1;
-      assign dr_wr_addr_ram = dr_wr_addr;
-      assign dr_wr_data_ram = dr_wr_data;
-      assign dr_rd_en_ram   = dr_rd_en;
-      assign dr_rd_addr_ram = dr_rd_addr;
     end else if (RegLines >= 2) begin : g_mask2
       reg [15:0] fixm_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -537,7 +530,11 @@ module feas_pair_arb_local #(
 `endif
     end else begin : g_mask1
       assign dr_wr_mask     = dr_wr_mask_c;
-      assign dr_wr_mask_ram = dr_wr_mask_c;
+    end
+    // without section 11's registered port (RegLines < 2, or Overlap): the RAM's inputs are
+    // the muxed ports themselves, its mask active high
+    if ((RegLines < 2) || (Overlap != 0)) begin : g_port_direct
+      assign dr_wr_mask_ram = dr_wr_mask;
       assign dr_wr_en       = 1'b1;
       assign dr_wr_addr_ram = dr_wr_addr;
       assign dr_wr_data_ram = dr_wr_data;
