@@ -321,6 +321,10 @@ module feas_pair_arb_local #(
   wire                dset_c;   // the control's dirty set (dset, or the deferred form)
   wire [BarrierW-1:0] dset_b2;
   wire [15:0]         dset_oh;  // RegLines = 2: its one-hot bit index (0 if no set)
+  // the dirty RAM's write mask as the RAM takes it (section 11: g_mask2's wmn_q, active low).
+  // Declared here because g_dset2 reads it: a hierarchical name into g_mask2 (below) is
+  // resolved by Icarus but, in Yosys 0.23, becomes an undriven implicit wire
+  wire [15:0]         dr_wr_mask_ram;
   wire                ap_chk;
   generate
     if ((RegLines >= 2) && (Overlap == 0)) begin : g_dset2  // (Overlap: the control is unused, g_dset1)
@@ -364,7 +368,7 @@ module feas_pair_arb_local #(
       end
       always @(posedge clk_i) sb_q <= ap_nx ? hs_bar_q : b_bar;
       assign dset_c  = sv_q && !(c_valid && c_refused);
-      assign dset_oh = ~g_mask2.wmn_q & {16{dset_c}};
+      assign dset_oh = ~dr_wr_mask_ram & {16{dset_c}};
       assign dset_b2 = sb_q;
       assign ap_chk  = ap_q && commit_c;
 `ifndef SYNTHESIS
@@ -450,7 +454,6 @@ module feas_pair_arb_local #(
   // Simulation assertions compare each with what it replaces, in every cycle it matters.
   wire [15:0] ctl_fix_nx;
   wire [15:0] dr_wr_mask;   // active high (the control's view; the RAM takes wmn_q, active low)
-  wire [15:0] dr_wr_mask_ram;
   wire        dr_wr_en;
   wire [7:0]  dr_wr_addr_ram, dr_rd_addr_ram;
   wire [15:0] dr_wr_data_ram;

@@ -236,7 +236,11 @@ fi
 if [ "$what" = floorsynth ]; then
   ce=${2:-8}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o ${O}floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
+  # (-l: Yosys's warnings are kept, ${O}floor_ce${ce}_warnings.txt; section 11's first netlists
+  # had an undriven implicit wire that only a warning showed)
+  nice -n 10 yosys -q -l $TMP/floor_ce$ce.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o ${O}floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
+  grep -i 'warning' $TMP/floor_ce$ce.ys.log | sort | uniq -c > ${O}floor_ce${ce}_warnings.txt || true
+  echo "floorsynth: $(wc -l < ${O}floor_ce${ce}_warnings.txt) distinct Yosys warnings (${O}floor_ce${ce}_warnings.txt)"
 fi
 if [ "$what" = floorpnr ]; then
   seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
