@@ -144,8 +144,23 @@ module feas_ovl_pair #(
       occ_b_q <= occ_b_q + cmpl_o - pop_b_i;
     end
   end
-  // fewer than 2 free entries (a completion seen now counts already)
-  wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);
+  // fewer than 2 free entries (a completion seen now counts already): occ + cmpl > D - 2,
+  // the sum in 32 bits as before (DM1 - 1 is an integer expression: no wrap). Written without
+  // the adder and the comparison (Yosys maps both to carry chains, 16 SB_CARRY and 9 LUT4 a
+  // pair, ovlrtl.md 10): x + 1 > k is x > k - 1; x > constant is bit logic (gtc).
+  function gtc(input [OW-1:0] x, input [OW-1:0] k);  // x > k, LSB first, no $alu
+    integer i;
+    reg r;
+    begin
+      r = 1'b0;
+      for (i = 0; i < OW; i = i + 1) r = (x[i] && !k[i]) || ((x[i] == k[i]) && r);
+      gtc = r;
+    end
+  endfunction
+  function room_short(input [OW-1:0] x, input c);  // (x + c) > DM1 - 1
+    room_short = c ? gtc(x, DM1 - 2'd2) : gtc(x, DM1 - 1'b1);
+  endfunction
+  wire short = room_short(occ_a_q, cmpl_o) || room_short(occ_b_q, cmpl_o);
 
   // NEXT's lines D[CNT2 + 1], D[CNT2 + 2] (mod M): the set rotated by 1 and by 2 (wires
   // only), indexed by CNT2 itself: no adder (a carry chain each) in front of the selections

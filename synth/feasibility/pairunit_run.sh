@@ -376,10 +376,11 @@ if [ "$what" = ovlmutants ]; then
   # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
   # (re-targeted in ovlrtl.md 10: the keys are one assign since the thermometer rewrite)
   omutant ovl_nowrap feas_ovl_pair.v "s/wire \[2\*M-1:0\] km = {d_q \& ~gt, d_q \& gt};/wire [2*M-1:0] km = {{M{1'b0}}, d_q};/" "+seed=1"
-  # the room check asks for 1 free entry, not 2 (overlap.md 7's room1)
-  omutant ovl_room1 feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = ((occ_a_q + cmpl_o) > DM1) || ((occ_b_q + cmpl_o) > DM1);/" "+seed=4 +popdiv=40"
+  # the room check asks for 1 free entry, not 2 (overlap.md 7's room1; room1, nopend and
+  # nopend2 re-targeted in ovlrtl.md 10: the check is room_short() since the carry-free rewrite)
+  omutant ovl_room1 feas_ovl_pair.v "s/room_short = c ? gtc(x, DM1 - 2'd2) : gtc(x, DM1 - 1'b1);/room_short = c ? gtc(x, DM1 - 1'b1) : gtc(x, DM1);/" "+seed=4 +popdiv=40"
   # the room check does not count the push still pending (a completion seen now)
-  omutant ovl_nopend feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+  omutant ovl_nopend feas_ovl_pair.v "s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
   # the dirty set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again (overlap.md 7's snapcut, RTL form)
   omutant ovl_nocut feas_pair_arb_local.v "s/\.dset_i(commit_c \&\& !in_cut)/.dset_i(commit_c)/" "+seed=11 +mode=1"
   # the PISOs shift in key slots too (a key slot does not steal the count cycle)
@@ -399,7 +400,7 @@ fi
 # not 2): the FIFO room counted from the FIFO's own push (d + 2), not from d: the pending push
 # of a completion is not seen by the POLL of d + 1 (overlap.md 9's open point itself)
 if [ "$what" = ovlmutants2 ]; then
-  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
 fi
 # ovlmutreplay: bugs the self-check can NOT see (legal but slower schedules: the global block
 # never lets NEXT decide, so every race runs its key slots; NEXT's B line on CNT2 + 1), to show
@@ -462,7 +463,7 @@ if [ "$what" = ovlequiv ]; then
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
-  for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/"; do
+  for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply"; exit 1; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
