@@ -400,19 +400,19 @@ fi
 # not 2): the FIFO room counted from the FIFO's own push (d + 2), not from d: the pending push
 # of a completion is not seen by the POLL of d + 1 (overlap.md 9's open point itself)
 if [ "$what" = ovlmutants2 ]; then
-  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
+  PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
 fi
 # ovlmutreplay: bugs the self-check can NOT see (legal but slower schedules: the global block
 # never lets NEXT decide, so every race runs its key slots; NEXT's B line on CNT2 + 1), to show
 # that the replay does: the self-check PASSes and ovl_replay.py must DIFFER -> ovl_mutreplay.txt
 if [ "$what" = ovlmutreplay ]; then
-  : > $LOG/ovl_mutreplay.txt
-  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  : > ${O}ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
   # NEXT's B line reads CNT2 + 1 (ovlmutants' ovl_next2, which the self-check lets through:
   # CNT2 + 2 is then never chosen by NEXT, its races run key slots)
-  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
 fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
