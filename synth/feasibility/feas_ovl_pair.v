@@ -88,46 +88,47 @@ module feas_ovl_pair #(
   end
 
   // ---- candidate keys {wrap, b}, wrap = (b <= CNT2): km[{w, b}] ----
-  reg [2*M-1:0] km;
-  integer b;
-  always @* for (b = 0; b < M; b = b + 1) begin
-    km[b]     = d_q[b] && (b > cnt2);
-    km[M + b] = d_q[b] && (b <= cnt2);
-  end
+  // The wrap bits as a thermometer (gt[b] = b > CNT2: all ones shifted up by CNT2 + 1), one
+  // decoder of CNT2's 5 bits: 32 comparisons b > CNT2 each became a carry chain (ovlrtl.md 7).
+  wire [M-1:0] gt = ({M{1'b1}} << cnt2) << 1;
+  wire [2*M-1:0] km = {d_q & ~gt, d_q & gt};
 
-  // the digit of a key slot: the next W bits of the smallest candidate whose top L bits are
-  // pf (right-aligned), all ones if there is none (W = 2, or 1 for the last slot of an odd KB)
-  function [1:0] digit(input [2*M-1:0] kmv, input [KB-1:0] pf, input integer L);
-    integer k, w, part;
-    reg [3:0] any;
-    begin
-      w = (KB - L >= 2) ? 2 : 1;
-      any = 4'd0;
-      for (k = 0; k < 2 * M; k = k + 1)
-        if (kmv[k] && ((k >> (KB - L)) == pf)) begin
-          part = (k >> (KB - L - w)) & ((1 << w) - 1);
-          any[part] = 1'b1;
-        end
-      if (w == 2) digit = any[0] ? 2'd0 : any[1] ? 2'd1 : any[2] ? 2'd2 : 2'd3;
-      else        digit = any[0] ? 2'd0 : 2'd1;
+  // The digits as a tree (ovlrtl.md 10): the generic "first candidate under a prefix" loop
+  // (one priority search over all 64 keys per digit, 9 of them) is, for KB = 6 and radix 4,
+  // the first set bit of one of three 4-bit groups: slot 1 of the ORs of 16 keys (key bits
+  // 5:4), slot 2 under digit 1 = d of the ORs of 4 keys (bits 3:2), slot 3 under prefix
+  // {p, d} of the keys themselves (bits 1:0). The ORs are shared by all digits. The prefix
+  // bits above the ones a slot uses must be zero for a match, as in the loop (they are, as
+  // the sequencer clears pfx at the race's start; kept for an exact equivalent).
+  wire [3:0]  g16;
+  wire [15:0] g4;
+  genvar gi;
+  generate
+    for (gi = 0; gi < 16; gi = gi + 1) begin : g_g4
+      assign g4[gi] = |km[4*gi +: 4];
     end
+    for (gi = 0; gi < 4; gi = gi + 1) begin : g_g16
+      assign g16[gi] = |g4[4*gi +: 4];
+    end
+  endgenerate
+  // the first set bit of 4 (0 .. 3), 3 if none: the loop's any[0] ? 0 : any[1] ? 1 : ...
+  function [1:0] first4(input [3:0] a);
+    first4 = {!a[0] && !a[1], !a[0] && (a[1] || !a[2])};
   endfunction
+  // slot 3's 16 keys under digit 1 = pfx[1:0]; slot 2's or 3's 16 candidates for digit i
+  wire [15:0] k16 = km[16 * pfx[1:0] +: 16];
+  wire        ok1 = (pfx[3:0] == 4'd0);   // ri = 1: no prefix bit set (pfx[5:4] drop out)
+  wire        ok2 = (pfx[3:2] == 2'd0);   // ri = 2: only digit 1's bits
+  wire [15:0] c16 = (ri == 3'd1) ? (ok1 ? g4 : 16'h0000) :
+                    (ri == 3'd2) ? (ok2 ? k16 : 16'h0000) : 16'h0000;
 
   // precompute: slot 1's digit; for a key digit i arriving next cycle (i = ri, prefix pfx of
   // 2 (i - 1) bits), the digit of slot i + 1 for each of the 4 values of digit i
   reg [1:0] dg1_q;
   reg [7:0] dg4_q;   // dg4_q[2d +: 2]: slot i + 1's digit if digit i = d = {ctl_load, ctl_done}
-  reg [7:0] dg4_nx;
-  integer ii, dd;
-  always @* begin
-    dg4_nx = 8'hff;
-    for (ii = 1; ii < K; ii = ii + 1)
-      if (ri == ii)
-        for (dd = 0; dd < 4; dd = dd + 1)
-          dg4_nx[2*dd +: 2] = digit(km, {pfx[KB-1:0], 2'b00} | dd, 2 * ii);
-  end
+  wire [7:0] dg4_nx = {first4(c16[15:12]), first4(c16[11:8]), first4(c16[7:4]), first4(c16[3:0])};
   always @(posedge clk_i) begin
-    dg1_q <= digit(km, {KB{1'b0}}, 0);
+    dg1_q <= first4(g16);
     dg4_q <= dg4_nx;
   end
   wire [1:0] kdig = (s_kidx == 3'd1) ? dg1_q : dg4_q[2 * {ld_i, dn_i} +: 2];
@@ -143,18 +144,35 @@ module feas_ovl_pair #(
       occ_b_q <= occ_b_q + cmpl_o - pop_b_i;
     end
   end
-  // fewer than 2 free entries (a completion seen now counts already)
-  wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);
+  // fewer than 2 free entries (a completion seen now counts already): occ + cmpl > D - 2,
+  // the sum in 32 bits as before (DM1 - 1 is an integer expression: no wrap). Written without
+  // the adder and the comparison (Yosys maps both to carry chains, 16 SB_CARRY and 9 LUT4 a
+  // pair, ovlrtl.md 10): x + 1 > k is x > k - 1; x > constant is bit logic (gtc).
+  function gtc(input [OW-1:0] x, input [OW-1:0] k);  // x > k, LSB first, no $alu
+    integer i;
+    reg r;
+    begin
+      r = 1'b0;
+      for (i = 0; i < OW; i = i + 1) r = (x[i] && !k[i]) || ((x[i] == k[i]) && r);
+      gtc = r;
+    end
+  endfunction
+  function room_short(input [OW-1:0] x, input c);  // (x + c) > DM1 - 1
+    room_short = c ? gtc(x, DM1 - 2'd2) : gtc(x, DM1 - 1'b1);
+  endfunction
+  wire short = room_short(occ_a_q, cmpl_o) || room_short(occ_b_q, cmpl_o);
 
-  wire [BarrierW-1:0] n1 = cnt2 + 1'b1;
-  wire [BarrierW-1:0] n2 = cnt2 + 2'd2;
+  // NEXT's lines D[CNT2 + 1], D[CNT2 + 2] (mod M): the set rotated by 1 and by 2 (wires
+  // only), indexed by CNT2 itself: no adder (a carry chain each) in front of the selections
+  wire [M-1:0] d_r1 = {d_q[0], d_q[M-1:1]};
+  wire [M-1:0] d_r2 = {d_q[1:0], d_q[M-1:2]};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a_line_o <= 1'b0;
       b_line_o <= 1'b0;
     end else begin
-      a_line_o <= s_poll ? (|d_q) : s_next ? d_q[n1] : s_key ? kdig[1] : s_cnt ? a_cbit_i : 1'b0;
-      b_line_o <= s_poll ? short : s_next ? d_q[n2] : s_key ? (s_kw1 || kdig[0]) :
+      a_line_o <= s_poll ? (|d_q) : s_next ? d_r1[cnt2] : s_key ? kdig[1] : s_cnt ? a_cbit_i : 1'b0;
+      b_line_o <= s_poll ? short : s_next ? d_r2[cnt2] : s_key ? (s_kw1 || kdig[0]) :
                   s_cnt ? b_cbit_i : 1'b0;
     end
   end
@@ -162,6 +180,10 @@ module feas_ovl_pair #(
   wire unused = &{1'b0, arr, arr_nx, arr_kind_nx, s_j, r_act, r_dec, r_nxt};
 
 `ifndef SYNTHESIS
+  // the digit tree above is written for 6-bit keys in radix 4 (3 slots), and the rotations
+  // for a power-of-two M
+  initial if (KB != 6 || K != 3 || M != 32)
+    $fatal(1, "%m: the digit tree is for M = 32 (KB = 6, K = 3) only");
   always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
     // out of reset only
   end else begin

@@ -423,9 +423,12 @@ module feas_pair_arb_local #(
 
   // The dirty RAM's ports: the write port is the control's, or the FIFO's push in d + 3
   // (the control's mask is zero then); the read port is the race's, else A's fetch, else B's.
-  wire [7:0]  dr_wr_addr = fa_wr_en ? fa_wr_addr : c_wr_addr;
-  wire [15:0] dr_wr_data = {c_wr_data[15:BarrierW],
-                            fa_wr_en ? fa_wr_data[BarrierW-1:0] : c_wr_data[BarrierW-1:0]};
+  // Overlap = 1: the FIFO's alone (its mask is the only one, g_mask_ovl). Yosys cannot see
+  // that the idle control's outputs are constant (they are flip-flops), so a mux on them kept
+  // the whole control alive, about 40 cells a pair (ovlrtl.md 7, 9).
+  wire [7:0]  dr_wr_addr = (ovl || fa_wr_en) ? fa_wr_addr : c_wr_addr;
+  wire [15:0] dr_wr_data = {ovl ? {(16 - BarrierW){1'b0}} : c_wr_data[15:BarrierW],
+                            (ovl || fa_wr_en) ? fa_wr_data[BarrierW-1:0] : c_wr_data[BarrierW-1:0]};
   wire [15:0] dr_wr_mask_c = {c_wr_mask[15:BarrierW], c_wr_mask[BarrierW-1:0] | {BarrierW{fa_wr_en}}};
   // RegLines = 2: the same mask as fixm_q | the commit's one-hot: fixm_q holds, one cycle
   // early, every term but the commit in stage c (the clearing, the clear in s + 1, the

@@ -353,8 +353,8 @@ if [ "$what" = ovltb ]; then
   if [ "${4:-}" = extra ]; then
     runs="$same"
   else
-    : > $LOG/ovl_tb_t$t.txt
-    : > $LOG/ovl_replay_t$t.txt
+    : > ${O}ovl_tb_t$t.txt
+    : > ${O}ovl_replay_t$t.txt
     runs="$RUNS|+seed=31 +mode=2|+seed=32 +mode=2 +gap=0|$same"
     [ "$t" = 8 ] && runs="$runs|+seed=21 +bias=1|+seed=22 +bias=1 +quiet=0"
     # OVL_RUNS (environment): another list of runs, '|'-separated (a shorter set in less time)
@@ -363,26 +363,28 @@ if [ "$what" = ovltb ]; then
   i=0
   echo "$runs" | tr '|' '\n' | while read a; do
     i=$((i + 1))
-    nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a $LOG/ovl_tb_t$t.txt
-    echo "== $a" >> $LOG/ovl_replay_t$t.txt
-    nice -n 10 python3 $F/ovl_replay.py --T $t $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_replay_t$t.txt
+    nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a ${O}ovl_tb_t$t.txt
+    echo "== $a" >> ${O}ovl_replay_t$t.txt
+    nice -n 10 python3 $F/ovl_replay.py --T $t $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a ${O}ovl_replay_t$t.txt
     rm -f $TMP/ovl_dump_$i.txt
   done
-  echo "T=$t: $(grep -c '^PASS' $LOG/ovl_tb_t$t.txt) PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' $LOG/ovl_tb_t$t.txt) runs; replay: $(grep -c '^REPLAY AGREE' $LOG/ovl_replay_t$t.txt) AGREE of $(grep -c '^REPLAY' $LOG/ovl_replay_t$t.txt)" | tee -a $LOG/ovl_tb_t$t.txt
+  echo "T=$t: $(grep -c '^PASS' ${O}ovl_tb_t$t.txt) PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' ${O}ovl_tb_t$t.txt) runs; replay: $(grep -c '^REPLAY AGREE' ${O}ovl_replay_t$t.txt) AGREE of $(grep -c '^REPLAY' ${O}ovl_replay_t$t.txt)" | tee -a ${O}ovl_tb_t$t.txt
 fi
 # ovlmutants: planted bugs in the overlap logic (scratch copies, plant()), 30,000 cycles each:
 # each must FAIL -> ovl_mutants.txt
 if [ "$what" = ovlmutants ]; then
-  : > $LOG/ovl_mutants.txt
-  omutant() { PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
+  : > ${O}ovl_mutants.txt
+  omutant() { PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
   # the global block's lo = AND of all B lines, not only of the pairs whose A = hi (overlap.md 7's lo_all)
   omutant ovl_lo_all feas_ovl_global.v "s/wire lo = \&(lb | (la ^ {NP{hi}}));/wire lo = \&lb;/" "+seed=1"
   # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
-  omutant ovl_nowrap feas_ovl_pair.v "s/km\[b\]     = d_q\[b\] \&\& (b > cnt2);/km[b] = d_q[b];/; s/km\[M + b\] = d_q\[b\] \&\& (b <= cnt2);/km[M + b] = 1'b0;/" "+seed=1"
-  # the room check asks for 1 free entry, not 2 (overlap.md 7's room1)
-  omutant ovl_room1 feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = ((occ_a_q + cmpl_o) > DM1) || ((occ_b_q + cmpl_o) > DM1);/" "+seed=4 +popdiv=40"
+  # (re-targeted in ovlrtl.md 10: the keys are one assign since the thermometer rewrite)
+  omutant ovl_nowrap feas_ovl_pair.v "s/wire \[2\*M-1:0\] km = {d_q \& ~gt, d_q \& gt};/wire [2*M-1:0] km = {{M{1'b0}}, d_q};/" "+seed=1"
+  # the room check asks for 1 free entry, not 2 (overlap.md 7's room1; room1, nopend and
+  # nopend2 re-targeted in ovlrtl.md 10: the check is room_short() since the carry-free rewrite)
+  omutant ovl_room1 feas_ovl_pair.v "s/room_short = c ? gtc(x, DM1 - 2'd2) : gtc(x, DM1 - 1'b1);/room_short = c ? gtc(x, DM1 - 1'b1) : gtc(x, DM1);/" "+seed=4 +popdiv=40"
   # the room check does not count the push still pending (a completion seen now)
-  omutant ovl_nopend feas_ovl_pair.v "s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+  omutant ovl_nopend feas_ovl_pair.v "s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
   # the dirty set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again (overlap.md 7's snapcut, RTL form)
   omutant ovl_nocut feas_pair_arb_local.v "s/\.dset_i(commit_c \&\& !in_cut)/.dset_i(commit_c)/" "+seed=11 +mode=1"
   # the PISOs shift in key slots too (a key slot does not steal the count cycle)
@@ -390,7 +392,8 @@ if [ "$what" = ovlmutants ]; then
   # the next digit selected with ctl_load and ctl_done swapped
   omutant ovl_digsel feas_ovl_pair.v "s/dg4_q\[2 \* {ld_i, dn_i} +: 2\]/dg4_q[2 * {dn_i, ld_i} +: 2]/" "+seed=1"
   # NEXT's B line says CNT2 + 1, not CNT2 + 2
-  omutant ovl_next2 feas_ovl_pair.v "s/s_next ? d_q\[n2\]/s_next ? d_q[n1]/" "+seed=1"
+  # (re-targeted in ovlrtl.md 10: D[CNT2 + 1], D[CNT2 + 2] are the rotated sets d_r1, d_r2)
+  omutant ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1"
   # the FIFO push takes CNT2 (the next word's barrier when its head is in d .. d + 2), not the completed one
   omutant ovl_pushbar feas_pair_arb_local.v "s/wire \[BarrierW-1:0\] push_bar = (Overlap != 0) ? reb_bar : cnt2_q;/wire [BarrierW-1:0] push_bar = cnt2_q;/" "+seed=1"
   # the exit is not moved off a cycle that carries a race decision (sent on the arrival, lost)
@@ -401,34 +404,34 @@ fi
 # not 2): the FIFO room counted from the FIFO's own push (d + 2), not from d: the pending push
 # of a completion is not seen by the POLL of d + 1 (overlap.md 9's open point itself)
 if [ "$what" = ovlmutants2 ]; then
-  PLANT_P="$OVLP" plant o 2 $LOG/ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/wire short = ((occ_a_q + cmpl_o) > DM1 - 1) || ((occ_b_q + cmpl_o) > DM1 - 1);/wire short = (occ_a_q > DM1 - 1) || (occ_b_q > DM1 - 1);/" "+seed=4 +popdiv=40"
+  PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt ovl_nopend2 feas_ovl_pair.v "s/reg \[OW-1:0\] occ_a_q, occ_b_q;/reg [OW-1:0] occ_a_q, occ_b_q; reg cq1_q, cq2_q; always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin cq1_q <= 1'b0; cq2_q <= 1'b0; end else begin cq1_q <= cmpl_o; cq2_q <= cq1_q; end/; s/occ_a_q + cmpl_o - pop_a_i/occ_a_q + cq2_q - pop_a_i/; s/occ_b_q + cmpl_o - pop_b_i/occ_b_q + cq2_q - pop_b_i/; s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
 fi
 # ovlmutreplay: bugs the self-check can NOT see (legal but slower schedules: the global block
 # never lets NEXT decide, so every race runs its key slots; NEXT's B line on CNT2 + 1), to show
 # that the replay does: the self-check PASSes and ovl_replay.py must DIFFER -> ovl_mutreplay.txt
 if [ "$what" = ovlmutreplay ]; then
-  : > $LOG/ovl_mutreplay.txt
-  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  : > ${O}ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
   # NEXT's B line reads CNT2 + 1 (ovlmutants' ovl_next2, which the self-check lets through:
   # CNT2 + 2 is then never chosen by NEXT, its races run key slots)
-  PLANT_P="$OVLP" plant q 2 $LOG/ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_q\[n2\]/s_next ? d_q[n1]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a $LOG/ovl_mutreplay.txt
+  PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
 fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o $LOG/ovl_unit_harness_stat.txt stat; write_json $TMP/ovl_unit_harness.json"
+  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_unit_harness_stat.txt stat; write_json $TMP/ovl_unit_harness.json"
   for ov in 1 0; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8 -set RegLines 2 -set Overlap $ov feas_pair_arb_local; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_local; tee -q -o $LOG/ovl_local_ov${ov}_stat.txt stat"
+    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8 -set RegLines 2 -set Overlap $ov feas_pair_arb_local; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_local; tee -q -o ${O}ovl_local_ov${ov}_stat.txt stat"
   done
 fi
 if [ "$what" = ovlpnr ]; then
   seed=${2:-1}
   # (|| true: a design that does not fit makes nextpnr fail; the summary says so)
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l $LOG/ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
-  echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' $LOG/ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' $LOG/ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' $LOG/ovl_pnr_seed$seed.log)" | tee -a $LOG/ovl_pnr_summary.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
+  echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_pnr_seed$seed.log)" | tee -a ${O}ovl_pnr_summary.txt
 fi
 # ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
 # as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
@@ -441,4 +444,32 @@ if [ "$what" = ovlthsynth ]; then
   nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o $LOG/ovl_th_scratch_stat.txt stat; write_json $TMP/ovl_th.json"
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_th.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed 1 -l $LOG/ovl_th_scratch_pnr_seed1.log > /dev/null 2>&1 || true
   grep -m1 'ICESTORM_LC:' $LOG/ovl_th_scratch_pnr_seed1.log
+fi
+# ovlequiv [GOLDREV]: ovlrtl.md 10's area rewrites of feas_ovl_pair (thermometer wrap bits,
+# digit tree, rotated NEXT selections) proven equivalent, register for register, to the verified
+# version of GOLDREV (default 505c10d, before them): Yosys equiv_make / equiv_simple -seq /
+# equiv_induct, equiv_status -assert; then the same for planted bugs in the new form, each of
+# which must be "unproven" -> ${O}ovl_equiv.txt
+ovl_equiv_ys() {  # gold.v gate.v
+  for side in gold:$1 gate:$2; do
+    echo "read_verilog -DSYNTHESIS ${side#*:} $F/feas_ovl_seq.v; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
+  done
+  echo "design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert"
+}
+if [ "$what" = ovlequiv ]; then
+  rev=${2:-505c10d}
+  d=$TMP/equiv; mkdir -p $d
+  git show $rev:$F/feas_ovl_pair.v > $d/gold.v
+  : > ${O}ovl_equiv.txt
+  eqrun() {  # name gate.v
+    ovl_equiv_ys $d/gold.v $2 > $d/$1.ys
+    if nice -n 10 yosys -q -l $d/$1.log -s $d/$1.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
+    echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
+  }
+  eqrun feas_ovl_pair $F/feas_ovl_pair.v
+  for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
+    sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
+    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply"; exit 1; fi
+    eqrun "mutant_${m%%:*}" $d/mut.v
+  done
 fi
