@@ -426,6 +426,72 @@ class Check:
                          % (b, u, self.bound))
 
 
+ALL_ONES = {1: 1, 2: 3}   # a digit of width w with no candidate: all ones
+
+
+def key_digit(p, D, c2, prefix, plen, w):
+    """One pair's key digit (w bits) for a race slot: the digit, below the prefix's plen bits,
+    of the first (smallest) key {wrap, b} among the pair's dirty barriers D (a bitmask), where
+    wrap = (b <= CNT2 = c2): barriers after the last head come first (fair order)."""
+    if p.bug == 'nowrap':
+        km = D
+    else:
+        lm = (1 << (c2 + 1)) - 1
+        km = (D & ~lm) | ((D & lm) << p.M)
+    sh = p.KB - plen
+    lo = prefix << sh          # the keys matching the prefix: lo .. lo + 2^sh - 1
+    sel = (km >> lo) & ((1 << (1 << sh)) - 1)
+    if sel == 0:
+        return ALL_ONES[w]
+    k = (sel & -sel).bit_length() - 1
+    return (k >> (sh - w)) & ALL_ONES[w]
+
+
+def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg):
+    """The pairs' two serial lines (A, B: one list each, a bit per pair) in a slot, or None in
+    a slot without a decision ('W'). dirty / key_dirty: each pair's dirty set as the lines see
+    it, and as the key digits see it (the same in the model; the RTL's key digits read it one
+    cycle old, ovl_replay.py); fifo: each PE's FIFO (a list); snap: the running word's
+    snapshot per PE; chg: the rr baseline's "the pair changed the head's barrier" bits.
+    Shared by the model's own run and by ovl_replay.py, so that both drive the global block
+    with the same lines."""
+    k = slot[0]
+    npairs = p.N // 2
+    A = [0] * npairs
+    B = [0] * npairs
+    if k == 'P':
+        for i in range(npairs):
+            A[i] = 1 if dirty[i] else 0
+            if p.poll_room:
+                free = min(p.D - len(fifo[2 * i]), p.D - len(fifo[2 * i + 1]))
+                B[i] = 1 if free < p.room_need else 0
+    elif k == 'K' or k == 'S':
+        w = slot[3]
+        for i in range(npairs):
+            dg = key_digit(p, key_dirty[i], c2, slot[1], slot[2], w)
+            A[i], B[i] = (dg >> 1, dg & 1) if w == 2 else (dg, 1)
+    elif k == 'F':
+        for i in range(npairs):
+            A[i] = 1 if (len(fifo[2 * i]) >= p.D or len(fifo[2 * i + 1]) >= p.D) else 0
+    elif k == 'H':
+        pass
+    elif k == 'O':
+        A = list(chg)
+    elif k == 'N':
+        b1 = (slot[1] + 1) % p.M
+        b2 = (slot[1] + 2) % p.M
+        for i in range(npairs):
+            A[i] = (dirty[i] >> b1) & 1
+            B[i] = (dirty[i] >> b2) & 1
+    elif k == 'C':
+        j = slot[1]
+        A = [(snap[2 * i] >> j) & 1 for i in range(npairs)]
+        B = [(snap[2 * i + 1] >> j) & 1 for i in range(npairs)]
+    else:
+        return None
+    return A, B
+
+
 def run(a, out):
     p = Params(a)
     dv = derived(p)
@@ -442,8 +508,6 @@ def run(a, out):
     pseq = Seq(p)
     gb = Global(p)
     chk = Check(p, dv['bound'], out)
-    KB = p.KB
-    allones = {1: 1, 2: 3}
     stats = dict(commits=0, refused=0, heads=0, completions=0, pops=0, short_cycles=0,
                  aborts=0, full_words=0, early_words=0, push_full=0)
     full_gap = {}
@@ -457,20 +521,6 @@ def run(a, out):
     mode = a.mode
     popp = 1.0 / a.popdiv
     hot = min(a.hot, M) if a.hot else M
-
-    def key_digit(D, c2, prefix, plen, w):
-        if p.bug == 'nowrap':
-            km = D
-        else:
-            lm = (1 << (c2 + 1)) - 1
-            km = (D & ~lm) | ((D & lm) << M)
-        sh = KB - plen
-        lo = prefix << sh          # the keys matching the prefix: lo .. lo + 2^sh - 1
-        sel = (km >> lo) & ((1 << (1 << sh)) - 1)
-        if sel == 0:
-            return allones[w]
-        k = (sel & -sel).bit_length() - 1
-        return (k >> (sh - w)) & allones[w]
 
     for x in range(a.cycles):
         load, done = gb.broadcast(x)
@@ -503,32 +553,7 @@ def run(a, out):
                         ep_start = x + 1 + rng.randint(0, a.gap)
         # lines of cycle x
         k = slot[0]
-        A = [0] * npairs
-        B = [0] * npairs
-        if k == 'P':
-            for i in range(npairs):
-                A[i] = 1 if dirty[i] else 0
-                if p.poll_room:
-                    f0 = p.D - len(fifo[2 * i])
-                    f1 = p.D - len(fifo[2 * i + 1])
-                    B[i] = 1 if min(f0, f1) < p.room_need else 0
-            gb.decide(x, slot, A, B)
-        elif k == 'K' or k == 'S':
-            w = slot[3]
-            for i in range(npairs):
-                dg = key_digit(dirty[i], pseq.c2, slot[1], slot[2], w)
-                if w == 2:
-                    A[i] = dg >> 1
-                    B[i] = dg & 1
-                else:
-                    A[i] = dg
-                    B[i] = 1
-            gb.decide(x, slot, A, B)
-        elif k == 'F':
-            for i in range(npairs):
-                A[i] = 1 if (len(fifo[2 * i]) >= p.D or len(fifo[2 * i + 1]) >= p.D) else 0
-            gb.decide(x, slot, A, B)
-        elif k == 'H':
+        if k == 'H':
             b = slot[1]
             stats['heads'] += 1
             if last_head is not None and last_full:
@@ -543,21 +568,9 @@ def run(a, out):
                 chg[i] = (dirty[i] >> b) & 1
                 dirty[i] &= mask
             chk.head(x, b)
-            gb.decide(x, slot, A, B)
-        elif k == 'O':
-            gb.decide(x, slot, chg, B)
-        elif k == 'N':
-            b1 = (slot[1] + 1) % M
-            b2 = (slot[1] + 2) % M
-            for i in range(npairs):
-                A[i] = (dirty[i] >> b1) & 1
-                B[i] = (dirty[i] >> b2) & 1
-            gb.decide(x, slot, A, B)
-        elif k == 'C':
-            j = slot[1]
-            Aq = [(snap[2 * i] >> j) & 1 for i in range(npairs)]
-            Bq = [(snap[2 * i + 1] >> j) & 1 for i in range(npairs)]
-            gb.decide(x, slot, Aq, Bq)
+        lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg)
+        if lines is not None:
+            gb.decide(x, slot, *lines)
         # pops
         for pe in range(N):
             if fifo[pe] and rng.random() < popp:

@@ -6,8 +6,10 @@ The unit's self-check, run with +dump=FILE (OVL = 1), writes per cycle: the comm
 commit cycle k + 3), the FIFO pops ('p CYCLE PE'), the heads ('h CYCLE BARRIER') and the
 word exits ('x CYCLE DONE') of the RTL. This script feeds the same commits and pops to the
 model's sequencer and global block (overlap_model.Seq / Global, imported, not copied: R = 2,
-E = 0, radix 4, overlap, NEXT) with its own datapath (counts, snapshots, dirty sets, FIFOs),
-and compares the heads and exits it produces with the RTL's, cycle by cycle.
+E = 0, radix 4, overlap, NEXT) with its own datapath state (counts, snapshots, dirty sets,
+FIFOs) and the model's own line function (overlap_model.pair_lines), and compares the heads
+and exits it produces with the RTL's, cycle by cycle. Only the stimulus differs from the
+model's run: the commits and pops come from the dump instead of the model's generator.
 
 The model abstracts three things that the RTL does otherwise; each is reproduced here, so
 that a difference in the schedule is a real one (ovlrtl.md section 4):
@@ -60,7 +62,7 @@ def main():
     ns = argparse.Namespace(M=a.M, T=a.T, R=2, E=0, radix=4, overlap=1, fifo=8, bug='',
                             sched='race', next=1, idlespec=0, rrcount=3)
     p = om.Params(ns)
-    N, M, KB = p.N, p.M, p.KB
+    N, M = p.N, p.M
     npairs = N // 2
     pseq = om.Seq(p)
     gb = om.Global(p)
@@ -73,17 +75,6 @@ def main():
     errors = 0
     same_bar_heads = 0
     rebased = {}   # barrier -> (cycle of its completion, its snapshot): the RTL's rebase window
-
-    def key_digit(D, c2, prefix, plen, w):
-        lm = (1 << (c2 + 1)) - 1
-        km = (D & ~lm) | ((D & lm) << M)
-        sh = KB - plen
-        lo = prefix << sh
-        sel = (km >> lo) & ((1 << (1 << sh)) - 1)
-        if sel == 0:
-            return 3 if w == 2 else 1
-        k = (sel & -sel).bit_length() - 1
-        return (k >> (sh - w)) & (3 if w == 2 else 1)
 
     ncyc = last + 1 - a.X0
     for x in range(ncyc):
@@ -103,20 +94,7 @@ def main():
                     cnt[pe][b] -= snap[pe]
                 rebased[b] = (X, list(snap))
         k = slot[0]
-        A = [0] * npairs
-        B = [0] * npairs
-        if k == 'P':
-            for i in range(npairs):
-                A[i] = 1 if dirty[i] else 0
-                B[i] = 1 if min(p.D - len(fifo[2 * i]), p.D - len(fifo[2 * i + 1])) < 2 else 0
-            gb.decide(x, slot, A, B)
-        elif k == 'K':
-            w = slot[3]
-            for i in range(npairs):
-                dg = key_digit(dprev[i], pseq.c2, slot[1], slot[2], w)   # difference 2
-                A[i], B[i] = (dg >> 1, dg & 1) if w == 2 else (dg, 1)
-            gb.decide(x, slot, A, B)
-        elif k == 'H':
+        if k == 'H':
             b = slot[1]
             m_heads.append((X, b))
             for pe in range(N):
@@ -129,17 +107,10 @@ def main():
                     errors += 1
             for i in range(npairs):
                 dirty[i] &= ~(1 << b)
-            gb.decide(x, slot, A, B)
-        elif k == 'N':
-            b1, b2 = (slot[1] + 1) % M, (slot[1] + 2) % M
-            for i in range(npairs):
-                A[i] = (dirty[i] >> b1) & 1
-                B[i] = (dirty[i] >> b2) & 1
-            gb.decide(x, slot, A, B)
-        elif k == 'C':
-            j = slot[1]
-            gb.decide(x, slot, [(snap[2 * i] >> j) & 1 for i in range(npairs)],
-                      [(snap[2 * i + 1] >> j) & 1 for i in range(npairs)])
+        # the model's own lines, but the key digits from the set one cycle old (difference 2)
+        lines = om.pair_lines(p, slot, pseq.c2, dirty, dprev, fifo, snap, [0] * npairs)
+        if lines is not None:
+            gb.decide(x, slot, *lines)
         for pe in pops.get(X, []):
             if fifo[pe]:
                 fifo[pe].pop(0)
