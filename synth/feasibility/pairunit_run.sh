@@ -20,6 +20,17 @@ UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
+# ysynth NAME OUT TOP "CHPARAM" "SYNTH_OPTS" "READ": one Yosys 0.23 synthesis (read_verilog READ,
+# i.e. defines and files; chparam CHPARAM TOP; synth_ice40 SYNTH_OPTS -top TOP) -> OUTNAME_stat.txt,
+# OUTNAME_warnings.txt (OUT: ${O} for a log, $TMP/ for scratch) and $TMP/NAME.json. The warnings
+# are kept (sorted, counted) because section 11's first netlists had an undriven implicit wire
+# that only a warning showed; every synthesis subcommand goes through here (ovlrtl.md 11).
+ysynth() {
+  nice -n 10 yosys -q -l $TMP/$1.ys.log -p "read_verilog $6; chparam $4 $3; synth_ice40 $5 -top $3; tee -q -o $2$1_stat.txt stat; write_json $TMP/$1.json"
+  grep -i 'warning' $TMP/$1.ys.log | sort | uniq -c > $2$1_warnings.txt || true
+  echo "ysynth $1: $(grep -m1 'SB_LUT4' $2$1_stat.txt | sed 's/^ *//'), $(grep -m1 'SB_CARRY' $2$1_stat.txt | sed 's/^ *//'); $(wc -l < $2$1_warnings.txt) distinct Yosys warnings ($2$1_warnings.txt)"
+}
+
 # plant DIR RL LOGFILE name file sed-expression plusargs: a planted bug in a scratch copy of one
 # file (the repository's files are not touched), the self-check built at RegLines = RL and run
 # for 30,000 cycles; its first and last lines go to LOGFILE. regmutants, fastmutants and
@@ -76,8 +87,8 @@ fi
 
 # Synthesis of the harness (Yosys 0.23), then one placement (nextpnr-ice40 0.4).
 if [ "$what" = synth ] || [ "$what" = all ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o ${O}global_stat.txt stat"
+  ysynth unit_harness ${O} feas_pair_arb_unit_harness "$P" "" "-DSYNTHESIS $HARN"
+  ysynth global ${O} feas_pair_arb_global "-set NumPes 16 -set NumBarriers 32 -set CountBits 16" "" "-DSYNTHESIS $UNIT"
 fi
 if [ "$what" = pnr ] || [ "$what" = all ]; then
   seed=${2:-1}
@@ -120,7 +131,7 @@ if [ "$what" = regmutants ]; then
 fi
 # Synthesis and one placement of the harness with RegLines = 1.
 if [ "$what" = regsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines 1 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}reg_unit_harness_stat.txt stat; write_json $TMP/reg_unit_harness.json"
+  ysynth reg_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 1" "" "-DSYNTHESIS $HARN"
 fi
 if [ "$what" = regpnr ]; then
   seed=${2:-1}
@@ -207,7 +218,7 @@ fi
 # Synthesis (the dirty-bit RAM as an SB_RAM40_4K instance: WCLKE = WE = 1, the mask alone
 # writes; -DFEAS_ICE40_PRIMITIVE) and placements of the harness with RegLines = 2.
 if [ "$what" = fastsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_unit_harness_stat.txt stat; write_json $TMP/fast_unit_harness.json"
+  ysynth fast_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2" "" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
 fi
 if [ "$what" = fastpnr ]; then
   seed=${2:-1}
@@ -219,7 +230,7 @@ fi
 # fast_rl1_stat.txt, fast_rl0_stat.txt; section 7's files are left as they were).
 if [ "$what" = fastdepth ]; then
   for rl in 0 1; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
+    ysynth fast_rl$rl ${O} feas_pair_arb_unit_harness "$P -set RegLines $rl" "" "-DSYNTHESIS $HARN"
   done
   { for n in ctl_load ctl_done; do
       echo "== RegLines = 1, $n"; python3 $F/pairunit_depth.py $TMP/fast_rl1.json $n 8
@@ -238,9 +249,7 @@ if [ "$what" = floorsynth ]; then
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
   # (-l: Yosys's warnings are kept, ${O}floor_ce${ce}_warnings.txt; section 11's first netlists
   # had an undriven implicit wire that only a warning showed)
-  nice -n 10 yosys -q -l $TMP/floor_ce$ce.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o ${O}floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
-  grep -i 'warning' $TMP/floor_ce$ce.ys.log | sort | uniq -c > ${O}floor_ce${ce}_warnings.txt || true
-  echo "floorsynth: $(wc -l < ${O}floor_ce${ce}_warnings.txt) distinct Yosys warnings (${O}floor_ce${ce}_warnings.txt)"
+  ysynth floor_ce$ce ${O} feas_pair_arb_unit_harness "$P -set RegLines 2" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
 fi
 if [ "$what" = floorpnr ]; then
   seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
@@ -313,8 +322,16 @@ fi
 if [ "$what" = breakdown ]; then
   ce=${2:-0}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat$ce.txt stat; write_json $TMP/breakdown$ce.json"
-  { grep -A12 'Number of cells' $TMP/breakdown_stat$ce.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
+  ysynth breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+  { grep -A12 'Number of cells' $TMP/breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/breakdown${ce}_warnings.txt; } | tee ${O}breakdown_ce$ce.txt
+fi
+# ovlbreakdown [CE]: breakdown's accounting for ONE pair block with Overlap = 1 (CE = 4 by
+# default, ovlsynth's -dffe_min_ce_use) -> ${O}ovl_breakdown_ceCE.txt (ovlrtl.md 11)
+if [ "$what" = ovlbreakdown ]; then
+  ce=${2:-4}
+  opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
+  ysynth ovl_breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2 -set Overlap 1" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+  { grep -A12 'Number of cells' $TMP/ovl_breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/ovl_breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/ovl_breakdown${ce}_warnings.txt; } | tee ${O}ovl_breakdown_ce$ce.txt
 fi
 
 # ---- Overlap = 1 (ovlrtl.md; overlap.md's contract in RTL, RegLines = 2) ----
@@ -422,10 +439,16 @@ fi
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_unit_harness_stat.txt stat; write_json $TMP/ovl_unit_harness.json"
-  for ov in 1 0; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8 -set RegLines 2 -set Overlap $ov feas_pair_arb_local; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_local; tee -q -o ${O}ovl_local_ov${ov}_stat.txt stat"
-  done
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  # (OVL_LOCAL=0: the harness only)
+  if [ "${OVL_LOCAL:-1}" != 0 ]; then
+    for ov in 1 0; do
+      ysynth ovl_local_ov$ov ${O} feas_pair_arb_local "$P -set RegLines 2 -set Overlap $ov" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+    done
+  fi
+  # the packed cell count (nextpnr-ice40 --pack-only on the same netlist): what must fit in 7,680
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_pack.log > /dev/null 2>&1 || true
+  echo "ovlsynth: packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_unit_harness_stat.txt
 fi
 if [ "$what" = ovlpnr ]; then
   seed=${2:-1}
