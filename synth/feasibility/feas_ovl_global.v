@@ -34,7 +34,8 @@ module feas_ovl_global #(
   output reg               ctl_load_o,
   output reg               ctl_done_o,
   output wire              exit_o,    // observability: the broadcast now is a word's exit ...
-  output wire              cmpl_o     // ... a completion
+  output wire              cmpl_o,    // ... a completion
+  output wire              en_o       // the clearing is over (the unit's pair sequencer, ovlrtl.md 11)
 );
 
   localparam integer BW    = $clog2(NumBarriers);
@@ -48,6 +49,7 @@ module feas_ovl_global #(
 
   reg [IW-1:0] init_q;
   wire en = (init_q == INITN);
+  assign en_o = en;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) init_q <= {IW{1'b0}};
     else if (!en) init_q <= init_q + 1'b1;
@@ -65,7 +67,7 @@ module feas_ovl_global #(
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
-    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt)
+    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o()
   );
 
   // the slot, two cycles late (it meets its lines in lin_q)

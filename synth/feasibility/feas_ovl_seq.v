@@ -56,7 +56,11 @@ module feas_ovl_seq #(
   output wire [2:0]          ri_o,        // the next key slot's index
   output wire                r_act_o,     // a race is running ...
   output wire                r_dec_o,     // ... decided
-  output wire                r_nxt_o      // ... waiting for NEXT's decision
+  output wire                r_nxt_o,     // ... waiting for NEXT's decision
+  // ovlrtl.md 11: what a pair block uses, as one bus (the unit's single copy for the 8 pairs
+  // drives it; feas_ovl_pair unpacks it in the same order), from the MSB:
+  // {arr, ri, pfx, cnt2, cmpl, exit, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next, s_poll}
+  output wire [3*BarrierW+15:0] bus_o
 );
 
   localparam integer P  = 3;
@@ -83,6 +87,8 @@ module feas_ovl_seq #(
   assign r_act_o = r_act_q;
   assign r_dec_o = r_dec_q;
   assign r_nxt_o = r_nxt_q;
+  assign bus_o   = {arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o, s_kw1_o,
+                    s_kidx_o, s_key_o, s_next_o, s_poll_o};
 
   // after the arrival of this cycle
   reg                w_act, r_act, r_dec, r_nxt, kdue;

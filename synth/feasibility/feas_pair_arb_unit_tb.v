@@ -165,16 +165,15 @@ module feas_pair_arb_unit_tb #(
     assign ha[gi*BW +: BW]    = dut.g_pair[gi].u_pair.head_addr;
   end
 
-  // OVL: the 8 pairs' sequencer copies and the global block's must be in the same state in
-  // every cycle (they only see the broadcast; a copy out of step is otherwise invisible)
+  // OVL: the pairs' sequencer copy and the global block's must be in the same state in every
+  // cycle (they only see the broadcast; a copy out of step is otherwise invisible). Since
+  // ovlrtl.md 11 the 8 pairs share one copy (the unit's u_pseq): one comparison.
   wire seq_ok;
   generate
     if (OVL != 0) begin : g_seqchk
       `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q}
-      wire [N/2-1:0] same;
-      for (gi = 0; gi < N / 2; gi = gi + 1) begin : g_s
-        assign same[gi] = (`OVL_SEQ(dut.g_pair[gi].u_pair.g_ovl.u_ovl.u_seq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
-      end
+      wire [0:0] same;
+      assign same[0] = (`OVL_SEQ(dut.g_ovl.u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
       assign seq_ok = &same;
       `undef OVL_SEQ
     end else begin : g_noseqchk

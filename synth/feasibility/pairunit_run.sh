@@ -340,21 +340,22 @@ OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
-# (RegLines = 2: `gaptb 2 t16` against its own gap_tb_rl2.txt.)
+# (RegLines = 2: `gaptb 2 t16` against its own gap_tb_rl2.txt.) Since ovlrtl.md 11 its two logs
+# and the comparison honour PAIRUNIT_PFX (the reference logs gap_tb_rl*.txt are read unprefixed).
 if [ "$what" = ovlold ]; then
   blk() { awk -v s="$2" '$0 ~ "seed="s" cycles" {on=1} on {print} on && /^(PASS|FAIL) seed/ {on=0}' $1; }
-  : > $LOG/ovl_old_cmp.txt
+  : > ${O}ovl_old_cmp.txt
   for rl in 0 1; do
     nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbv$rl.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-    : > $LOG/ovl_old$rl.txt
+    : > ${O}ovl_old$rl.txt
     for a in "+seed=1" "+seed=11 +mode=1"; do
-      nice -n 10 vvp -n $TMP/tbv$rl.vvp +cycles=100000 $a | tee -a $LOG/ovl_old$rl.txt
+      nice -n 10 vvp -n $TMP/tbv$rl.vvp +cycles=100000 $a | tee -a ${O}ovl_old$rl.txt
     done
-    if { blk $LOG/gap_tb_rl$rl.txt 1; blk $LOG/gap_tb_rl$rl.txt 11; } | cmp -s - $LOG/ovl_old$rl.txt; then
+    if { blk $LOG/gap_tb_rl$rl.txt 1; blk $LOG/gap_tb_rl$rl.txt 11; } | cmp -s - ${O}ovl_old$rl.txt; then
       echo "RL=$rl: ovl_old$rl.txt = gap_tb_rl$rl.txt's runs +seed=1, +seed=11 +mode=1 (byte for byte)"
     else
       echo "RL=$rl: ovl_old$rl.txt DIFFERS from gap_tb_rl$rl.txt"
-    fi | tee -a $LOG/ovl_old_cmp.txt
+    fi | tee -a ${O}ovl_old_cmp.txt
   done
 fi
 # ovltb [T [CYCLES [extra]]]: the self-check with Overlap = 1 at T (16 or 8): the 11 runs of
@@ -469,13 +470,20 @@ if [ "$what" = ovlthsynth ]; then
   grep -m1 'ICESTORM_LC:' $LOG/ovl_th_scratch_pnr_seed1.log
 fi
 # ovlequiv [GOLDREV]: ovlrtl.md 10's area rewrites of feas_ovl_pair (thermometer wrap bits,
-# digit tree, rotated NEXT selections) proven equivalent, register for register, to the verified
-# version of GOLDREV (default 505c10d, before them): Yosys equiv_make / equiv_simple -seq /
-# equiv_induct, equiv_status -assert; then the same for planted bugs in the new form, each of
-# which must be "unproven" -> ${O}ovl_equiv.txt
-ovl_equiv_ys() {  # gold.v gate.v
-  for side in gold:$1 gate:$2; do
-    echo "read_verilog -DSYNTHESIS ${side#*:} $F/feas_ovl_seq.v; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
+# digit tree, rotated NEXT selections) and 11's changes proven equivalent, register for register,
+# to the verified version of GOLDREV (default 505c10d, before them; its own feas_ovl_seq.v): Yosys
+# equiv_make / equiv_simple -seq / equiv_induct, equiv_status -assert; then the same for planted
+# bugs in the new form, each of which must be "unproven" -> ${O}ovl_equiv.txt.
+# Since ovlrtl.md 11 feas_ovl_pair takes the unit's shared sequencer on seq_i: ovl_gate puts a
+# sequencer copy back in (u_seq, its en_i a port again), so that the module compared has the old
+# ports and the old register names (a file without seq_i passes unchanged).
+ovl_gate() {  # in.v out.v
+  sed -e 's|^  input  wire \[3\*BarrierW+15:0\] seq_i,.*|  input  wire en_i,|' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+15:0] seq_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i));' $1 > $2
+}
+ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
+  for side in "gold:$1 $2" "gate:$3 $4"; do
+    echo "read_verilog -DSYNTHESIS ${side#*:}; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
   done
   echo "design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert"
 }
@@ -483,16 +491,18 @@ if [ "$what" = ovlequiv ]; then
   rev=${2:-505c10d}
   d=$TMP/equiv; mkdir -p $d
   git show $rev:$F/feas_ovl_pair.v > $d/gold.v
+  git show $rev:$F/feas_ovl_seq.v > $d/gold_seq.v
   : > ${O}ovl_equiv.txt
-  eqrun() {  # name gate.v
-    ovl_equiv_ys $d/gold.v $2 > $d/$1.ys
+  eqrun() {  # name gate.v (before ovl_gate)
+    ovl_gate $2 $d/$1_gate.v
+    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v $F/feas_ovl_seq.v > $d/$1.ys
     if nice -n 10 yosys -q -l $d/$1.log -s $d/$1.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
   for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
-    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply"; exit 1; fi
+    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
 fi
