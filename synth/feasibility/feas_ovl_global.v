@@ -109,7 +109,10 @@ module feas_ovl_global #(
   reg           exd_q;    // the running word's exit is decided
   reg           xp_q, xpd_q;  // an exit waiting for a cycle that is not an arrival
   reg [1:0]     gin_q;    // a GO in flight: POLLs answered 0
-  wire bit_now  = tot[0];
+  // the count bit itself as the parity of the 16 lines and the carry's bit 0 (ovlrtl.md 11): the
+  // same value as tot[0], but taken from the column sum it came 5 LUTs deep (the sum's adder
+  // tree) and led to ctl_done through the exit; the parity is 2 LUTs
+  wire bit_now  = (^lin_q) ^ carry_q[0];
   wire ex_now   = d_cnt && !exd_q && (bit_now || d_last);
   wire ex_done  = !bit_now;
   wire go       = d_poll && (gin_q == 2'd0) && any_a && !any_b;

@@ -90,6 +90,12 @@ module feas_ovl_seq #(
   assign bus_o   = {arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o, s_kw1_o,
                     s_kidx_o, s_key_o, s_next_o, s_poll_o};
 
+  // CNT2 + 1 and CNT2 + 2 from the register alone (ovlrtl.md 11): written as one sum with an
+  // operand selected by ctl_load, the carry chain came after the broadcast and led the unit's
+  // worst path (ctl_load -> the head's barrier -> the pairs' dirty-set clear). The + 2 is a
+  // + 1 on bits above 0, so that Yosys does not share the two adders back into one.
+  wire [BarrierW-1:0] c2_p1 = c2_q + 1'b1;
+  wire [BarrierW-1:0] c2_p2 = {c2_q[BarrierW-1:1] + 1'b1, c2_q[0]};
   // after the arrival of this cycle
   reg                w_act, r_act, r_dec, r_nxt, kdue;
   reg [2:0]          r_i;
@@ -113,7 +119,7 @@ module feas_ovl_seq #(
         r_nxt = 1'b0;
         if (ld_i || dn_i) begin
           r_dec = 1'b1;
-          pfx   = {1'b0, c2_q + (ld_i ? {{(BarrierW - 1){1'b0}}, 1'b1} : {{(BarrierW - 2){1'b0}}, 2'b10})};
+          pfx   = {1'b0, ld_i ? c2_p1 : c2_p2};
         end else kdue = 1'b1;
       end
       T_KEY: if (r_act_q && !r_dec_q) begin

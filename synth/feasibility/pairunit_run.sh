@@ -500,6 +500,21 @@ if [ "$what" = ovlequiv ]; then
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
+  # (ovlrtl.md 11) the global block too: GOLDREV's feas_ovl_global (and its sequencer) against
+  # the current files; the current one's extra output en_o has no gold partner
+  git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
+  echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
+  if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
+  echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
+  # a planted bug in the global block's parity: must be unproven
+  sed 's/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q[NumPes-2:0]) ^ carry_q[0];/' $F/feas_ovl_global.v > $d/mut_global.v
+  if cmp -s $F/feas_ovl_global.v $d/mut_global.v; then echo "ovlequiv mutant_parity15: the sed did not apply" | tee -a ${O}ovl_equiv.txt; else
+    sed "s#$F/feas_ovl_global.v#$d/mut_global.v#" $d/global.ys > $d/mut_global.ys
+    if nice -n 10 yosys -q -l $d/mut_global.log -s $d/mut_global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
+    echo "mutant_parity15 (feas_ovl_global): $r ($(grep -E "unproven|successfully" $d/mut_global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
+  fi
   for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
