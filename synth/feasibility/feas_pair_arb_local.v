@@ -608,18 +608,29 @@ module feas_pair_arb_local #(
   generate
     if (Overlap != 0) begin : g_ovl
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
-      wire oa, ob, o_head, o_exit;
+      wire oa, ob, o_head, o_exit, o_cmpl;
       wire [BarrierW-1:0] o_bar;
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
         .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
-        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(ovl_cmpl), .key_o(ovl_key),
+        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
-      assign head      = o_head;
+      // The head and the completion come from the unit's shared sequencer (ovlrtl.md 11), the
+      // same nets in every pair: Yosys then merged the pairs' registers and logic that depend on
+      // them alone (h1_q .. h3_q, CNT2, dsh_q, the read address's head term) into one copy, whose
+      // outputs crossed the chip to the other pairs' RAMs and dirty sets. ANDed with this pair's
+      // own !init_q (always 1 when the sequencer can give a head or an exit: it is enabled in
+      // the cycle the clearing ends) they stay per pair: the same values, the logic local.
+      assign head      = o_head && !init_q;
+      assign ovl_cmpl  = o_cmpl && !init_q;
       assign head_addr = o_bar;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && init_q && (o_head || o_cmpl))
+        $fatal(1, "%m: Overlap: a head or an exit during the clearing at %0t", $time);
+`endif
       assign stall     = 1'b0;
       assign a_rr_bit_o = oa;
       assign b_rr_bit_o = ob;

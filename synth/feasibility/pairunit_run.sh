@@ -336,7 +336,7 @@ fi
 
 # ---- Overlap = 1 (ovlrtl.md; overlap.md's contract in RTL, RegLines = 2) ----
 # OVLP: the self-check's parameters for the overlap unit (plant() takes them from PLANT_P)
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1"
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -440,7 +440,8 @@ fi
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
@@ -451,11 +452,18 @@ if [ "$what" = ovlsynth ]; then
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_pack.log > /dev/null 2>&1 || true
   echo "ovlsynth: packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_unit_harness_stat.txt
 fi
+ovl_worst() {  # nextpnr log -> one line: the clock's critical path, start, end, logic / routing
+  awk '/Critical path report for clock/ {f = 1; n = 0; next} /Critical path report for cross-domain/ {f = 0}
+       f && /Source/ && n == 0 {src = $NF; n = 1} f && /Setup/ {snk = $NF} f && /ns logic/ {lr = $2 " ns logic, " $5 " ns routing"}
+       END {print "  worst path: " src " -> " snk " (" lr ")"}' $1
+}
 if [ "$what" = ovlpnr ]; then
   seed=${2:-1}
   # (|| true: a design that does not fit makes nextpnr fail; the summary says so)
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
   echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_pnr_seed$seed.log)" | tee -a ${O}ovl_pnr_summary.txt
+  # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
+  ovl_worst ${O}ovl_pnr_seed$seed.log | tee -a ${O}ovl_pnr_summary.txt
 fi
 # ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
 # as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
