@@ -28,7 +28,8 @@ TB=$F/feas_pair_arb_unit_tb.v
 ysynth() {
   nice -n 10 yosys -q -l $TMP/$1.ys.log -p "read_verilog $6; chparam $4 $3; synth_ice40 $5 -top $3; tee -q -o $2$1_stat.txt stat; write_json $TMP/$1.json"
   grep -i 'warning' $TMP/$1.ys.log | sort | uniq -c > $2$1_warnings.txt || true
-  echo "ysynth $1: $(grep -m1 'SB_LUT4' $2$1_stat.txt | sed 's/^ *//'), $(grep -m1 'SB_CARRY' $2$1_stat.txt | sed 's/^ *//'); $(wc -l < $2$1_warnings.txt) distinct Yosys warnings ($2$1_warnings.txt)"
+  # (the last counts of stat are the whole design's, below a kept hierarchy's per-module ones)
+  echo "ysynth $1: $(grep 'SB_LUT4' $2$1_stat.txt | tail -1 | sed 's/^ *//'), $(grep 'SB_CARRY' $2$1_stat.txt | tail -1 | sed 's/^ *//'); $(wc -l < $2$1_warnings.txt) distinct Yosys warnings ($2$1_warnings.txt)"
 }
 
 # plant DIR RL LOGFILE name file sed-expression plusargs: a planted bug in a scratch copy of one
