@@ -48,11 +48,19 @@ module feas_ovl_global #(
   localparam [IW-1:0] INITN = InitN[IW-1:0];
 
   reg [IW-1:0] init_q;
-  wire en = (init_q == INITN);
+  // en = (init_q == INITN) as a flip-flop (ovlrtl.md 11): the comparison came before every
+  // sequencer decision and began the worst paths once the others were shortened
+  reg en_q;
+  wire en = en_q;
   assign en_o = en;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) init_q <= {IW{1'b0}};
-    else if (!en) init_q <= init_q + 1'b1;
+    if (!rst_ni) begin
+      init_q <= {IW{1'b0}};
+      en_q   <= 1'b0;
+    end else begin
+      if (!en) init_q <= init_q + 1'b1;
+      en_q <= en_q || (init_q == INITN - 1'b1);
+    end
   end
 
   wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx;

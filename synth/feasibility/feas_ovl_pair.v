@@ -36,7 +36,7 @@ module feas_ovl_pair #(
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
-  input  wire [3*BarrierW+15:0] seq_i,  // the sequencer's bus (feas_ovl_seq.bus_o, ovlrtl.md 11)
+  input  wire [3*BarrierW+NumBarriers/4+19:0] seq_i,  // the sequencer's bus (feas_ovl_seq.bus_o, ovlrtl.md 11)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
   input  wire                dset_i,      // a commit (stage c) after the cut ...
@@ -68,15 +68,24 @@ module feas_ovl_pair #(
   wire [2:0] s_kidx, ri;
   wire [BarrierW-1:0] s_bar, cnt2;
   wire [BarrierW:0] pfx;
-  assign {arr, ri, pfx, cnt2, cmpl_o, exit_o, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next,
-          s_poll} = seq_i;
+  wire [NumBarriers/4-1:0] hh;
+  wire [3:0] hl;
+  assign {hh, hl, arr, ri, pfx, cnt2, cmpl_o, exit_o, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key,
+          s_next, s_poll} = seq_i;
   assign head_o     = s_head;
   assign head_bar_o = s_bar;
   assign key_o      = s_key;
 
   // ---- the dirty set ----
   reg  [M-1:0] d_q;
-  wire [M-1:0] clr_m = s_head ? ({{(M - 1){1'b0}}, 1'b1} << s_bar) : {M{1'b0}};
+  // the clear at the head, from the sequencer's predecode (s_head && s_bar == b)
+  wire [M-1:0] clr_m;
+  genvar ci;
+  generate
+    for (ci = 0; ci < M; ci = ci + 1) begin : g_clr
+      assign clr_m[ci] = hh[ci / 4] && hl[ci % 4];
+    end
+  endgenerate
   wire [M-1:0] set_m = dset_i ? ({{(M - 1){1'b0}}, 1'b1} << dset_bar_i) : {M{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};

@@ -130,7 +130,7 @@ module feas_pair_arb_local #(
   output wire                snap_o,           // observability: head (s) now
   // Overlap = 1 (ovlrtl.md 11): the unit's one slot sequencer (feas_ovl_seq.bus_o); unused
   // (and may be left open) otherwise
-  input  wire [3*BarrierW+15:0] ovl_seq_i
+  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i
 );
 
   localparam integer T    = CountBits;

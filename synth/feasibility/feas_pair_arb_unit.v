@@ -43,7 +43,7 @@ module feas_pair_arb_unit #(
   wire              ctl_load, ctl_done;
   // Overlap = 1: the pairs' slot sequencer, one copy per OvlSeqPairs pairs (ovlrtl.md 11;
   // below); copy k's bus at oseqs[k * SW +: SW]
-  localparam integer SW = 3 * BW + 16;
+  localparam integer SW = 3 * BW + NumBarriers / 4 + 20;
   wire [NP*SW-1:0]  oseqs;
 
   genvar i;

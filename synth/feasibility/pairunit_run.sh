@@ -487,8 +487,8 @@ fi
 # sequencer copy back in (u_seq, its en_i a port again), so that the module compared has the old
 # ports and the old register names (a file without seq_i passes unchanged).
 ovl_gate() {  # in.v out.v
-  sed -e 's|^  input  wire \[3\*BarrierW+15:0\] seq_i,.*|  input  wire en_i,|' \
-      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+15:0] seq_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i));' $1 > $2
+  sed -e 's|^  input  wire \[3\*BarrierW+NumBarriers/4+19:0\] seq_i,.*|  input  wire en_i,|' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i));' $1 > $2
 }
 ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
   for side in "gold:$1 $2" "gate:$3 $4"; do
