@@ -466,6 +466,17 @@ if [ "$what" = ovlpnr ]; then
   # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
   ovl_worst ${O}ovl_pnr_seed$seed.log | tee -a ${O}ovl_pnr_summary.txt
 fi
+# ovlfloorpnr SEED [PLAN]: ovlpnr with floorplan_pair.py's plan PLAN (default quad; section 9 of
+# pairunit.md) on ovlsynth's netlist, killed after FLOOR_TIMEOUT s (480) -> ${O}ovl_floor_PLAN_seedSEED.log,
+# ${O}ovl_floor_summary.txt (ovlrtl.md 11d)
+if [ "$what" = ovlfloorpnr ]; then
+  seed=${2:-1}; plan=${3:-quad}
+  l=${O}ovl_floor_${plan}_seed$seed.log
+  FLOOR_PLAN=$plan timeout ${FLOOR_TIMEOUT:-480} nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed --pre-place $F/floorplan_pair.py -l $l > $TMP/ovl_floor_stdout.txt 2>&1 || true
+  grep '^floorplan_pair' $TMP/ovl_floor_stdout.txt >> $l || true
+  echo "Overlap=1 floor $plan seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a ${O}ovl_floor_summary.txt
+  ovl_worst $l | tee -a ${O}ovl_floor_summary.txt
+fi
 # ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
 # as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
 # ovlsynth and placed once -> ovl_th_scratch_stat.txt, ovl_th_scratch_pnr_seed1.log
