@@ -34,7 +34,8 @@ module feas_ovl_global #(
   output reg               ctl_load_o,
   output reg               ctl_done_o,
   output wire              exit_o,    // observability: the broadcast now is a word's exit ...
-  output wire              cmpl_o     // ... a completion
+  output wire              cmpl_o,    // ... a completion
+  output wire              en_o       // the clearing is over (the unit's pair sequencer, ovlrtl.md 11)
 );
 
   localparam integer BW    = $clog2(NumBarriers);
@@ -47,10 +48,19 @@ module feas_ovl_global #(
   localparam [IW-1:0] INITN = InitN[IW-1:0];
 
   reg [IW-1:0] init_q;
-  wire en = (init_q == INITN);
+  // en = (init_q == INITN) as a flip-flop (ovlrtl.md 11): the comparison came before every
+  // sequencer decision and began the worst paths once the others were shortened
+  reg en_q;
+  wire en = en_q;
+  assign en_o = en;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) init_q <= {IW{1'b0}};
-    else if (!en) init_q <= init_q + 1'b1;
+    if (!rst_ni) begin
+      init_q <= {IW{1'b0}};
+      en_q   <= 1'b0;
+    end else begin
+      if (!en) init_q <= init_q + 1'b1;
+      en_q <= en_q || (init_q == INITN - 1'b1);
+    end
   end
 
   wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx;
@@ -65,7 +75,7 @@ module feas_ovl_global #(
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
-    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt)
+    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o()
   );
 
   // the slot, two cycles late (it meets its lines in lin_q)
@@ -107,7 +117,10 @@ module feas_ovl_global #(
   reg           exd_q;    // the running word's exit is decided
   reg           xp_q, xpd_q;  // an exit waiting for a cycle that is not an arrival
   reg [1:0]     gin_q;    // a GO in flight: POLLs answered 0
-  wire bit_now  = tot[0];
+  // the count bit itself as the parity of the 16 lines and the carry's bit 0 (ovlrtl.md 11): the
+  // same value as tot[0], but taken from the column sum it came 5 LUTs deep (the sum's adder
+  // tree) and led to ctl_done through the exit; the parity is 2 LUTs
+  wire bit_now  = (^lin_q) ^ carry_q[0];
   wire ex_now   = d_cnt && !exd_q && (bit_now || d_last);
   wire ex_done  = !bit_now;
   wire go       = d_poll && (gin_q == 2'd0) && any_a && !any_b;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility (synth/feasibility/ovlrtl.md): the race side of one pair block under the overlap
 // contract (feas_pair_arb_local with Overlap = 1; overlap.md sections 1a, 1b, 8). It replaces
-// feas_arb_lean_ctl there: the sequencer copy, the pair's dirty set, the key digits, the FIFO
-// room, and the two line flip-flops. The count RAM, the read-modify-write pipeline, the
+// feas_arb_lean_ctl there: the pair's dirty set, the key digits, the FIFO room, and the two
+// line flip-flops; the slot sequencer is the unit's one copy (feas_ovl_seq, on seq_i). The count RAM, the read-modify-write pipeline, the
 // snapshot, the PISOs, the rebase and the FIFOs stay the pair block's.
 //
 // - Dirty set: M flip-flops (M = 32: 32 FF), not the dirty-bit RAM. The race for word k + 1
@@ -36,7 +36,7 @@ module feas_ovl_pair #(
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
-  input  wire                en_i,        // the pair's clearing is over
+  input  wire [3*BarrierW+NumBarriers/4+19:0] seq_i,  // the sequencer's bus (feas_ovl_seq.bus_o, ovlrtl.md 11)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
   input  wire                dset_i,      // a commit (stage c) after the cut ...
@@ -60,27 +60,32 @@ module feas_ovl_pair #(
   localparam integer OW = $clog2(FifoDepth + 1);
   localparam [OW-1:0] DM1 = FifoDepth - 1;
 
-  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx;
+  // The slot of this cycle comes from ONE sequencer for the unit's 8 pairs (ovlrtl.md 11): the
+  // copies were identical by construction (they see only the broadcast and start together; the
+  // self-check compared their state every cycle), and each cost about 78 LUT4. Unpacked in
+  // feas_ovl_seq.bus_o's order.
+  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr;
   wire [2:0] s_kidx, ri;
-  wire [4:0] s_j;
   wire [BarrierW-1:0] s_bar, cnt2;
   wire [BarrierW:0] pfx;
-  wire [1:0] arr_kind_nx;
-  wire r_act, r_dec, r_nxt;
-  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (
-    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
-    .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
-    .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
-    .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
-    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt)
-  );
+  wire [NumBarriers/4-1:0] hh;
+  wire [3:0] hl;
+  assign {hh, hl, arr, ri, pfx, cnt2, cmpl_o, exit_o, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key,
+          s_next, s_poll} = seq_i;
   assign head_o     = s_head;
   assign head_bar_o = s_bar;
   assign key_o      = s_key;
 
   // ---- the dirty set ----
   reg  [M-1:0] d_q;
-  wire [M-1:0] clr_m = s_head ? ({{(M - 1){1'b0}}, 1'b1} << s_bar) : {M{1'b0}};
+  // the clear at the head, from the sequencer's predecode (s_head && s_bar == b)
+  wire [M-1:0] clr_m;
+  genvar ci;
+  generate
+    for (ci = 0; ci < M; ci = ci + 1) begin : g_clr
+      assign clr_m[ci] = hh[ci / 4] && hl[ci % 4];
+    end
+  endgenerate
   wire [M-1:0] set_m = dset_i ? ({{(M - 1){1'b0}}, 1'b1} << dset_bar_i) : {M{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};
@@ -177,7 +182,7 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, arr, arr_nx, arr_kind_nx, s_j, r_act, r_dec, r_nxt};
+  wire unused = &{1'b0, arr};
 
 `ifndef SYNTHESIS
   // the digit tree above is written for 6-bit keys in radix 4 (3 slots), and the rotations

@@ -56,7 +56,12 @@ module feas_ovl_seq #(
   output wire [2:0]          ri_o,        // the next key slot's index
   output wire                r_act_o,     // a race is running ...
   output wire                r_dec_o,     // ... decided
-  output wire                r_nxt_o      // ... waiting for NEXT's decision
+  output wire                r_nxt_o,     // ... waiting for NEXT's decision
+  // ovlrtl.md 11: what a pair block uses, as one bus (the unit's single copy for the 8 pairs
+  // drives it; feas_ovl_pair unpacks it in the same order), from the MSB:
+  // {hh, hl, arr, ri, pfx, cnt2, cmpl, exit, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next,
+  // s_poll}; hh, hl: the head's barrier predecoded (below)
+  output wire [3*BarrierW+NumBarriers/4+19:0] bus_o
 );
 
   localparam integer P  = 3;
@@ -83,7 +88,29 @@ module feas_ovl_seq #(
   assign r_act_o = r_act_q;
   assign r_dec_o = r_dec_q;
   assign r_nxt_o = r_nxt_q;
+  // The head's barrier predecoded for the pairs' dirty-set clear (D[b] cleared iff
+  // hh[b / 4] && hl[b % 4]): one decode here instead of one in each pair, so that the clear
+  // is one LUT after the bus in a pair (the worst paths of ovlrtl.md 11d ended there).
+  wire [NumBarriers/4-1:0] hh;
+  wire [3:0]               hl;
+  genvar gi;
+  generate
+    for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_hh
+      assign hh[gi] = s_head_o && (s_bar_o[BarrierW-1:2] == gi);
+    end
+    for (gi = 0; gi < 4; gi = gi + 1) begin : g_hl
+      assign hl[gi] = (s_bar_o[1:0] == gi);
+    end
+  endgenerate
+  assign bus_o   = {hh, hl, arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o,
+                    s_kw1_o, s_kidx_o, s_key_o, s_next_o, s_poll_o};
 
+  // CNT2 + 1 and CNT2 + 2 as registers, loaded with CNT2's next value + 1 / + 2 in every cycle
+  // (ovlrtl.md 11): written as one sum with an operand selected by ctl_load, the carry chain
+  // came after the broadcast and led the unit's worst path (ctl_load -> the head's barrier ->
+  // the pairs' dirty-set clear); as sums of c2_q it still began the worst paths (c2_q -> carry
+  // -> the head's barrier -> the pairs). The + 2 is a + 1 on the bits above bit 0.
+  reg [BarrierW-1:0] c2_p1, c2_p2;
   // after the arrival of this cycle
   reg                w_act, r_act, r_dec, r_nxt, kdue;
   reg [2:0]          r_i;
@@ -107,7 +134,7 @@ module feas_ovl_seq #(
         r_nxt = 1'b0;
         if (ld_i || dn_i) begin
           r_dec = 1'b1;
-          pfx   = {1'b0, c2_q + (ld_i ? {{(BarrierW - 1){1'b0}}, 1'b1} : {{(BarrierW - 2){1'b0}}, 2'b10})};
+          pfx   = {1'b0, ld_i ? c2_p1 : c2_p2};
         end else kdue = 1'b1;
       end
       T_KEY: if (r_act_q && !r_dec_q) begin
@@ -162,6 +189,8 @@ module feas_ovl_seq #(
       r_i_q   <= 3'd1;
       pfx_q   <= {(BarrierW + 1){1'b0}};
       c2_q    <= {BarrierW{1'b1}};
+      c2_p1   <= {BarrierW{1'b0}};                        // all ones + 1
+      c2_p2   <= {{(BarrierW - 1){1'b0}}, 1'b1};          // all ones + 2
     end else begin
       tg_q    <= {tg_q[2*P-3:0], tag};
       w_act_q <= w_act_nx;
@@ -173,6 +202,8 @@ module feas_ovl_seq #(
       r_i_q   <= r_i;
       pfx_q   <= pfx;
       c2_q    <= c2_nx;
+      c2_p1   <= c2_nx + 1'b1;
+      c2_p2   <= {c2_nx[BarrierW-1:1] + 1'b1, c2_nx[0]};
     end
   end
 

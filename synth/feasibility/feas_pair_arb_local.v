@@ -127,7 +127,10 @@ module feas_pair_arb_local #(
   // the two broadcasts
   input  wire                ctl_load_i,
   input  wire                ctl_done_i,
-  output wire                snap_o            // observability: head (s) now
+  output wire                snap_o,           // observability: head (s) now
+  // Overlap = 1 (ovlrtl.md 11): the unit's one slot sequencer (feas_ovl_seq.bus_o); unused
+  // (and may be left open) otherwise
+  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i
 );
 
   localparam integer T    = CountBits;
@@ -605,18 +608,29 @@ module feas_pair_arb_local #(
   generate
     if (Overlap != 0) begin : g_ovl
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
-      wire oa, ob, o_head, o_exit;
+      wire oa, ob, o_head, o_exit, o_cmpl;
       wire [BarrierW-1:0] o_bar;
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
-        .clk_i(clk_i), .rst_ni(rst_ni), .en_i(!init_q), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
+        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
-        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(ovl_cmpl), .key_o(ovl_key),
+        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
-      assign head      = o_head;
+      // The head and the completion come from the unit's shared sequencer (ovlrtl.md 11), the
+      // same nets in every pair: Yosys then merged the pairs' registers and logic that depend on
+      // them alone (h1_q .. h3_q, CNT2, dsh_q, the read address's head term) into one copy, whose
+      // outputs crossed the chip to the other pairs' RAMs and dirty sets. ANDed with this pair's
+      // own !init_q (always 1 when the sequencer can give a head or an exit: it is enabled in
+      // the cycle the clearing ends) they stay per pair: the same values, the logic local.
+      assign head      = o_head && !init_q;
+      assign ovl_cmpl  = o_cmpl && !init_q;
       assign head_addr = o_bar;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && init_q && (o_head || o_cmpl))
+        $fatal(1, "%m: Overlap: a head or an exit during the clearing at %0t", $time);
+`endif
       assign stall     = 1'b0;
       assign a_rr_bit_o = oa;
       assign b_rr_bit_o = ob;
@@ -681,7 +695,7 @@ module feas_pair_arb_local #(
     end
   endgenerate
 
-  wire unused = &{1'b0, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, ovl_seq_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

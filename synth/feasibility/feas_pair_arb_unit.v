@@ -16,6 +16,8 @@ module feas_pair_arb_unit #(
   parameter integer RegLines    = 0,   // 1: registered lines (pairunit.md "Registered lines")
   parameter integer Overlap     = 0,   // 1 (needs RegLines = 2): the overlap contract (ovlrtl.md):
                                        // feas_ovl_global in place of feas_pair_arb_global
+  parameter integer OvlSeqPairs = 8,   // Overlap = 1: pairs served by one slot-sequencer copy
+                                       // (ovlrtl.md 11; divides N / 2)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                         clk_i,
@@ -39,6 +41,10 @@ module feas_pair_arb_unit #(
   wire [NumPes-1:0] lines;
   wire [NP-1:0]     snaps;
   wire              ctl_load, ctl_done;
+  // Overlap = 1: the pairs' slot sequencer, one copy per OvlSeqPairs pairs (ovlrtl.md 11;
+  // below); copy k's bus at oseqs[k * SW +: SW]
+  localparam integer SW = 3 * BW + NumBarriers / 4 + 20;
+  wire [NP*SW-1:0]  oseqs;
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
@@ -57,7 +63,8 @@ module feas_pair_arb_unit #(
       .b_ack_valid_o(ack_valid_o[2*i+1]), .b_ack_refused_o(ack_refused_o[2*i+1]),
       .b_fifo_valid_o(fifo_valid_o[2*i+1]), .b_fifo_barrier_o(fifo_barrier_o[(2*i+1)*BW +: BW]),
       .b_fifo_pop_i(fifo_pop_i[2*i+1]), .b_rr_bit_o(lines[2*i+1]),
-      .ctl_load_i(ctl_load), .ctl_done_i(ctl_done), .snap_o(snaps[i])
+      .ctl_load_i(ctl_load), .ctl_done_i(ctl_done), .snap_o(snaps[i]),
+      .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW])
     );
   end
 
@@ -66,10 +73,29 @@ module feas_pair_arb_unit #(
   wire exit_w, cmpl_w;
   generate
     if (Overlap != 0) begin : g_ovl
+      wire en;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
-        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w)
+        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en)
       );
+      // The pairs' sequencer: every pair block had its own copy, each seeing only the broadcast
+      // and enabled in the same cycle (the pairs' clearing ends in cycle 2M, the global block's
+      // enable too), so all were in the same state in every cycle (the self-check compared
+      // them). One copy serves OvlSeqPairs pairs (8: all; about 78 LUT4 a copy saved,
+      // ovlrtl.md 11); the global block keeps its own (it needs the slot two cycles late, next
+      // to its lines). More copies shorten the routes from a copy to its pairs.
+      genvar k;
+      for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
+        feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes))) u_pseq (
+          .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
+          .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
+          .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
+          .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW])
+        );
+      end
+      if (NP / OvlSeqPairs < NP) begin : g_pseq_rest
+        assign oseqs[NP*SW-1:(NP/OvlSeqPairs)*SW] = {((NP - NP / OvlSeqPairs) * SW){1'b0}};
+      end
     end else begin : g_std
       feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
                              .RegLines(RegLines)) u_global (
@@ -77,6 +103,7 @@ module feas_pair_arb_unit #(
       );
       assign exit_w = ctl_load;
       assign cmpl_w = ctl_done;
+      assign oseqs  = {(NP * SW){1'b0}};
     end
   endgenerate
 
@@ -85,6 +112,7 @@ module feas_pair_arb_unit #(
   wire unused = &{1'b0, snaps, exit_w};
 `ifndef SYNTHESIS
   initial if (Overlap != 0 && RegLines != 2) $fatal(1, "feas_pair_arb_unit: Overlap = 1 needs RegLines = 2");
+  initial if (OvlSeqPairs < 1 || NP % OvlSeqPairs != 0) $fatal(1, "feas_pair_arb_unit: OvlSeqPairs must divide N / 2");
 `endif
 
 endmodule

@@ -11,7 +11,8 @@ module feas_pair_arb_unit_harness #(
   parameter integer CountBits   = 16,
   parameter integer FifoDepth   = 8,
   parameter integer RegLines    = 0,
-  parameter integer Overlap     = 0   // 1 (RegLines = 2): the overlap contract (ovlrtl.md)
+  parameter integer Overlap     = 0,  // 1 (RegLines = 2): the overlap contract (ovlrtl.md)
+  parameter integer OvlSeqPairs = 8   // Overlap = 1: pairs per slot-sequencer copy (ovlrtl.md 11)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -35,7 +36,7 @@ module feas_pair_arb_unit_harness #(
   (* keep_hierarchy *)
   feas_pair_arb_unit #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .RegLines(RegLines), .Overlap(Overlap)
+    .RegLines(RegLines), .Overlap(Overlap), .OvlSeqPairs(OvlSeqPairs)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

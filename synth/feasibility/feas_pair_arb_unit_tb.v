@@ -60,10 +60,11 @@ module feas_pair_arb_unit_tb #(
   parameter integer OVL = 0, // 1 (with RL = 2): the overlap contract (ovlrtl.md): the checks of
                              // ovlrtl.md section 3 where they differ
   parameter integer RL = 0,  // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1 or 2): R = 2 if RL > 0
-  parameter integer LOCK = 0 // 1 (with RL = 2): a second unit with RegLines = 1 on the same
+  parameter integer LOCK = 0, // 1 (with RL = 2): a second unit with RegLines = 1 on the same
                              // inputs; every output port, ctl_load, ctl_done and the lines the
                              // global block reads (its skip counter 0, past its reset wait)
                              // must be equal in every cycle (pairunit.md section 8)
+  parameter integer OSP = 8  // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11)
 );
 
   localparam integer N  = 16;
@@ -110,7 +111,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -165,15 +166,16 @@ module feas_pair_arb_unit_tb #(
     assign ha[gi*BW +: BW]    = dut.g_pair[gi].u_pair.head_addr;
   end
 
-  // OVL: the 8 pairs' sequencer copies and the global block's must be in the same state in
-  // every cycle (they only see the broadcast; a copy out of step is otherwise invisible)
+  // OVL: the pairs' sequencer copy and the global block's must be in the same state in every
+  // cycle (they only see the broadcast; a copy out of step is otherwise invisible). Since
+  // ovlrtl.md 11 the pairs share the unit's copies (one per OSP pairs, g_pseq[k].u_pseq).
   wire seq_ok;
   generate
     if (OVL != 0) begin : g_seqchk
       `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q}
-      wire [N/2-1:0] same;
-      for (gi = 0; gi < N / 2; gi = gi + 1) begin : g_s
-        assign same[gi] = (`OVL_SEQ(dut.g_pair[gi].u_pair.g_ovl.u_ovl.u_seq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
+      wire [N/2/OSP-1:0] same;
+      for (gi = 0; gi < N / 2 / OSP; gi = gi + 1) begin : g_s
+        assign same[gi] = (`OVL_SEQ(dut.g_ovl.g_pseq[gi].u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
       end
       assign seq_ok = &same;
       `undef OVL_SEQ

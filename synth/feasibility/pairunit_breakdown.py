@@ -15,6 +15,13 @@ import sys
 from collections import defaultdict
 
 CLASSES = [
+    # Overlap = 1 (ovlrtl.md 11): feas_ovl_pair's parts (first: their names also match below)
+    ("ovl: sequencer (feas_ovl_seq: slot, head, exit, CNT2, prefix)",
+     r"u_seq\.|u_ovl\.(cnt2|pfx|ri|r_act|r_dec|r_nxt|s_|arr|exit|cmpl|kdig)|o_head|o_bar|o_exit|ovl_cmpl|ovl_key|^head(_addr)?$|seq_"),
+    ("ovl: dirty set (d_q, set / clear)", r"u_ovl\.d_q|u_ovl\.(set|clr)_m"),
+    ("ovl: key digits (dg1_q, dg4_q, keys, thermometer)", r"u_ovl\.(dg[14]|km|gt|g4|g16|k16|c16)"),
+    ("ovl: FIFO room (occ_a_q, occ_b_q)", r"u_ovl\.occ_"),
+    ("ovl: line flip-flops (POLL, NEXT, key, count bit)", r"u_ovl\.[ab]_line|g_ovl\.o[ab]$"),
     # the dirty-bit RAM's port control: what drives its write address / mask / data, read
     # enable / address, and the registers that exist only for it
     ("dirty RAM: read enable / address (RE, RCLKE, RADDR; fr_q)",

@@ -20,6 +20,18 @@ UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
+# ysynth NAME OUT TOP "CHPARAM" "SYNTH_OPTS" "READ": one Yosys 0.23 synthesis (read_verilog READ,
+# i.e. defines and files; chparam CHPARAM TOP; synth_ice40 SYNTH_OPTS -top TOP) -> OUTNAME_stat.txt,
+# OUTNAME_warnings.txt (OUT: ${O} for a log, $TMP/ for scratch) and $TMP/NAME.json. The warnings
+# are kept (sorted, counted) because section 11's first netlists had an undriven implicit wire
+# that only a warning showed; every synthesis subcommand goes through here (ovlrtl.md 11).
+ysynth() {
+  nice -n 10 yosys -q -l $TMP/$1.ys.log -p "read_verilog $6; chparam $4 $3; synth_ice40 $5 -top $3; tee -q -o $2$1_stat.txt stat; write_json $TMP/$1.json"
+  grep -i 'warning' $TMP/$1.ys.log | sort | uniq -c > $2$1_warnings.txt || true
+  # (the last counts of stat are the whole design's, below a kept hierarchy's per-module ones)
+  echo "ysynth $1: $(grep 'SB_LUT4' $2$1_stat.txt | tail -1 | sed 's/^ *//'), $(grep 'SB_CARRY' $2$1_stat.txt | tail -1 | sed 's/^ *//'); $(wc -l < $2$1_warnings.txt) distinct Yosys warnings ($2$1_warnings.txt)"
+}
+
 # plant DIR RL LOGFILE name file sed-expression plusargs: a planted bug in a scratch copy of one
 # file (the repository's files are not touched), the self-check built at RegLines = RL and run
 # for 30,000 cycles; its first and last lines go to LOGFILE. regmutants, fastmutants and
@@ -76,8 +88,8 @@ fi
 
 # Synthesis of the harness (Yosys 0.23), then one placement (nextpnr-ice40 0.4).
 if [ "$what" = synth ] || [ "$what" = all ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}unit_harness_stat.txt stat; write_json $TMP/unit_harness.json"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 feas_pair_arb_global; synth_ice40 -top feas_pair_arb_global; tee -q -o ${O}global_stat.txt stat"
+  ysynth unit_harness ${O} feas_pair_arb_unit_harness "$P" "" "-DSYNTHESIS $HARN"
+  ysynth global ${O} feas_pair_arb_global "-set NumPes 16 -set NumBarriers 32 -set CountBits 16" "" "-DSYNTHESIS $UNIT"
 fi
 if [ "$what" = pnr ] || [ "$what" = all ]; then
   seed=${2:-1}
@@ -120,7 +132,7 @@ if [ "$what" = regmutants ]; then
 fi
 # Synthesis and one placement of the harness with RegLines = 1.
 if [ "$what" = regsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines 1 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}reg_unit_harness_stat.txt stat; write_json $TMP/reg_unit_harness.json"
+  ysynth reg_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 1" "" "-DSYNTHESIS $HARN"
 fi
 if [ "$what" = regpnr ]; then
   seed=${2:-1}
@@ -207,7 +219,7 @@ fi
 # Synthesis (the dirty-bit RAM as an SB_RAM40_4K instance: WCLKE = WE = 1, the mask alone
 # writes; -DFEAS_ICE40_PRIMITIVE) and placements of the harness with RegLines = 2.
 if [ "$what" = fastsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_unit_harness_stat.txt stat; write_json $TMP/fast_unit_harness.json"
+  ysynth fast_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2" "" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
 fi
 if [ "$what" = fastpnr ]; then
   seed=${2:-1}
@@ -219,7 +231,7 @@ fi
 # fast_rl1_stat.txt, fast_rl0_stat.txt; section 7's files are left as they were).
 if [ "$what" = fastdepth ]; then
   for rl in 0 1; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS $HARN; chparam $P -set RegLines $rl feas_pair_arb_unit_harness; synth_ice40 -top feas_pair_arb_unit_harness; tee -q -o ${O}fast_rl${rl}_stat.txt stat; write_json $TMP/fast_rl$rl.json"
+    ysynth fast_rl$rl ${O} feas_pair_arb_unit_harness "$P -set RegLines $rl" "" "-DSYNTHESIS $HARN"
   done
   { for n in ctl_load ctl_done; do
       echo "== RegLines = 1, $n"; python3 $F/pairunit_depth.py $TMP/fast_rl1.json $n 8
@@ -238,9 +250,7 @@ if [ "$what" = floorsynth ]; then
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
   # (-l: Yosys's warnings are kept, ${O}floor_ce${ce}_warnings.txt; section 11's first netlists
   # had an undriven implicit wire that only a warning showed)
-  nice -n 10 yosys -q -l $TMP/floor_ce$ce.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 feas_pair_arb_unit_harness; synth_ice40 $opt -top feas_pair_arb_unit_harness; tee -q -o ${O}floor_ce${ce}_stat.txt stat; write_json $TMP/floor_ce$ce.json"
-  grep -i 'warning' $TMP/floor_ce$ce.ys.log | sort | uniq -c > ${O}floor_ce${ce}_warnings.txt || true
-  echo "floorsynth: $(wc -l < ${O}floor_ce${ce}_warnings.txt) distinct Yosys warnings (${O}floor_ce${ce}_warnings.txt)"
+  ysynth floor_ce$ce ${O} feas_pair_arb_unit_harness "$P -set RegLines 2" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
 fi
 if [ "$what" = floorpnr ]; then
   seed=${2:-1}; ce=${3:-8}; plan=${4:-quad}
@@ -313,31 +323,40 @@ fi
 if [ "$what" = breakdown ]; then
   ce=${2:-0}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam $P -set RegLines 2 feas_pair_arb_local; synth_ice40 $opt -top feas_pair_arb_local; tee -q -o $TMP/breakdown_stat$ce.txt stat; write_json $TMP/breakdown$ce.json"
-  { grep -A12 'Number of cells' $TMP/breakdown_stat$ce.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; } | tee ${O}breakdown_ce$ce.txt
+  ysynth breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+  { grep -A12 'Number of cells' $TMP/breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/breakdown${ce}_warnings.txt; } | tee ${O}breakdown_ce$ce.txt
+fi
+# ovlbreakdown [CE]: breakdown's accounting for ONE pair block with Overlap = 1 (CE = 4 by
+# default, ovlsynth's -dffe_min_ce_use) -> ${O}ovl_breakdown_ceCE.txt (ovlrtl.md 11)
+if [ "$what" = ovlbreakdown ]; then
+  ce=${2:-4}
+  opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
+  ysynth ovl_breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2 -set Overlap 1" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+  { grep -A12 'Number of cells' $TMP/ovl_breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/ovl_breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/ovl_breakdown${ce}_warnings.txt; } | tee ${O}ovl_breakdown_ce$ce.txt
 fi
 
 # ---- Overlap = 1 (ovlrtl.md; overlap.md's contract in RTL, RegLines = 2) ----
 # OVLP: the self-check's parameters for the overlap unit (plant() takes them from PLANT_P)
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1"
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
-# (RegLines = 2: `gaptb 2 t16` against its own gap_tb_rl2.txt.)
+# (RegLines = 2: `gaptb 2 t16` against its own gap_tb_rl2.txt.) Since ovlrtl.md 11 its two logs
+# and the comparison honour PAIRUNIT_PFX (the reference logs gap_tb_rl*.txt are read unprefixed).
 if [ "$what" = ovlold ]; then
   blk() { awk -v s="$2" '$0 ~ "seed="s" cycles" {on=1} on {print} on && /^(PASS|FAIL) seed/ {on=0}' $1; }
-  : > $LOG/ovl_old_cmp.txt
+  : > ${O}ovl_old_cmp.txt
   for rl in 0 1; do
     nice -n 10 iverilog -g2005 -P feas_pair_arb_unit_tb.RL=$rl -o $TMP/tbv$rl.vvp -s feas_pair_arb_unit_tb $UNIT $TB
-    : > $LOG/ovl_old$rl.txt
+    : > ${O}ovl_old$rl.txt
     for a in "+seed=1" "+seed=11 +mode=1"; do
-      nice -n 10 vvp -n $TMP/tbv$rl.vvp +cycles=100000 $a | tee -a $LOG/ovl_old$rl.txt
+      nice -n 10 vvp -n $TMP/tbv$rl.vvp +cycles=100000 $a | tee -a ${O}ovl_old$rl.txt
     done
-    if { blk $LOG/gap_tb_rl$rl.txt 1; blk $LOG/gap_tb_rl$rl.txt 11; } | cmp -s - $LOG/ovl_old$rl.txt; then
+    if { blk $LOG/gap_tb_rl$rl.txt 1; blk $LOG/gap_tb_rl$rl.txt 11; } | cmp -s - ${O}ovl_old$rl.txt; then
       echo "RL=$rl: ovl_old$rl.txt = gap_tb_rl$rl.txt's runs +seed=1, +seed=11 +mode=1 (byte for byte)"
     else
       echo "RL=$rl: ovl_old$rl.txt DIFFERS from gap_tb_rl$rl.txt"
-    fi | tee -a $LOG/ovl_old_cmp.txt
+    fi | tee -a ${O}ovl_old_cmp.txt
   done
 fi
 # ovltb [T [CYCLES [extra]]]: the self-check with Overlap = 1 at T (16 or 8): the 11 runs of
@@ -422,16 +441,41 @@ fi
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
-  nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN; chparam $P -set RegLines 2 -set Overlap 1 feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_unit_harness_stat.txt stat; write_json $TMP/ovl_unit_harness.json"
-  for ov in 1 0; do
-    nice -n 10 yosys -q -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT; chparam -set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8 -set RegLines 2 -set Overlap $ov feas_pair_arb_local; synth_ice40 -dffe_min_ce_use 4 -top feas_pair_arb_local; tee -q -o ${O}ovl_local_ov${ov}_stat.txt stat"
-  done
+  # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  # (OVL_LOCAL=0: the harness only)
+  if [ "${OVL_LOCAL:-1}" != 0 ]; then
+    for ov in 1 0; do
+      ysynth ovl_local_ov$ov ${O} feas_pair_arb_local "$P -set RegLines 2 -set Overlap $ov" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+    done
+  fi
+  # the packed cell count (nextpnr-ice40 --pack-only on the same netlist): what must fit in 7,680
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_pack.log > /dev/null 2>&1 || true
+  echo "ovlsynth: packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_unit_harness_stat.txt
 fi
+ovl_worst() {  # nextpnr log -> one line: the clock's critical path, start, end, logic / routing
+  awk '/Critical path report for clock/ {f = 1; n = 0; next} /Critical path report for cross-domain/ {f = 0}
+       f && /Source/ && n == 0 {src = $NF; n = 1} f && /Setup/ {snk = $NF} f && /ns logic/ {lr = $2 " ns logic, " $5 " ns routing"}
+       END {print "  worst path: " src " -> " snk " (" lr ")"}' $1
+}
 if [ "$what" = ovlpnr ]; then
   seed=${2:-1}
   # (|| true: a design that does not fit makes nextpnr fail; the summary says so)
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
   echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_pnr_seed$seed.log)" | tee -a ${O}ovl_pnr_summary.txt
+  # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
+  ovl_worst ${O}ovl_pnr_seed$seed.log | tee -a ${O}ovl_pnr_summary.txt
+fi
+# ovlfloorpnr SEED [PLAN]: ovlpnr with floorplan_pair.py's plan PLAN (default quad; section 9 of
+# pairunit.md) on ovlsynth's netlist, killed after FLOOR_TIMEOUT s (480) -> ${O}ovl_floor_PLAN_seedSEED.log,
+# ${O}ovl_floor_summary.txt (ovlrtl.md 11d)
+if [ "$what" = ovlfloorpnr ]; then
+  seed=${2:-1}; plan=${3:-quad}
+  l=${O}ovl_floor_${plan}_seed$seed.log
+  FLOOR_PLAN=$plan timeout ${FLOOR_TIMEOUT:-480} nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed --pre-place $F/floorplan_pair.py -l $l > $TMP/ovl_floor_stdout.txt 2>&1 || true
+  grep '^floorplan_pair' $TMP/ovl_floor_stdout.txt >> $l || true
+  echo "Overlap=1 floor $plan seed $seed: $(grep -m1 'ICESTORM_LC:' $l | sed 's/^Info: *//'); $(grep 'Max frequency' $l | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || echo "no Fmax: killed after ${FLOOR_TIMEOUT:-480} s or failed: $(tail -1 $l)")" | tee -a ${O}ovl_floor_summary.txt
+  ovl_worst $l | tee -a ${O}ovl_floor_summary.txt
 fi
 # ovlthsynth: a scratch experiment (the repository's files untouched): feas_ovl_pair's wrap bits
 # as a shifted thermometer instead of 32 comparisons (carry chains), the harness synthesised as
@@ -446,13 +490,20 @@ if [ "$what" = ovlthsynth ]; then
   grep -m1 'ICESTORM_LC:' $LOG/ovl_th_scratch_pnr_seed1.log
 fi
 # ovlequiv [GOLDREV]: ovlrtl.md 10's area rewrites of feas_ovl_pair (thermometer wrap bits,
-# digit tree, rotated NEXT selections) proven equivalent, register for register, to the verified
-# version of GOLDREV (default 505c10d, before them): Yosys equiv_make / equiv_simple -seq /
-# equiv_induct, equiv_status -assert; then the same for planted bugs in the new form, each of
-# which must be "unproven" -> ${O}ovl_equiv.txt
-ovl_equiv_ys() {  # gold.v gate.v
-  for side in gold:$1 gate:$2; do
-    echo "read_verilog -DSYNTHESIS ${side#*:} $F/feas_ovl_seq.v; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
+# digit tree, rotated NEXT selections) and 11's changes proven equivalent, register for register,
+# to the verified version of GOLDREV (default 505c10d, before them; its own feas_ovl_seq.v): Yosys
+# equiv_make / equiv_simple -seq / equiv_induct, equiv_status -assert; then the same for planted
+# bugs in the new form, each of which must be "unproven" -> ${O}ovl_equiv.txt.
+# Since ovlrtl.md 11 feas_ovl_pair takes the unit's shared sequencer on seq_i: ovl_gate puts a
+# sequencer copy back in (u_seq, its en_i a port again), so that the module compared has the old
+# ports and the old register names (a file without seq_i passes unchanged).
+ovl_gate() {  # in.v out.v
+  sed -e 's|^  input  wire \[3\*BarrierW+NumBarriers/4+19:0\] seq_i,.*|  input  wire en_i,|' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i));' $1 > $2
+}
+ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
+  for side in "gold:$1 $2" "gate:$3 $4"; do
+    echo "read_verilog -DSYNTHESIS ${side#*:}; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
   done
   echo "design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert"
 }
@@ -460,16 +511,33 @@ if [ "$what" = ovlequiv ]; then
   rev=${2:-505c10d}
   d=$TMP/equiv; mkdir -p $d
   git show $rev:$F/feas_ovl_pair.v > $d/gold.v
+  git show $rev:$F/feas_ovl_seq.v > $d/gold_seq.v
   : > ${O}ovl_equiv.txt
-  eqrun() {  # name gate.v
-    ovl_equiv_ys $d/gold.v $2 > $d/$1.ys
+  eqrun() {  # name gate.v (before ovl_gate)
+    ovl_gate $2 $d/$1_gate.v
+    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v $F/feas_ovl_seq.v > $d/$1.ys
     if nice -n 10 yosys -q -l $d/$1.log -s $d/$1.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
+  # (ovlrtl.md 11) the global block too: GOLDREV's feas_ovl_global (and its sequencer) against
+  # the current files; the current one's extra output en_o has no gold partner
+  git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
+  echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
+  if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
+  echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
+  # a planted bug in the global block's parity: must be unproven
+  sed 's/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q[NumPes-2:0]) ^ carry_q[0];/' $F/feas_ovl_global.v > $d/mut_global.v
+  if cmp -s $F/feas_ovl_global.v $d/mut_global.v; then echo "ovlequiv mutant_parity15: the sed did not apply" | tee -a ${O}ovl_equiv.txt; else
+    sed "s#$F/feas_ovl_global.v#$d/mut_global.v#" $d/global.ys > $d/mut_global.ys
+    if nice -n 10 yosys -q -l $d/mut_global.log -s $d/mut_global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
+    echo "mutant_parity15 (feas_ovl_global): $r ($(grep -E "unproven|successfully" $d/mut_global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
+  fi
   for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
-    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply"; exit 1; fi
+    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
 fi
