@@ -130,7 +130,9 @@ module feas_pair_arb_local #(
   output wire                snap_o,           // observability: head (s) now
   // Overlap = 1 (ovlrtl.md 11): the unit's one slot sequencer (feas_ovl_seq.bus_o); unused
   // (and may be left open) otherwise
-  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i
+  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i,
+  // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
+  input  wire [4*(NumBarriers/4+BarrierW+15):0] ovl_pre_i
 );
 
   localparam integer T    = CountBits;
@@ -611,7 +613,7 @@ module feas_pair_arb_local #(
       wire oa, ob, o_head, o_exit, o_cmpl;
       wire [BarrierW-1:0] o_bar;
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
-        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
+        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
@@ -695,7 +697,7 @@ module feas_pair_arb_local #(
     end
   endgenerate
 
-  wire unused = &{1'b0, ovl_seq_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS
