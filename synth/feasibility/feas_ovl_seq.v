@@ -157,75 +157,38 @@ module feas_ovl_seq #(
   // 4:1 select by the broadcast it receives. The next cycle's en is not known here (the
   // global block's en_q), so pre is computed with en = 1 and the pairs AND with en (with
   // en = 0 the step gives no slot and no head; kidx, kw1, bar, exit, cmpl do not depend on it).
-  // The next state itself depends on this cycle's broadcast: computed on u_now's next state,
-  // the broadcast came before two steps and the CNT2 + 1 carry chain (ovlrtl.md 12, the first
-  // placement: 84 MHz, all inside the sequencer). So both steps are taken from the registers
-  // alone for each of the 4 x 4 pairs (this cycle's broadcast u, the next one's v), and this
-  // cycle's broadcast only selects, among 4, what is registered for each v.
   localparam integer PW = NumBarriers / 4 + BarrierW + 15;
   reg  [4*PW-1:0] pre_q;
-  reg  [4*PW-1:0] pre_nx;
-  wire [16*PW-1:0] pre16;   // pre16[(4 u + v) * PW +: PW]
-  genvar ui, vi;
+  wire [4*PW-1:0] pre_nx;
+  genvar vi;
   generate
-    for (ui = 0; ui < 4; ui = ui + 1) begin : g_pu
-      // the next state if this cycle's broadcast is u
-      wire [2*P-1:0]      u_tg;
-      wire                u_w_act, u_r_act, u_r_dec, u_r_nxt;
-      wire [1:0]          u_w_off;
-      wire [4:0]          u_w_j;
-      wire [2:0]          u_r_i;
-      wire [BarrierW:0]   u_pfx;
-      wire [BarrierW-1:0] u_c2, u_c2_p1, u_c2_p2;
-      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_nst (
-        .en_i(en_i), .ld_i(ui[1] == 1'b1), .dn_i(ui[0] == 1'b1),
-        .tg_i(tg_q), .w_act_i(w_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .r_act_i(r_act_q),
-        .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
-        .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
-        .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
-        .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(),
-        .tg_o(u_tg), .w_act_o(u_w_act), .w_off_o(u_w_off), .w_j_o(u_w_j), .r_act_o(u_r_act),
-        .r_dec_o(u_r_dec), .r_nxt_o(u_r_nxt), .r_i_o(u_r_i), .pfx_o(u_pfx), .c2_o(u_c2),
-        .c2_p1_o(u_c2_p1), .c2_p2_o(u_c2_p2)
+    for (vi = 0; vi < 4; vi = vi + 1) begin : g_pre
+      wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
+      wire [2:0]          p_kidx;
+      wire [BarrierW-1:0] p_bar;
+      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_pre (
+        .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
+        .tg_i(tg_nx), .w_act_i(w_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx), .r_act_i(r_act_nx),
+        .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
+        .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
+        .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
+        .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
+        .cmpl_o(p_cmpl),
+        .tg_o(), .w_act_o(), .w_off_o(), .w_j_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
+        .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
       );
-      for (vi = 0; vi < 4; vi = vi + 1) begin : g_pre
-        // the slot of the next cycle if its broadcast is v (en = 1)
-        wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
-        wire [2:0]          p_kidx;
-        wire [BarrierW-1:0] p_bar;
-        feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_pre (
-          .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
-          .tg_i(u_tg), .w_act_i(u_w_act), .w_off_i(u_w_off), .w_j_i(u_w_j), .r_act_i(u_r_act),
-          .r_dec_i(u_r_dec), .r_nxt_i(u_r_nxt), .r_i_i(u_r_i), .pfx_i(u_pfx), .c2_i(u_c2),
-          .c2_p1_i(u_c2_p1), .c2_p2_i(u_c2_p2),
-          .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx),
-          .s_kw1_o(p_kw1), .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(),
-          .exit_o(p_exit), .cmpl_o(p_cmpl),
-          .tg_o(), .w_act_o(), .w_off_o(), .w_j_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(),
-          .r_i_o(), .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
-        );
-        wire [NumBarriers/4-1:0] p_hh;
-        wire [3:0]               p_hl;
-        for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_phh
-          assign p_hh[gi] = p_head && (p_bar[BarrierW-1:2] == gi);
-        end
-        for (gi = 0; gi < 4; gi = gi + 1) begin : g_phl
-          assign p_hl[gi] = (p_bar[1:0] == gi);
-        end
-        assign pre16[(4*ui+vi)*PW +: PW] = {p_hh, p_hl, p_cmpl, p_exit, p_cnt, p_bar, p_head,
-                                            p_kw1, p_kidx, p_key, p_next, p_poll};
+      wire [NumBarriers/4-1:0] p_hh;
+      wire [3:0]               p_hl;
+      for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_phh
+        assign p_hh[gi] = p_head && (p_bar[BarrierW-1:2] == gi);
       end
+      for (gi = 0; gi < 4; gi = gi + 1) begin : g_phl
+        assign p_hl[gi] = (p_bar[1:0] == gi);
+      end
+      assign pre_nx[vi*PW +: PW] = {p_hh, p_hl, p_cmpl, p_exit, p_cnt, p_bar, p_head, p_kw1,
+                                    p_kidx, p_key, p_next, p_poll};
     end
   endgenerate
-  // this cycle's broadcast selects u
-  always @* begin
-    case ({ld_i, dn_i})
-      2'd0:    pre_nx = pre16[0 +: 4*PW];
-      2'd1:    pre_nx = pre16[4*PW +: 4*PW];
-      2'd2:    pre_nx = pre16[8*PW +: 4*PW];
-      default: pre_nx = pre16[12*PW +: 4*PW];
-    endcase
-  end
   // out of reset: the step on the reset state with en = 1 for every v: a POLL (r_i = 1,
   // pfx = 0: kidx 1, bar 0, hl = 0001), no exit
   localparam [PW-1:0] PRE_RST = {{(NumBarriers / 4){1'b0}}, 4'b0001, 3'b000,
@@ -401,10 +364,15 @@ module feas_ovl_seq_step #(
   assign r_nxt_o = r_nxt;
   assign r_i_o   = r_i;
   assign pfx_o   = pfx;
-  // CNT2 + 1 and + 2 of the next CNT2 (feas_ovl_seq's c2_p1 / c2_p2 registers; the + 2 a + 1
-  // on the bits above bit 0)
-  assign c2_p1_o = c2_o + 1'b1;
-  assign c2_p2_o = {c2_o[BarrierW-1:1] + 1'b1, c2_o[0]};
+  // The next c2_p1 / c2_p2 (feas_ovl_seq's registers CNT2 + 1 / + 2; the + 2 a + 1 on the bits
+  // above bit 0) as the sums of THIS CNT2, c2_i, not of the next one (ovlrtl.md 12): they are
+  // read only at a NEXT arrival that finds a race waiting for it (r_act, r_nxt), and the cycle
+  // after a head (the one cycle in which they differ from the sums of the next CNT2) has no race
+  // (the head ends it). As sums of the next CNT2 (the head's barrier at a head) the carry chain
+  // came after the broadcast: ctl_load -> the head -> CNT2 + 1 -> the next cycle's precomputed
+  // slot was the worst path of step 1. Proven by ovlequiv; in every ovltb run.
+  assign c2_p1_o = c2_i + 1'b1;
+  assign c2_p2_o = {c2_i[BarrierW-1:1] + 1'b1, c2_i[0]};
 
 endmodule
 

@@ -41,6 +41,9 @@ module feas_pair_arb_unit #(
   wire [NumPes-1:0] lines;
   wire [NP-1:0]     snaps;
   wire              ctl_load, ctl_done;
+  // the broadcast as each pair receives it: Overlap = 1, its own copy of the global block's
+  // flip-flops (ovlrtl.md 12); otherwise ctl_load / ctl_done themselves
+  wire [NP-1:0]     p_load, p_done;
   // Overlap = 1: the pairs' slot sequencer, one copy per OvlSeqPairs pairs (ovlrtl.md 11;
   // below); copy k's bus at oseqs[k * SW +: SW]
   localparam integer SW = 3 * BW + NumBarriers / 4 + 20;
@@ -66,7 +69,7 @@ module feas_pair_arb_unit #(
       .b_ack_valid_o(ack_valid_o[2*i+1]), .b_ack_refused_o(ack_refused_o[2*i+1]),
       .b_fifo_valid_o(fifo_valid_o[2*i+1]), .b_fifo_barrier_o(fifo_barrier_o[(2*i+1)*BW +: BW]),
       .b_fifo_pop_i(fifo_pop_i[2*i+1]), .b_rr_bit_o(lines[2*i+1]),
-      .ctl_load_i(ctl_load), .ctl_done_i(ctl_done), .snap_o(snaps[i]),
+      .ctl_load_i(p_load[i]), .ctl_done_i(p_done[i]), .snap_o(snaps[i]),
       .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW]),
       .ovl_pre_i(opres[(i / OvlSeqPairs) * PRW +: PRW])
     );
@@ -80,7 +83,8 @@ module feas_pair_arb_unit #(
       wire en;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
-        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en)
+        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
+        .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done)
       );
       // The pairs' sequencer: every pair block had its own copy, each seeing only the broadcast
       // and enabled in the same cycle (the pairs' clearing ends in cycle 2M, the global block's
@@ -109,6 +113,8 @@ module feas_pair_arb_unit #(
       );
       assign exit_w = ctl_load;
       assign cmpl_w = ctl_done;
+      assign p_load = {NP{ctl_load}};
+      assign p_done = {NP{ctl_done}};
       assign oseqs  = {(NP * SW){1'b0}};
       assign opres  = {(NP * PRW){1'b0}};
     end

@@ -525,10 +525,10 @@ if [ "$what" = ovlequiv ]; then
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
   # (ovlrtl.md 11) the global block too: GOLDREV's feas_ovl_global (and its sequencer) against
-  # the current files; the current one's extra output en_o has no gold partner
+  # the current files; the current one's extra outputs en_o and (ovlrtl.md 12) the broadcast's copies ctl_load_cp_o / ctl_done_cp_o have no gold partner (the copies are checked by ovltb: the pairs run on them)
   git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
   echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
-read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; opt_clean; rename feas_ovl_global gate; design -stash gate
 design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
   if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
   echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
@@ -552,8 +552,11 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
-  sed "s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" $F/feas_ovl_seq.v > $d/mut_seq.v
-  if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v; then echo "ovlequiv preseqswap: the sed did not apply" | tee -a ${O}ovl_equiv.txt; else
-    eqrun mutant_preseqswap $F/feas_ovl_pair.v $d/mut_seq.v
-  fi
+  # ... and in the sequencer: the precompute for v with ld / dn swapped; a wrong CNT2 + 2 of a
+  # the next CNT2 + 1 as CNT2 + 2 (c2_p1_o, ovlrtl.md 12)
+  for m in "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
+    sed "${m#*:}" $F/feas_ovl_seq.v > $d/mut_seq.v
+    if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
+    eqrun "mutant_${m%%:*}" $F/feas_ovl_pair.v $d/mut_seq.v
+  done
 fi
