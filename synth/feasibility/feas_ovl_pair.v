@@ -44,6 +44,8 @@ module feas_ovl_pair #(
   input  wire [BarrierW-1:0] dset_bar_i,  // ... to this barrier
   input  wire                pop_a_i,     // a pop taken by FIFO A / B
   input  wire                pop_b_i,
+  input  wire [BarrierW-1:0] cbar_i,      // a barrier (the caller's commit in stage c) ...
+  output wire                hit_o,       // ... is the head's now (head_o && head_bar_o == cbar_i)
   input  wire                a_cbit_i,    // the count bit of PE A / B for this cycle
   input  wire                b_cbit_i,
   output wire                head_o,      // s: the head now ...
@@ -104,6 +106,16 @@ module feas_ovl_pair #(
   wire [3:0] hl;
   assign {hh_p, hl, cmpl_o, exit_o, s_cnt_p, s_bar, s_head_p, s_kw1, s_kidx, s_key_p, s_next_p,
           s_poll_p} = pv;
+  // hit_o per value of the broadcast from the registered fields (head: bit 7, bar: bits 8 ..),
+  // then selected: the comparison with cbar_i (a register) is not behind the broadcast
+  wire [3:0] hit4;
+  genvar hv;
+  generate
+    for (hv = 0; hv < 4; hv = hv + 1) begin : g_hit
+      assign hit4[hv] = pre_i[hv*PW + 7] && (pre_i[hv*PW + 8 +: BarrierW] == cbar_i);
+    end
+  endgenerate
+  assign hit_o = en && hit4[{ld_i, dn_i}];
   wire s_poll = en && s_poll_p, s_next = en && s_next_p, s_key = en && s_key_p;
   wire s_head = en && s_head_p, s_cnt = en && s_cnt_p;
   wire [NumBarriers/4-1:0] hh = hh_p & {(NumBarriers / 4){en}};

@@ -514,7 +514,11 @@ ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
 if [ "$what" = ovlequiv ]; then
   rev=${2:-505c10d}
   d=$TMP/equiv; mkdir -p $d
-  git show $rev:$F/feas_ovl_pair.v > $d/gold.v
+  # (ovlrtl.md 12) the current pair's new port hit_o (= head_o && head_bar_o == cbar_i, for the
+  # caller's cut) is given to the gold by that definition, so the proof covers it
+  git show $rev:$F/feas_ovl_pair.v | sed -e 's/^  input  wire                a_cbit_i, .*/  input  wire [BarrierW-1:0] cbar_i,\n  output wire                hit_o,\n&/' \
+    -e 's/^endmodule/  assign hit_o = head_o \&\& (head_bar_o == cbar_i);\nendmodule/' > $d/gold.v
+  grep -q 'assign hit_o' $d/gold.v || echo "ovlequiv: hit_o not added to the gold" | tee -a ${O}ovl_equiv.txt
   git show $rev:$F/feas_ovl_seq.v > $d/gold_seq.v
   : > ${O}ovl_equiv.txt
   eqrun() {  # name gate.v (before ovl_gate) [gate_seq.v]
@@ -545,9 +549,9 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
   # (ovlrtl.md 12) planted bugs in the precomputed slot: the pair's select with the broadcast's
-  # bits swapped, the pair's head not gated by en, the sequencer's precompute for v with ld / dn
+  # bits swapped, the pair's head not gated by en, hit_o selected with them swapped, the sequencer's precompute for v with ld / dn
   # swapped: each must be unproven
-  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/"; do
+  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
