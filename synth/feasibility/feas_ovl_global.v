@@ -35,7 +35,13 @@ module feas_ovl_global #(
   output reg               ctl_done_o,
   output wire              exit_o,    // observability: the broadcast now is a word's exit ...
   output wire              cmpl_o,    // ... a completion
-  output wire              en_o       // the clearing is over (the unit's pair sequencer, ovlrtl.md 11)
+  output wire              en_o,      // the clearing is over (the unit's pair sequencer, ovlrtl.md 11)
+  // ovlrtl.md 12: copies of ctl_load_o / ctl_done_o, one per pair (bit i to pair i), the same
+  // flip-flops with the same inputs: each pair's select of the precomputed slot (and its other
+  // uses of the broadcast) has its own select lines, and the pairs' identical select logic is
+  // no longer merged into one pair's (a route across the chip to the others)
+  output wire [NumPes/2-1:0] ctl_load_cp_o,
+  output wire [NumPes/2-1:0] ctl_done_cp_o
 );
 
   localparam integer BW    = $clog2(NumBarriers);
@@ -75,7 +81,7 @@ module feas_ovl_global #(
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
-    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o()
+    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o(), .pre_o()
   );
 
   // the slot, two cycles late (it meets its lines in lin_q)
@@ -125,6 +131,29 @@ module feas_ovl_global #(
   wire ex_done  = !bit_now;
   wire go       = d_poll && (gin_q == 2'd0) && any_a && !any_b;
 
+  // the broadcast's next value (ctl_load_o, ctl_done_o and their copies take it)
+  reg ld_nx, dn_nx;
+  always @* begin
+    if (arr_nx) begin
+      // the next cycle carries the decision of the slot in sd2_q (sent P = 3 cycles before it)
+      ld_nx = d_poll ? go : d_next ? any_a : d_key ? hi : 1'b0;
+      dn_nx = d_next ? any_b : (d_key && !d_kw1) ? lo : 1'b0;
+    end else begin
+      ld_nx = xp_q || ex_now;
+      dn_nx = xp_q ? xpd_q : (ex_now && ex_done);
+    end
+  end
+  // One kept module per copy: Yosys merges flip-flops with the same inputs back into one
+  // (opt_merge), also when they are marked keep (tried: the netlist had one); it does not merge
+  // instances of a kept module.
+  genvar ci;
+  generate
+    for (ci = 0; ci < NP; ci = ci + 1) begin : g_cp
+      feas_ovl_ff2 u_cp (.clk_i(clk_i), .rst_ni(rst_ni), .d_i({ld_nx, dn_nx}),
+                         .q_o({ctl_load_cp_o[ci], ctl_done_cp_o[ci]}));
+    end
+  endgenerate
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       carry_q    <= {CW{1'b0}};
@@ -140,15 +169,12 @@ module feas_ovl_global #(
       if (d_head) exd_q <= 1'b0;
       else if (ex_now) exd_q <= 1'b1;
       gin_q <= go ? 2'd2 : (gin_q != 2'd0) ? gin_q - 1'b1 : 2'd0;
+      ctl_load_o <= ld_nx;
+      ctl_done_o <= dn_nx;
       if (arr_nx) begin
-        // the next cycle carries the decision of the slot in sd2_q (sent P = 3 cycles before it)
-        ctl_load_o <= d_poll ? go : d_next ? any_a : d_key ? hi : 1'b0;
-        ctl_done_o <= d_next ? any_b : (d_key && !d_kw1) ? lo : 1'b0;
         xp_q  <= xp_q || ex_now;
         xpd_q <= xp_q ? xpd_q : ex_done;
       end else begin
-        ctl_load_o <= xp_q || ex_now;
-        ctl_done_o <= xp_q ? xpd_q : (ex_now && ex_done);
         xp_q <= 1'b0;
       end
     end
@@ -168,6 +194,21 @@ module feas_ovl_global #(
   initial if (NumPes > 16 || NumPes % 2 != 0) $fatal(1, "feas_ovl_global: NumPes even, <= 16");
 `endif
 
+endmodule
+
+// Two flip-flops, reset to 0, in a hierarchy of their own (ovlrtl.md 12: the broadcast's per-pair
+// copies in feas_ovl_global; kept so that the copies are not merged).
+(* keep_hierarchy *)
+module feas_ovl_ff2 (
+  input  wire       clk_i,
+  input  wire       rst_ni,
+  input  wire [1:0] d_i,
+  output reg  [1:0] q_o
+);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) q_o <= 2'b00;
+    else         q_o <= d_i;
+  end
 endmodule
 
 `default_nettype wire

@@ -37,12 +37,15 @@ module feas_ovl_pair #(
   input  wire                clk_i,
   input  wire                rst_ni,
   input  wire [3*BarrierW+NumBarriers/4+19:0] seq_i,  // the sequencer's bus (feas_ovl_seq.bus_o, ovlrtl.md 11)
+  input  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i,  // ... its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
   input  wire                dset_i,      // a commit (stage c) after the cut ...
   input  wire [BarrierW-1:0] dset_bar_i,  // ... to this barrier
   input  wire                pop_a_i,     // a pop taken by FIFO A / B
   input  wire                pop_b_i,
+  input  wire [BarrierW-1:0] cbar_i,      // a barrier (the caller's commit in stage c) ...
+  output wire                hit_o,       // ... is the head's now (head_o && head_bar_o == cbar_i)
   input  wire                a_cbit_i,    // the count bit of PE A / B for this cycle
   input  wire                b_cbit_i,
   output wire                head_o,      // s: the head now ...
@@ -63,15 +66,59 @@ module feas_ovl_pair #(
   // The slot of this cycle comes from ONE sequencer for the unit's 8 pairs (ovlrtl.md 11): the
   // copies were identical by construction (they see only the broadcast and start together; the
   // self-check compared their state every cycle), and each cost about 78 LUT4. Unpacked in
-  // feas_ovl_seq.bus_o's order.
-  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr;
-  wire [2:0] s_kidx, ri;
-  wire [BarrierW-1:0] s_bar, cnt2;
+  // feas_ovl_seq.bus_o's order; of that bus only the registers' values (arr, ri, pfx, cnt2) are
+  // used here: what depends on this cycle's broadcast comes precomputed on pre_i (below).
+  wire arr;
+  wire [2:0] ri;
+  wire [BarrierW-1:0] cnt2;
   wire [BarrierW:0] pfx;
-  wire [NumBarriers/4-1:0] hh;
+  // (the rest of the bus: the same values as pre_i's selected ones, not used)
+  wire [NumBarriers/4-1:0] b_hh;
+  wire [3:0] b_hl, b_kidx;
+  wire [BarrierW-1:0] b_bar;
+  wire b_cmpl, b_exit, b_cnt, b_head, b_kw1, b_key, b_next, b_poll;
+  assign {b_hh, b_hl, arr, ri, pfx, cnt2, b_cmpl, b_exit, b_cnt, b_bar, b_head, b_kw1, b_kidx[2:0],
+          b_key, b_next, b_poll} = seq_i;
+  assign b_kidx[3] = 1'b0;
+  // ovlrtl.md 12: the slot of this cycle for each of the 4 values of the broadcast
+  // {ld_i, dn_i}, registered in the sequencer (feas_ovl_seq.pre_o); the broadcast received
+  // selects one: the head, its barrier (the dirty set's clear, the count RAM's address), exit,
+  // completion and the slot kinds are a 4:1 select after ld_i / dn_i here, instead of the
+  // sequencer's head decision plus a route across the chip. Slot kinds, head and hh were
+  // computed with en = 1: ANDed with en (the sequencer gives no slot while !en).
+  localparam integer PW = NumBarriers / 4 + BarrierW + 15;
+  wire          en = pre_i[4*PW];
+  // (an explicit 4:1 select: the part-select with a variable base became a barrel shifter over
+  // the whole bus)
+  reg  [PW-1:0] pv;
+  always @* begin
+    case ({ld_i, dn_i})
+      2'd0:    pv = pre_i[0 +: PW];
+      2'd1:    pv = pre_i[PW +: PW];
+      2'd2:    pv = pre_i[2*PW +: PW];
+      default: pv = pre_i[3*PW +: PW];
+    endcase
+  end
+  wire s_poll_p, s_next_p, s_key_p, s_head_p, s_cnt_p, s_kw1;
+  wire [2:0] s_kidx;
+  wire [BarrierW-1:0] s_bar;
+  wire [NumBarriers/4-1:0] hh_p;
   wire [3:0] hl;
-  assign {hh, hl, arr, ri, pfx, cnt2, cmpl_o, exit_o, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key,
-          s_next, s_poll} = seq_i;
+  assign {hh_p, hl, cmpl_o, exit_o, s_cnt_p, s_bar, s_head_p, s_kw1, s_kidx, s_key_p, s_next_p,
+          s_poll_p} = pv;
+  // hit_o per value of the broadcast from the registered fields (head: bit 7, bar: bits 8 ..),
+  // then selected: the comparison with cbar_i (a register) is not behind the broadcast
+  wire [3:0] hit4;
+  genvar hv;
+  generate
+    for (hv = 0; hv < 4; hv = hv + 1) begin : g_hit
+      assign hit4[hv] = pre_i[hv*PW + 7] && (pre_i[hv*PW + 8 +: BarrierW] == cbar_i);
+    end
+  endgenerate
+  assign hit_o = en && hit4[{ld_i, dn_i}];
+  wire s_poll = en && s_poll_p, s_next = en && s_next_p, s_key = en && s_key_p;
+  wire s_head = en && s_head_p, s_cnt = en && s_cnt_p;
+  wire [NumBarriers/4-1:0] hh = hh_p & {(NumBarriers / 4){en}};
   assign head_o     = s_head;
   assign head_bar_o = s_bar;
   assign key_o      = s_key;
@@ -182,7 +229,8 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, arr};
+  wire unused = &{1'b0, arr, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1, b_key,
+                  b_next, b_poll};
 
 `ifndef SYNTHESIS
   // the digit tree above is written for 6-bit keys in radix 4 (3 slots), and the rotations

@@ -61,7 +61,14 @@ module feas_ovl_seq #(
   // drives it; feas_ovl_pair unpacks it in the same order), from the MSB:
   // {hh, hl, arr, ri, pfx, cnt2, cmpl, exit, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next,
   // s_poll}; hh, hl: the head's barrier predecoded (below)
-  output wire [3*BarrierW+NumBarriers/4+19:0] bus_o
+  output wire [3*BarrierW+NumBarriers/4+19:0] bus_o,
+  // ovlrtl.md 12: the slot outputs of THIS cycle for each of the 4 values v = {ctl_load,
+  // ctl_done} of this cycle's broadcast, registered (computed last cycle from the next state
+  // with en = 1), and en itself: {en, pre[3], pre[2], pre[1], pre[0]}, each pre[v] (from its
+  // MSB) {hh, hl, cmpl, exit, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next, s_poll}. A
+  // pair selects one with the broadcast it receives and ANDs the slot kinds, the head and hh
+  // with en (0: no slot); the rest does not depend on en.
+  output wire [4*(NumBarriers/4+BarrierW+15):0] pre_o
 );
 
   localparam integer P  = 3;
@@ -111,71 +118,86 @@ module feas_ovl_seq #(
   // the pairs' dirty-set clear); as sums of c2_q it still began the worst paths (c2_q -> carry
   // -> the head's barrier -> the pairs). The + 2 is a + 1 on the bits above bit 0.
   reg [BarrierW-1:0] c2_p1, c2_p2;
-  // after the arrival of this cycle
-  reg                w_act, r_act, r_dec, r_nxt, kdue;
-  reg [2:0]          r_i;
-  reg [BarrierW:0]   pfx;
-  reg [1:0]          tag;
-  reg [BarrierW-1:0] c2_nx;
-  reg [1:0]          w_off_nx;
-  reg [4:0]          w_j_nx;
-  reg                w_act_nx;
+  // The arrival and the slot decision of this cycle (feas_ovl_seq_step, below): once on the
+  // registers with the broadcast as seen (the state update and the outputs above), and, for
+  // the pairs (pre_o), once per value of the NEXT cycle's broadcast on the next state.
+  wire [2*P-1:0]      tg_nx;
+  wire                w_act_nx, r_act_nx, r_dec_nx, r_nxt_nx;
+  wire [1:0]          w_off_nx;
+  wire [4:0]          w_j_nx;
+  wire [2:0]          r_i_nx;
+  wire [BarrierW:0]   pfx_nx;
+  wire [BarrierW-1:0] c2_nx, c2_p1_nx, c2_p2_nx;
+  wire                o_poll, o_next, o_key, o_kw1, o_head, o_cnt, o_exit, o_cmpl;
+  wire [2:0]          o_kidx;
+  wire [BarrierW-1:0] o_bar;
+  wire [4:0]          o_j;
+  feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_now (
+    .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
+    .tg_i(tg_q), .w_act_i(w_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .r_act_i(r_act_q),
+    .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
+    .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
+    .s_poll_o(o_poll), .s_next_o(o_next), .s_key_o(o_key), .s_kidx_o(o_kidx), .s_kw1_o(o_kw1),
+    .s_head_o(o_head), .s_bar_o(o_bar), .s_cnt_o(o_cnt), .s_j_o(o_j), .exit_o(o_exit),
+    .cmpl_o(o_cmpl),
+    .tg_o(tg_nx), .w_act_o(w_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx), .r_act_o(r_act_nx),
+    .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
+    .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
+  );
   always @* begin
-    w_act = w_act_q; r_act = r_act_q; r_dec = r_dec_q; r_nxt = r_nxt_q; r_i = r_i_q;
-    pfx = pfx_q; kdue = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
-    case (arr)
-      T_POLL: if (!r_act_q && ld_i) begin
-        // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
-        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
-        r_nxt = w_act_q;
-        kdue  = !w_act_q;
-      end
-      T_NEXT: if (r_act_q && r_nxt_q) begin
-        r_nxt = 1'b0;
-        if (ld_i || dn_i) begin
-          r_dec = 1'b1;
-          pfx   = {1'b0, ld_i ? c2_p1 : c2_p2};
-        end else kdue = 1'b1;
-      end
-      T_KEY: if (r_act_q && !r_dec_q) begin
-        if ((KB % 2 == 1) && (r_i_q == K)) pfx = {pfx_q[BarrierW-1:0], ld_i};
-        else                               pfx = {pfx_q[BarrierW-2:0], ld_i, dn_i};
-        r_i = r_i_q + 1'b1;
-        if (r_i_q == K) r_dec = 1'b1;
-        else            kdue  = 1'b1;
-      end
-      default: if ((ld_i || dn_i) && w_act_q) begin
-        exit_o = ld_i;
-        cmpl_o = ld_i && dn_i;
-        w_act  = 1'b0;
-      end
-    endcase
+    s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
+    s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
+    cmpl_o = o_cmpl;
   end
 
-  always @* begin
-    s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
-    s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
-    s_j_o = w_j_q; tag = T_NONE;
-    c2_nx = c2_q; w_off_nx = (w_off_q == 2'd3) ? 2'd3 : w_off_q + 1'b1; w_j_nx = w_j_q;
-    w_act_nx = w_act;
-    if (!en_i) begin
-      // clearing: nothing
-    end else if (r_act && r_dec && !w_act) begin
-      s_head_o = 1'b1;
-      c2_nx = pfx[BarrierW-1:0];
-      w_act_nx = 1'b1; w_off_nx = 2'd1; w_j_nx = 5'd0;
-    end else if (r_act && !r_dec && !r_nxt && kdue) begin
-      s_key_o = 1'b1; tag = T_KEY;
-    end else if (!w_act) begin
-      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
-    end else if (w_off_q == 2'd1) begin
-      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
-    end else if (w_off_q == 2'd2) begin
-      s_next_o = 1'b1; tag = T_NEXT;
-    end else if (w_j_q < Q) begin
-      s_cnt_o = 1'b1; w_j_nx = w_j_q + 1'b1;
+  // pre_o: what the pairs used to decide after the broadcast (the head and its barrier, the
+  // dirty set's clear, exit, completion, the slot kinds: 3 LUTs after ctl_load / ctl_done,
+  // then a route across the chip to the 8 pairs, the worst paths of ovlrtl.md 11d) is decided
+  // a cycle early for all 4 values of the broadcast and registered here; a pair is left with a
+  // 4:1 select by the broadcast it receives. The next cycle's en is not known here (the
+  // global block's en_q), so pre is computed with en = 1 and the pairs AND with en (with
+  // en = 0 the step gives no slot and no head; kidx, kw1, bar, exit, cmpl do not depend on it).
+  localparam integer PW = NumBarriers / 4 + BarrierW + 15;
+  reg  [4*PW-1:0] pre_q;
+  wire [4*PW-1:0] pre_nx;
+  genvar vi;
+  generate
+    for (vi = 0; vi < 4; vi = vi + 1) begin : g_pre
+      wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
+      wire [2:0]          p_kidx;
+      wire [BarrierW-1:0] p_bar;
+      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_pre (
+        .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
+        .tg_i(tg_nx), .w_act_i(w_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx), .r_act_i(r_act_nx),
+        .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
+        .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
+        .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
+        .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
+        .cmpl_o(p_cmpl),
+        .tg_o(), .w_act_o(), .w_off_o(), .w_j_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
+        .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
+      );
+      wire [NumBarriers/4-1:0] p_hh;
+      wire [3:0]               p_hl;
+      for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_phh
+        assign p_hh[gi] = p_head && (p_bar[BarrierW-1:2] == gi);
+      end
+      for (gi = 0; gi < 4; gi = gi + 1) begin : g_phl
+        assign p_hl[gi] = (p_bar[1:0] == gi);
+      end
+      assign pre_nx[vi*PW +: PW] = {p_hh, p_hl, p_cmpl, p_exit, p_cnt, p_bar, p_head, p_kw1,
+                                    p_kidx, p_key, p_next, p_poll};
     end
+  endgenerate
+  // out of reset: the step on the reset state with en = 1 for every v: a POLL (r_i = 1,
+  // pfx = 0: kidx 1, bar 0, hl = 0001), no exit
+  localparam [PW-1:0] PRE_RST = {{(NumBarriers / 4){1'b0}}, 4'b0001, 3'b000,
+                                 {BarrierW{1'b0}}, 2'b00, 3'd1, 3'b001};
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pre_q <= {4{PRE_RST}};
+    else         pre_q <= pre_nx;
   end
+  assign pre_o = {en_i, pre_q};
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -192,18 +214,18 @@ module feas_ovl_seq #(
       c2_p1   <= {BarrierW{1'b0}};                        // all ones + 1
       c2_p2   <= {{(BarrierW - 1){1'b0}}, 1'b1};          // all ones + 2
     end else begin
-      tg_q    <= {tg_q[2*P-3:0], tag};
+      tg_q    <= tg_nx;
       w_act_q <= w_act_nx;
       w_off_q <= w_off_nx;
       w_j_q   <= w_j_nx;
-      r_act_q <= r_act && !s_head_o;
-      r_dec_q <= r_dec && !s_head_o;
-      r_nxt_q <= r_nxt;
-      r_i_q   <= r_i;
-      pfx_q   <= pfx;
+      r_act_q <= r_act_nx;
+      r_dec_q <= r_dec_nx;
+      r_nxt_q <= r_nxt_nx;
+      r_i_q   <= r_i_nx;
+      pfx_q   <= pfx_nx;
       c2_q    <= c2_nx;
-      c2_p1   <= c2_nx + 1'b1;
-      c2_p2   <= {c2_nx[BarrierW-1:1] + 1'b1, c2_nx[0]};
+      c2_p1   <= c2_p1_nx;
+      c2_p2   <= c2_p2_nx;
     end
   end
 
@@ -216,6 +238,141 @@ module feas_ovl_seq #(
   end
   initial if (Q > 31 || K > 7) $fatal(1, "feas_ovl_seq: Q <= 31 and K <= 7 only");
 `endif
+
+endmodule
+
+// One cycle of the sequencer without its registers (ovlrtl.md 12): from the state and the
+// broadcast of a cycle, the slot of that cycle and the next state. feas_ovl_seq uses it once on
+// its registers and four times on the next state (pre_o). The body is the sequencer's former
+// combinational part, unchanged.
+module feas_ovl_seq_step #(
+  parameter integer NumBarriers = 32,
+  parameter integer Q           = 20,
+  parameter integer BarrierW    = $clog2(NumBarriers)
+) (
+  input  wire                en_i,
+  input  wire                ld_i,
+  input  wire                dn_i,
+  input  wire [5:0]          tg_i,      // the state (feas_ovl_seq's registers)
+  input  wire                w_act_i,
+  input  wire [1:0]          w_off_i,
+  input  wire [4:0]          w_j_i,
+  input  wire                r_act_i,
+  input  wire                r_dec_i,
+  input  wire                r_nxt_i,
+  input  wire [2:0]          r_i_i,
+  input  wire [BarrierW:0]   pfx_i,
+  input  wire [BarrierW-1:0] c2_i,
+  input  wire [BarrierW-1:0] c2_p1_i,
+  input  wire [BarrierW-1:0] c2_p2_i,
+  output reg                 s_poll_o,  // the slot (as feas_ovl_seq's outputs)
+  output reg                 s_next_o,
+  output reg                 s_key_o,
+  output reg  [2:0]          s_kidx_o,
+  output reg                 s_kw1_o,
+  output reg                 s_head_o,
+  output reg  [BarrierW-1:0] s_bar_o,
+  output reg                 s_cnt_o,
+  output reg  [4:0]          s_j_o,
+  output reg                 exit_o,
+  output reg                 cmpl_o,
+  output wire [5:0]          tg_o,      // the next state
+  output reg                 w_act_o,
+  output reg  [1:0]          w_off_o,
+  output reg  [4:0]          w_j_o,
+  output wire                r_act_o,
+  output wire                r_dec_o,
+  output wire                r_nxt_o,
+  output wire [2:0]          r_i_o,
+  output wire [BarrierW:0]   pfx_o,
+  output reg  [BarrierW-1:0] c2_o,
+  output wire [BarrierW-1:0] c2_p1_o,
+  output wire [BarrierW-1:0] c2_p2_o
+);
+
+  localparam integer P  = 3;
+  localparam integer KB = BarrierW + 1;
+  localparam integer K  = (KB + 1) / 2;
+  localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
+
+  wire [1:0] arr = tg_i[2*P-1 -: 2];
+  // after the arrival of this cycle
+  reg                w_act, r_act, r_dec, r_nxt, kdue;
+  reg [2:0]          r_i;
+  reg [BarrierW:0]   pfx;
+  reg [1:0]          tag;
+  always @* begin
+    w_act = w_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
+    pfx = pfx_i; kdue = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
+    case (arr)
+      T_POLL: if (!r_act_i && ld_i) begin
+        // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
+        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
+        r_nxt = w_act_i;
+        kdue  = !w_act_i;
+      end
+      T_NEXT: if (r_act_i && r_nxt_i) begin
+        r_nxt = 1'b0;
+        if (ld_i || dn_i) begin
+          r_dec = 1'b1;
+          pfx   = {1'b0, ld_i ? c2_p1_i : c2_p2_i};
+        end else kdue = 1'b1;
+      end
+      T_KEY: if (r_act_i && !r_dec_i) begin
+        if ((KB % 2 == 1) && (r_i_i == K)) pfx = {pfx_i[BarrierW-1:0], ld_i};
+        else                               pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
+        r_i = r_i_i + 1'b1;
+        if (r_i_i == K) r_dec = 1'b1;
+        else            kdue  = 1'b1;
+      end
+      default: if ((ld_i || dn_i) && w_act_i) begin
+        exit_o = ld_i;
+        cmpl_o = ld_i && dn_i;
+        w_act  = 1'b0;
+      end
+    endcase
+  end
+
+  always @* begin
+    s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
+    s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
+    s_j_o = w_j_i; tag = T_NONE;
+    c2_o = c2_i; w_off_o = (w_off_i == 2'd3) ? 2'd3 : w_off_i + 1'b1; w_j_o = w_j_i;
+    w_act_o = w_act;
+    if (!en_i) begin
+      // clearing: nothing
+    end else if (r_act && r_dec && !w_act) begin
+      s_head_o = 1'b1;
+      c2_o = pfx[BarrierW-1:0];
+      w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
+    end else if (r_act && !r_dec && !r_nxt && kdue) begin
+      s_key_o = 1'b1; tag = T_KEY;
+    end else if (!w_act) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_i == 2'd1) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_i == 2'd2) begin
+      s_next_o = 1'b1; tag = T_NEXT;
+    end else if (w_j_i < Q) begin
+      s_cnt_o = 1'b1; w_j_o = w_j_i + 1'b1;
+    end
+  end
+
+  assign tg_o    = {tg_i[2*P-3:0], tag};
+  assign r_act_o = r_act && !s_head_o;
+  assign r_dec_o = r_dec && !s_head_o;
+  assign r_nxt_o = r_nxt;
+  assign r_i_o   = r_i;
+  assign pfx_o   = pfx;
+  // The next c2_p1 / c2_p2 (feas_ovl_seq's registers CNT2 + 1 / + 2; the + 2 a + 1 on the bits
+  // above bit 0) as the sums of THIS CNT2, c2_i, not of the next one (ovlrtl.md 12): they are
+  // read only at a NEXT arrival that finds a race waiting for it (r_act, r_nxt), and the cycle
+  // after a head (the one cycle in which they differ from the sums of the next CNT2) has no race
+  // (the head ends it). As sums of the next CNT2 (the head's barrier at a head) the carry chain
+  // came after the broadcast: ctl_load -> the head -> CNT2 + 1 -> the next cycle's precomputed
+  // slot was the worst path of step 1. Proven by ovlequiv; in every ovltb run.
+  assign c2_p1_o = c2_i + 1'b1;
+  assign c2_p2_o = {c2_i[BarrierW-1:1] + 1'b1, c2_i[0]};
 
 endmodule
 

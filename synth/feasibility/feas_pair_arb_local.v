@@ -130,7 +130,9 @@ module feas_pair_arb_local #(
   output wire                snap_o,           // observability: head (s) now
   // Overlap = 1 (ovlrtl.md 11): the unit's one slot sequencer (feas_ovl_seq.bus_o); unused
   // (and may be left open) otherwise
-  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i
+  input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i,
+  // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
+  input  wire [4*(NumBarriers/4+BarrierW+15):0] ovl_pre_i
 );
 
   localparam integer T    = CountBits;
@@ -264,7 +266,10 @@ module feas_pair_arb_local #(
   //////////////////////////////
 
   wire commit_c = c_valid && !c_refused;  // stage c: a commit now (A in odd cycles)
-  wire mc_nx    = head ? (c_bar == head_addr) : (c_bar == cnt2_q);
+  // head_hit: the head now, of c_bar (Overlap = 1: from the precomputed slot, ovlrtl.md 12)
+  wire ovl_hit;
+  wire head_hit = (Overlap != 0) ? ovl_hit : (head && (c_bar == head_addr));
+  wire mc_nx    = head ? head_hit : (c_bar == cnt2_q);
   wire mr_nx    = cdone ? (c_bar == cnt2_q) : (c_bar == reb_bar);
   reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -307,7 +312,7 @@ module feas_pair_arb_local #(
   // set. When it is B's (even s, phase_q low) it is IN the snapshot: it must not set D[b*],
   // or the next word of b* would run on no change and, the sum being zero, complete a second
   // time (found by the unit's self-check, pairunit.md).
-  wire                in_cut = head && !phase_q && (c_bar == head_addr);
+  wire                in_cut = head_hit && !phase_q;
   wire                dset   = (commit_c && !win && !in_cut) || hold_q;
   // RegLines = 2: the dirty set of a commit in the head cycle s is DEFERRED to s + 2, so that
   // no dirty-bit logic depends on ctl_load_i (in s the head address's last bit): the commit
@@ -608,14 +613,14 @@ module feas_pair_arb_local #(
   generate
     if (Overlap != 0) begin : g_ovl
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
-      wire oa, ob, o_head, o_exit, o_cmpl;
+      wire oa, ob, o_head, o_exit, o_cmpl, o_hit;
       wire [BarrierW-1:0] o_bar;
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
-        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
+        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
-        .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
+        .cbar_i(c_bar), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
       // The head and the completion come from the unit's shared sequencer (ovlrtl.md 11), the
@@ -626,6 +631,7 @@ module feas_pair_arb_local #(
       // the cycle the clearing ends) they stay per pair: the same values, the logic local.
       assign head      = o_head && !init_q;
       assign ovl_cmpl  = o_cmpl && !init_q;
+      assign ovl_hit   = o_hit && !init_q;
       assign head_addr = o_bar;
 `ifndef SYNTHESIS
       always @(posedge clk_i) if (rst_ni && init_q && (o_head || o_cmpl))
@@ -663,6 +669,7 @@ module feas_pair_arb_local #(
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
+      assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
     end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
@@ -682,6 +689,7 @@ module feas_pair_arb_local #(
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
+      assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
@@ -691,11 +699,12 @@ module feas_pair_arb_local #(
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
+      assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
     end
   endgenerate
 
-  wire unused = &{1'b0, ovl_seq_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

@@ -41,10 +41,16 @@ module feas_pair_arb_unit #(
   wire [NumPes-1:0] lines;
   wire [NP-1:0]     snaps;
   wire              ctl_load, ctl_done;
+  // the broadcast as each pair receives it: Overlap = 1, its own copy of the global block's
+  // flip-flops (ovlrtl.md 12); otherwise ctl_load / ctl_done themselves
+  wire [NP-1:0]     p_load, p_done;
   // Overlap = 1: the pairs' slot sequencer, one copy per OvlSeqPairs pairs (ovlrtl.md 11;
   // below); copy k's bus at oseqs[k * SW +: SW]
   localparam integer SW = 3 * BW + NumBarriers / 4 + 20;
   wire [NP*SW-1:0]  oseqs;
+  // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12), copy k's at opres[k * PRW +: PRW]
+  localparam integer PRW = 4 * (NumBarriers / 4 + BW + 15) + 1;
+  wire [NP*PRW-1:0] opres;
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
@@ -63,8 +69,9 @@ module feas_pair_arb_unit #(
       .b_ack_valid_o(ack_valid_o[2*i+1]), .b_ack_refused_o(ack_refused_o[2*i+1]),
       .b_fifo_valid_o(fifo_valid_o[2*i+1]), .b_fifo_barrier_o(fifo_barrier_o[(2*i+1)*BW +: BW]),
       .b_fifo_pop_i(fifo_pop_i[2*i+1]), .b_rr_bit_o(lines[2*i+1]),
-      .ctl_load_i(ctl_load), .ctl_done_i(ctl_done), .snap_o(snaps[i]),
-      .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW])
+      .ctl_load_i(p_load[i]), .ctl_done_i(p_done[i]), .snap_o(snaps[i]),
+      .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW]),
+      .ovl_pre_i(opres[(i / OvlSeqPairs) * PRW +: PRW])
     );
   end
 
@@ -76,7 +83,8 @@ module feas_pair_arb_unit #(
       wire en;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
-        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en)
+        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
+        .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done)
       );
       // The pairs' sequencer: every pair block had its own copy, each seeing only the broadcast
       // and enabled in the same cycle (the pairs' clearing ends in cycle 2M, the global block's
@@ -90,11 +98,13 @@ module feas_pair_arb_unit #(
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
-          .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW])
+          .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),
+          .pre_o(opres[k*PRW +: PRW])
         );
       end
       if (NP / OvlSeqPairs < NP) begin : g_pseq_rest
         assign oseqs[NP*SW-1:(NP/OvlSeqPairs)*SW] = {((NP - NP / OvlSeqPairs) * SW){1'b0}};
+        assign opres[NP*PRW-1:(NP/OvlSeqPairs)*PRW] = {((NP - NP / OvlSeqPairs) * PRW){1'b0}};
       end
     end else begin : g_std
       feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
@@ -103,7 +113,10 @@ module feas_pair_arb_unit #(
       );
       assign exit_w = ctl_load;
       assign cmpl_w = ctl_done;
+      assign p_load = {NP{ctl_load}};
+      assign p_done = {NP{ctl_done}};
       assign oseqs  = {(NP * SW){1'b0}};
+      assign opres  = {(NP * PRW){1'b0}};
     end
   endgenerate
 

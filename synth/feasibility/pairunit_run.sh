@@ -496,10 +496,14 @@ fi
 # bugs in the new form, each of which must be "unproven" -> ${O}ovl_equiv.txt.
 # Since ovlrtl.md 11 feas_ovl_pair takes the unit's shared sequencer on seq_i: ovl_gate puts a
 # sequencer copy back in (u_seq, its en_i a port again), so that the module compared has the old
-# ports and the old register names (a file without seq_i passes unchanged).
+# ports and the old register names (a file without seq_i passes unchanged). Since ovlrtl.md 12
+# the pair also takes the sequencer's precomputed slot (pre_i, from u_seq's pre_o): the gate's
+# sequencer has the registers pre_q without a gold partner (proven through the unrolling, as
+# c2_p1 / c2_p2 in 11).
 ovl_gate() {  # in.v out.v
   sed -e 's|^  input  wire \[3\*BarrierW+NumBarriers/4+19:0\] seq_i,.*|  input  wire en_i,|' \
-      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i));' $1 > $2
+      -e '/^  input  wire \[4\*(NumBarriers\/4+BarrierW+15):0\] pre_i,/d' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i), .pre_o(pre_i));' $1 > $2
 }
 ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
   for side in "gold:$1 $2" "gate:$3 $4"; do
@@ -510,21 +514,25 @@ ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
 if [ "$what" = ovlequiv ]; then
   rev=${2:-505c10d}
   d=$TMP/equiv; mkdir -p $d
-  git show $rev:$F/feas_ovl_pair.v > $d/gold.v
+  # (ovlrtl.md 12) the current pair's new port hit_o (= head_o && head_bar_o == cbar_i, for the
+  # caller's cut) is given to the gold by that definition, so the proof covers it
+  git show $rev:$F/feas_ovl_pair.v | sed -e 's/^  input  wire                a_cbit_i, .*/  input  wire [BarrierW-1:0] cbar_i,\n  output wire                hit_o,\n&/' \
+    -e 's/^endmodule/  assign hit_o = head_o \&\& (head_bar_o == cbar_i);\nendmodule/' > $d/gold.v
+  grep -q 'assign hit_o' $d/gold.v || echo "ovlequiv: hit_o not added to the gold" | tee -a ${O}ovl_equiv.txt
   git show $rev:$F/feas_ovl_seq.v > $d/gold_seq.v
   : > ${O}ovl_equiv.txt
-  eqrun() {  # name gate.v (before ovl_gate)
+  eqrun() {  # name gate.v (before ovl_gate) [gate_seq.v]
     ovl_gate $2 $d/$1_gate.v
-    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v $F/feas_ovl_seq.v > $d/$1.ys
+    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v ${3:-$F/feas_ovl_seq.v} > $d/$1.ys
     if nice -n 10 yosys -q -l $d/$1.log -s $d/$1.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
   # (ovlrtl.md 11) the global block too: GOLDREV's feas_ovl_global (and its sequencer) against
-  # the current files; the current one's extra output en_o has no gold partner
+  # the current files; the current one's extra outputs en_o and (ovlrtl.md 12) the broadcast's copies ctl_load_cp_o / ctl_done_cp_o have no gold partner (the copies are checked by ovltb: the pairs run on them)
   git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
   echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
-read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; opt_clean; rename feas_ovl_global gate; design -stash gate
 design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
   if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
   echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
@@ -539,5 +547,20 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
+  done
+  # (ovlrtl.md 12) planted bugs in the precomputed slot: the pair's select with the broadcast's
+  # bits swapped, the pair's head not gated by en, hit_o selected with them swapped, the sequencer's precompute for v with ld / dn
+  # swapped: each must be unproven
+  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/"; do
+    sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
+    if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
+    eqrun "mutant_${m%%:*}" $d/mut.v
+  done
+  # ... and in the sequencer: the precompute for v with ld / dn swapped; a wrong CNT2 + 2 of a
+  # the next CNT2 + 1 as CNT2 + 2 (c2_p1_o, ovlrtl.md 12)
+  for m in "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
+    sed "${m#*:}" $F/feas_ovl_seq.v > $d/mut_seq.v
+    if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
+    eqrun "mutant_${m%%:*}" $F/feas_ovl_pair.v $d/mut_seq.v
   done
 fi
