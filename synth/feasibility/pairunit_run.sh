@@ -16,7 +16,7 @@ TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
 P="-set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
-UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
+UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq_step.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_ff2.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
 
@@ -523,7 +523,7 @@ if [ "$what" = ovlequiv ]; then
   : > ${O}ovl_equiv.txt
   eqrun() {  # name gate.v (before ovl_gate) [gate_seq.v]
     ovl_gate $2 $d/$1_gate.v
-    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v ${3:-$F/feas_ovl_seq.v} > $d/$1.ys
+    ovl_equiv_ys $d/gold.v $d/gold_seq.v $d/$1_gate.v "${3:-$F/feas_ovl_seq.v $F/feas_ovl_seq_step.v}" > $d/$1.ys
     if nice -n 10 yosys -q -l $d/$1.log -s $d/$1.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
     echo "$1: $r ($(grep -E "unproven|successfully" $d/$1.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   }
@@ -532,7 +532,7 @@ if [ "$what" = ovlequiv ]; then
   # the current files; the current one's extra outputs en_o and (ovlrtl.md 12) the broadcast's copies ctl_load_cp_o / ctl_done_cp_o have no gold partner (the copies are checked by ovltb: the pairs run on them)
   git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
   echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
-read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_seq.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_ff2.v $F/feas_ovl_seq.v $F/feas_ovl_seq_step.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; opt_clean; rename feas_ovl_global gate; design -stash gate
 design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
   if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
   echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
@@ -558,9 +558,11 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
   done
   # ... and in the sequencer: the precompute for v with ld / dn swapped; a wrong CNT2 + 2 of a
   # the next CNT2 + 1 as CNT2 + 2 (c2_p1_o, ovlrtl.md 12)
+  # (the sequencer is two files, feas_ovl_seq.v and feas_ovl_seq_step.v: the sed goes to both)
   for m in "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
     sed "${m#*:}" $F/feas_ovl_seq.v > $d/mut_seq.v
-    if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
-    eqrun "mutant_${m%%:*}" $F/feas_ovl_pair.v $d/mut_seq.v
+    sed "${m#*:}" $F/feas_ovl_seq_step.v > $d/mut_seq_step.v
+    if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v && cmp -s $F/feas_ovl_seq_step.v $d/mut_seq_step.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
+    eqrun "mutant_${m%%:*}" $F/feas_ovl_pair.v "$d/mut_seq.v $d/mut_seq_step.v"
   done
 fi

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Feasibility (synth/feasibility/ovlrtl.md 12): used by feas_ovl_seq.
+
+`default_nettype none
+
+// One cycle of the sequencer without its registers (ovlrtl.md 12): from the state and the
+// broadcast of a cycle, the slot of that cycle and the next state. feas_ovl_seq uses it once on
+// its registers and four times on the next state (pre_o). The body is the sequencer's former
+// combinational part, unchanged.
+module feas_ovl_seq_step #(
+  parameter integer NumBarriers = 32,
+  parameter integer Q           = 20,
+  parameter integer BarrierW    = $clog2(NumBarriers)
+) (
+  input  wire                en_i,
+  input  wire                ld_i,
+  input  wire                dn_i,
+  input  wire [5:0]          tg_i,      // the state (feas_ovl_seq's registers)
+  input  wire                w_act_i,
+  input  wire [1:0]          w_off_i,
+  input  wire [4:0]          w_j_i,
+  input  wire                r_act_i,
+  input  wire                r_dec_i,
+  input  wire                r_nxt_i,
+  input  wire [2:0]          r_i_i,
+  input  wire [BarrierW:0]   pfx_i,
+  input  wire [BarrierW-1:0] c2_i,
+  input  wire [BarrierW-1:0] c2_p1_i,
+  input  wire [BarrierW-1:0] c2_p2_i,
+  output reg                 s_poll_o,  // the slot (as feas_ovl_seq's outputs)
+  output reg                 s_next_o,
+  output reg                 s_key_o,
+  output reg  [2:0]          s_kidx_o,
+  output reg                 s_kw1_o,
+  output reg                 s_head_o,
+  output reg  [BarrierW-1:0] s_bar_o,
+  output reg                 s_cnt_o,
+  output reg  [4:0]          s_j_o,
+  output reg                 exit_o,
+  output reg                 cmpl_o,
+  output wire [5:0]          tg_o,      // the next state
+  output reg                 w_act_o,
+  output reg  [1:0]          w_off_o,
+  output reg  [4:0]          w_j_o,
+  output wire                r_act_o,
+  output wire                r_dec_o,
+  output wire                r_nxt_o,
+  output wire [2:0]          r_i_o,
+  output wire [BarrierW:0]   pfx_o,
+  output reg  [BarrierW-1:0] c2_o,
+  output wire [BarrierW-1:0] c2_p1_o,
+  output wire [BarrierW-1:0] c2_p2_o
+);
+
+  localparam integer P  = 3;
+  localparam integer KB = BarrierW + 1;
+  localparam integer K  = (KB + 1) / 2;
+  localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
+
+  wire [1:0] arr = tg_i[2*P-1 -: 2];
+  // after the arrival of this cycle
+  reg                w_act, r_act, r_dec, r_nxt, kdue;
+  reg [2:0]          r_i;
+  reg [BarrierW:0]   pfx;
+  reg [1:0]          tag;
+  always @* begin
+    w_act = w_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
+    pfx = pfx_i; kdue = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
+    case (arr)
+      T_POLL: if (!r_act_i && ld_i) begin
+        // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
+        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
+        r_nxt = w_act_i;
+        kdue  = !w_act_i;
+      end
+      T_NEXT: if (r_act_i && r_nxt_i) begin
+        r_nxt = 1'b0;
+        if (ld_i || dn_i) begin
+          r_dec = 1'b1;
+          pfx   = {1'b0, ld_i ? c2_p1_i : c2_p2_i};
+        end else kdue = 1'b1;
+      end
+      T_KEY: if (r_act_i && !r_dec_i) begin
+        if ((KB % 2 == 1) && (r_i_i == K)) pfx = {pfx_i[BarrierW-1:0], ld_i};
+        else                               pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
+        r_i = r_i_i + 1'b1;
+        if (r_i_i == K) r_dec = 1'b1;
+        else            kdue  = 1'b1;
+      end
+      default: if ((ld_i || dn_i) && w_act_i) begin
+        exit_o = ld_i;
+        cmpl_o = ld_i && dn_i;
+        w_act  = 1'b0;
+      end
+    endcase
+  end
+
+  always @* begin
+    s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
+    s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
+    s_j_o = w_j_i; tag = T_NONE;
+    c2_o = c2_i; w_off_o = (w_off_i == 2'd3) ? 2'd3 : w_off_i + 1'b1; w_j_o = w_j_i;
+    w_act_o = w_act;
+    if (!en_i) begin
+      // clearing: nothing
+    end else if (r_act && r_dec && !w_act) begin
+      s_head_o = 1'b1;
+      c2_o = pfx[BarrierW-1:0];
+      w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
+    end else if (r_act && !r_dec && !r_nxt && kdue) begin
+      s_key_o = 1'b1; tag = T_KEY;
+    end else if (!w_act) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_i == 2'd1) begin
+      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+    end else if (w_off_i == 2'd2) begin
+      s_next_o = 1'b1; tag = T_NEXT;
+    end else if (w_j_i < Q) begin
+      s_cnt_o = 1'b1; w_j_o = w_j_i + 1'b1;
+    end
+  end
+
+  assign tg_o    = {tg_i[2*P-3:0], tag};
+  assign r_act_o = r_act && !s_head_o;
+  assign r_dec_o = r_dec && !s_head_o;
+  assign r_nxt_o = r_nxt;
+  assign r_i_o   = r_i;
+  assign pfx_o   = pfx;
+  // The next c2_p1 / c2_p2 (feas_ovl_seq's registers CNT2 + 1 / + 2; the + 2 a + 1 on the bits
+  // above bit 0) as the sums of THIS CNT2, c2_i, not of the next one (ovlrtl.md 12): they are
+  // read only at a NEXT arrival that finds a race waiting for it (r_act, r_nxt), and the cycle
+  // after a head (the one cycle in which they differ from the sums of the next CNT2) has no race
+  // (the head ends it). As sums of the next CNT2 (the head's barrier at a head) the carry chain
+  // came after the broadcast: ctl_load -> the head -> CNT2 + 1 -> the next cycle's precomputed
+  // slot was the worst path of step 1. Proven by ovlequiv; in every ovltb run.
+  assign c2_p1_o = c2_i + 1'b1;
+  assign c2_p2_o = {c2_i[BarrierW-1:1] + 1'b1, c2_i[0]};
+
+endmodule
+
+`default_nettype wire
