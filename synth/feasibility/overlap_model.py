@@ -113,6 +113,146 @@ def derived(p):
     return dict(W=W, W_exit=W_exit, idle=idle, bound=bound, caseB=caseB)
 
 
+def derived_tight(p):
+    """The worst case counted word by word (overlap.md 12b), for the new contract with NEXT and
+    M >= 3; None otherwise. derived() charges every word before the target's own a full W.
+    But a word whose barrier lies 1 or 2 before the target x in round-robin order has x
+    among CNT2 + 1, CNT2 + 2 at its NEXT slot: NEXT decides, no key slot steals a count
+    cycle, and that word is W_f = Q + 2 + P + E long. With x dirty from its closing on, each
+    race brings the word's barrier at least one step closer to x, so among the words before
+    x's head at most two are such fast words, and all the others can be slow (W)."""
+    if not p.overlap or not p.next or p.M < 3 or p.sched != 'race':
+        return None
+    dv = derived(p)
+    P, Q, E, M = p.P, p.Q, p.E, p.M
+    K = len(p.plan) - 1
+    W, W_x = dv['W'], dv['W_exit']   # x's own word: head to exit, a slow race inside it
+    W_f = Q + 2 + P + E              # NEXT decides: exit-limited, nothing stolen
+    race_idle = 1 + K * P if p.idlespec else (K + 1) * P
+
+    def chain(dist):
+        # the words from a barrier at round-robin distance dist before x up to x's head
+        return max(0, dist - 2) * W + min(dist, 2) * W_f
+    # A: the word at c has a race (head to head <= W, c >= its head), next barrier != x
+    case_a = W + chain(M - 1) + W_x
+    # B: the word at c has no race: nothing was dirty at its POLL (s + 1), so c >= s + 1
+    # and x may be that word's own barrier; its exit <= s + Q + 2 + P + E, then an idle race
+    case_b = (Q + 1 + P + E) + race_idle + chain(M - 1) + W_x
+    # C: idle at c: the POLL in c + 1 (idlespec: c + 1 or c + 2), or a race already running
+    case_c = (2 if p.idlespec else 1) + race_idle + chain(M - 1) + W_x
+    return max(case_a, case_b, case_c)
+
+
+ADV_MODES = ('caseA', 'caseB', 'caseB2', 'advrand')
+
+
+class Adversary:
+    """Commits built against the contract (overlap.md 12b); every commit comes in a sum-zero
+    pair (+1, then -1 in the same cycle or the next), so every word that reaches a barrier
+    completes and runs to its last count bit (the longest word).
+      caseA / caseB / caseB2: the directed worst case of the derivation, episode after
+        episode. Barrier b gets a word of its own (word k); then x = b closes again, in
+        word k's head cycle (caseA: word k has a race), or after its POLL (caseB: the pair
+        in s + 1, same cycle; caseB2: +1 in s + 1, -1 in s + 2), so word k runs without a
+        race. Then the races are steered through b + 1, b + 2, .. (each barrier dirtied just
+        after the previous word's NEXT slot read it, so that its race is a slow one), x last.
+      advrand: random pairs, timed relative to the heads and exits the pairs see (the
+        offsets around the POLL, NEXT and key slots most often), a search for the worst.
+    The adversary reads only the slot stream of the pairs (heads, exits), as a program that
+    could watch the unit would."""
+
+    def __init__(self, p, a, rng):
+        self.p = p
+        self.kind = a.mode
+        self.rng = rng
+        self.sched = {}        # cycle -> [(b, delta)]
+        self.state = 'start'
+        self.t0 = 40
+        self.b = 0
+        self.i = 0
+        self.cx = None         # the target's closing cycle
+        self.xlat = []         # the target's closing-to-exit latencies, one per episode
+        self.deviations = 0    # heads not in the planned order
+        self.overflow = 0      # commits pushed to a later cycle (no free PE of the phase)
+
+    def pair(self, t, b, split):
+        self.sched.setdefault(t, []).append((b, 1))
+        self.sched.setdefault(t + (1 if split else 0), []).append((b, -1))
+
+    def directed(self, x, slot, ev):
+        p, M = self.p, self.p.M
+        if self.state == 'start' and x >= self.t0:
+            self.pair(x, self.b, False)      # b's own word, started by an idle race
+            self.state = 'head_b'
+        if slot[0] == 'H':
+            h = slot[1]
+            if self.state == 'head_b' and h == self.b:
+                if self.kind == 'caseA':
+                    self.pair(x, self.b, False)          # x closes in the head cycle
+                    self.cx = x
+                elif self.kind == 'caseB':
+                    self.pair(x + 1, self.b, False)      # after the POLL of x + 1 read D
+                    self.cx = x + 1
+                else:
+                    self.pair(x + 1, self.b, True)
+                    self.cx = x + 2
+                self.pair(x + 2, (self.b + 1) % M, False)  # b + 1: after NEXT (x + 2) read
+                self.state = 'chain'
+                self.i = 1
+            elif self.state == 'chain' and h == (self.b + self.i) % M:
+                dist = M - self.i                          # from this barrier to x
+                if dist >= 3:
+                    self.pair(x + 2, (h + 1) % M, False)   # slow race, winner h + 1
+                elif dist == 2:
+                    self.pair(x + 1, (h + 1) % M, False)   # NEXT decides h + 1
+                else:
+                    self.pair(x + 1, h, False)             # x's own word: a slow race
+                    self.state = 'x'
+                self.i += 1
+            elif self.state == 'x' and h == self.b:
+                self.state = 'exit'
+            elif self.state in ('chain', 'x'):
+                self.deviations += 1
+        if ev is not None and ev[0] == 'exit' and ev[1] and self.state == 'exit' \
+                and ev[2] == self.b:
+            self.xlat.append(x - self.cx)
+            self.state = 'start'
+            self.t0 = x + 4 * p.Q + 60       # let the last word finish, unit idle again
+            self.b = (self.b + 1) % M
+
+    def random_(self, x, slot, ev):
+        p, M, rng = self.p, self.p.M, self.rng
+        if slot[0] == 'H':
+            for y in range(M if M <= 8 else 8):
+                b = y if M <= 8 else rng.randrange(M)
+                if y < 4 and M > 8:
+                    b = (slot[1] + 1 + y) % M            # the next barriers in rr order
+                if rng.random() < 0.3:
+                    o = rng.randint(0, p.P + 3) if rng.random() < 0.6 else rng.randint(0, 40)
+                    self.pair(x + o, b, rng.random() < 0.5)
+        if ev is not None and ev[0] == 'exit' and rng.random() < 0.5:
+            self.pair(x + rng.randint(0, 2), rng.randrange(M), rng.random() < 0.5)
+        if not self.sched and rng.random() < 0.02:
+            self.pair(x, rng.randrange(M), rng.random() < 0.5)
+
+    def commits(self, x, slot, ev):
+        if self.kind == 'advrand':
+            self.random_(x, slot, ev)
+        else:
+            self.directed(x, slot, ev)
+        todo = self.sched.pop(x, [])
+        out = []
+        ph = x & 1
+        for n, (b, dl) in enumerate(todo):
+            if n >= self.p.N // 2:
+                # one commit per PE and cycle: the rest waits for the next cycle of the phase
+                self.sched.setdefault(x + 2, []).append((b, dl))
+                self.overflow += 1
+                continue
+            out.append((2 * n + ph, b, dl))
+        return out
+
+
 def issue_bound(p):
     return p.M * (p.Q + p.BW + 6) + 32
 
@@ -507,7 +647,13 @@ def run(a, out):
     chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
     pseq = Seq(p)
     gb = Global(p)
-    chk = Check(p, dv['bound'], out)
+    bound = dv['bound']
+    if a.bound == 'tight':
+        bound = derived_tight(p)
+    elif a.bound:
+        bound = int(a.bound)
+    chk = Check(p, bound, out)
+    adv = Adversary(p, a, rng) if a.mode in ADV_MODES else None
     stats = dict(commits=0, refused=0, heads=0, completions=0, pops=0, short_cycles=0,
                  aborts=0, full_words=0, early_words=0, push_full=0)
     full_gap = {}
@@ -617,6 +763,8 @@ def run(a, out):
                 else:
                     commits.append((pe, st, -1))
                     wstate[pe] = None
+        elif adv is not None:
+            commits = adv.commits(x, slot, ev)
         else:  # sparse: one closing at a time
             if ep is None and x >= ep_start:
                 pe = rng.randrange(N)
@@ -670,6 +818,8 @@ def run(a, out):
     res['max_head_wait'] = chk.max_head_wait
     res['derived'] = dv
     res['p'] = p
+    res['adv'] = adv
+    res['bound'] = bound
     return res
 
 
@@ -682,7 +832,7 @@ def main():
     ap.add_argument('--radix', type=int, default=4, choices=(2, 4))
     ap.add_argument('--overlap', type=int, default=1, choices=(0, 1))
     ap.add_argument('--fifo', type=int, default=8)
-    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst'))
+    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst') + ADV_MODES)
     ap.add_argument('--hot', type=int, default=4, help='random: barriers 0..hot-1 (0: all)')
     ap.add_argument('--quiet', type=int, default=1)
     ap.add_argument('--gapmin', type=int, default=0)
@@ -699,6 +849,8 @@ def main():
                     help='rr baseline: first count slot s + RRCOUNT (3: this datapath, 5: pair.md)')
     ap.add_argument('--sched', default='race', choices=('race', 'rr'),
                     help='rr: the round-robin scan baseline (no race)')
+    ap.add_argument('--bound', default='',
+                    help="the Check's liveness bound: '' derived(), 'tight' derived_tight(), or a number")
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
                                                 'next_noroom'))
     a = ap.parse_args()
@@ -714,6 +866,9 @@ def main():
                  ''.join(str(k) for k in p.plan)))
     out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
               '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))
+    if a.bound:
+        out.write('  tight bound %s (overlap.md 12b); the liveness check uses %d\n'
+                  % (derived_tight(p), r['bound']))
     out.write('  cycles %d commits %d refused %d heads %d completions %d (full words %d, '
               'early %d) aborts %d pops %d cycles-short %d\n'
               % (a.cycles, r['commits'], r['refused'], r['heads'], r['completions'],
@@ -733,6 +888,13 @@ def main():
     if used:
         out.write('  heads per barrier (fairness): barriers %d, min %d max %d\n'
                   % (len(used), min(used), max(used)))
+    adv = r['adv']
+    if adv is not None:
+        xl = adv.xlat
+        out.write('  adversary %s: episodes %d, target closing to its exit: min %s max %s; '
+                  'heads out of plan %d, commits moved %d\n'
+                  % (a.mode, len(xl), min(xl) if xl else '-', max(xl) if xl else '-',
+                     adv.deviations, adv.overflow))
     out.write('  %d errors\n' % r['errors'])
     out.write('%s seed=%d (replay: overlap_model.py %s)\n'
               % ('PASS' if r['errors'] == 0 else 'FAIL', a.seed, args))

@@ -1,6 +1,7 @@
 #!/bin/sh
 # overlap_run.sh: every model run of overlap.md (from the repository's root or from here).
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
+#   sh synth/feasibility/overlap_run.sh r3seeds|r3adv|r3check   (overlap.md 12; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -103,11 +104,31 @@ mutants() {  # planted bugs in the scheduler: every one must FAIL
   done
 }
 
+r3seeds() {  # R = 3 decision (overlap.md 12): the sparse mean over 10 seeds, the same workload as
+  # the sweep (gap 0..64, 100,000 cycles; the sweep used seed 11 only), R = 3 and R = 2
+  : > $LOG/r3_sparse_seeds.txt
+  for v in "--R 3 --idlespec 1" "--R 3" "--R 2" "--R 2 --idlespec 1"; do
+    for M in 4 32 256 1024; do for sd in 11 12 13 14 15 16 17 18 19 20; do
+      $PY $v --E 0 --M $M --cycles $C --mode sparse --seed $sd >> $LOG/r3_sparse_seeds.txt
+    done; done
+  done
+  # how much the figure owes to the gap law (opening to closing 0 .. gap cycles), M = 32
+  : > $LOG/r3_sparse_gaps.txt
+  for v in "--R 3 --idlespec 1" "--R 2"; do
+    for g in "--gap 16" "--gap 32" "--gap 128" "--gap 256" "--gapmin 60 --gap 100"; do
+      for sd in 11 12 13 14 15; do
+        $PY $v --E 0 --M 32 --cycles $C --mode sparse --seed $sd $g >> $LOG/r3_sparse_gaps.txt
+      done
+    done
+  done
+}
+
 summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
 
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
+  r3seeds) r3seeds ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
 esac
