@@ -163,6 +163,18 @@ r3check() {  # the checks of r3adv can fail: a liveness bound one below the tigh
   done; done; done; done
 }
 
+r3more() {  # R = 3 decision (overlap.md 12e): busy over 5 seeds with idlespec; sparse at E = 1
+  : > $LOG/r3_busyseeds.txt
+  for sd in 6 16 26 36 46; do
+    $PY --R 3 --E 0 --idlespec 1 --cycles $C --mode busy --seed $sd >> $LOG/r3_busyseeds.txt
+    $PY --R 3 --E 0 --cycles $C --mode busy --seed $sd --sched rr --rrcount 3 >> $LOG/r3_busyseeds.txt
+  done
+  : > $LOG/r3_sparse_e1.txt
+  for sd in 11 12 13 14 15; do
+    $PY --R 3 --E 1 --idlespec 1 --M 32 --cycles $C --mode sparse --seed $sd >> $LOG/r3_sparse_e1.txt
+  done
+}
+
 r3summary() { nice -n 10 python3 overlap_table.py --r3 $LOG > $LOG/r3_summary.txt; }
 
 summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
@@ -171,7 +183,8 @@ case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
   r3seeds) r3seeds ;; r3adv) r3adv ;; r3check) r3check ;; r3summary) r3summary ;;
-  r3) r3seeds; r3adv; r3check; r3summary ;;
+  r3more) r3more ;;
+  r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
 esac

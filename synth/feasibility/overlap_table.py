@@ -85,6 +85,21 @@ def r3_tables(d, out):
                 key[0], key[1], key[2], len(v), sum(ms) / len(ms), min(ms), max(ms),
                 max(r['max'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
         out.write('\n')
+    p = os.path.join(d, 'r3_sparse_e1.txt')
+    if os.path.exists(p):
+        v = parse(p)
+        ms = [r['mean'] for r in v]
+        out.write('== sparse, R 3 E 1 idlespec, M = 32, seeds %s: %s; mean of means %.2f (target 40); checks: %s\n\n' % (
+            ','.join(r['a']['seed'] for r in v), ' '.join('%.2f' % m for m in ms), sum(ms) / len(ms),
+            'PASS' if all(r['ok'] for r in v) else 'FAIL'))
+    p = os.path.join(d, 'r3_busyseeds.txt')
+    if os.path.exists(p):
+        rc = [r['cpk'] for r in parse(p) if r['a']['sched'] == 'race']
+        rr = [r['cpk'] for r in parse(p) if r['a']['sched'] == 'rr']
+        out.write('== busy, M = 32, R 3 E 0: race + NEXT + idlespec %s; lean rr (s + 3) %s; race/rr %.3f, '
+                  'seeds with race >= rr: %d of %d\n\n' % (
+                      ' '.join('%.2f' % c for c in rc), ' '.join('%.2f' % c for c in rr), sum(rc) / sum(rr),
+                      sum(1 for x, y in zip(rc, rr) if x >= y), len(rc)))
     p = os.path.join(d, 'r3_adv.txt')
     if os.path.exists(p):
         out.write('== adversarial and worst-mode runs: largest closing latency against the bounds\n')
