@@ -253,6 +253,74 @@ class Adversary:
         return out
 
 
+class TaskEpochs:
+    """--mode tasks: one epoch at a time, each a tree of tasks, after the golden model's sparse1
+    (cpp_model/include/dsbc/stimulus.h, testbench/bench/bench_workloads.h: start_prob 0.002 per
+    PE and cycle, one open epoch, act_prob 0.5, spawn_prob 0.48, migrate_prob 0.8, transit
+    1 .. 24). Re-implemented from that description, simplified: no request-queue limit, no
+    acknowledge latency, no pop stalls. Why: the sparse mode's law (two commits, the closing
+    0 .. gap cycles after the opening) decides how often a closing finds the unit idle, and
+    this is the law issue 13's sparse figure is measured with in the golden model.
+    The root task's +1 opens the epoch; a task that acts spawns a child (+1 at its PE,
+    the child then travels) or finishes (-1 at its PE). The global sum is the number of live
+    tasks, so it is zero only after the last -1: one closing per epoch."""
+
+    def __init__(self, p, rng):
+        self.p = p
+        self.rng = rng
+        self.open_b = None     # the epoch's barrier
+        self.tasks = []        # [pe, ready cycle]
+        self.queue = [[] for _ in range(p.N)]   # per PE: pending commits (delta), in order
+        self.live = 0          # tasks produced and not consumed (+1 committed or queued)
+        self.allowed_from = 0  # next epoch: after the last one's completion
+        self.closed = False
+
+    def completed(self, b, x):
+        if self.closed and b == self.open_b:
+            self.open_b = None
+            self.closed = False
+            self.allowed_from = x + 1
+
+    def commits(self, x):
+        p, rng = self.p, self.rng
+        if self.open_b is None and x >= self.allowed_from:
+            # start_prob per PE and cycle: a start in this cycle with 1 - (1 - 0.002)^16
+            if rng.random() < 1.0 - (1.0 - 0.002) ** p.N:
+                pe = rng.randrange(p.N)
+                self.open_b = rng.randrange(p.M)
+                self.queue[pe].append(1)
+                self.live = 1
+                self.tasks = [[pe, x + 1]]
+        if self.open_b is not None and not self.closed:
+            keep = []
+            for t in self.tasks:
+                if t[1] <= x and rng.random() < 0.5:
+                    if rng.random() < 0.48:
+                        self.queue[t[0]].append(1)     # the child's +1 before it is sent
+                        self.live += 1
+                        dest = t[0]
+                        if rng.random() < 0.8:
+                            dest = rng.randrange(p.N - 1)
+                            dest += 1 if dest >= t[0] else 0
+                        keep.append(t)
+                        # the child leaves after its +1 is committed: queue order + transit
+                        keep.append([dest, x + 2 * len(self.queue[t[0]]) + rng.randint(1, 24)])
+                    else:
+                        self.queue[t[0]].append(-1)    # consumed
+                        self.live -= 1
+                else:
+                    keep.append(t)
+            self.tasks = keep
+        out = []
+        # each PE commits in its phase cycles, one queued commit per cycle, in order
+        for pe in range(x & 1, p.N, 2):
+            if self.queue[pe]:
+                out.append((pe, self.open_b, self.queue[pe].pop(0)))
+        if self.open_b is not None and self.live == 0 and not any(self.queue) and not self.closed:
+            self.closed = True     # the last -1 went out: wait for its completion
+        return out
+
+
 def issue_bound(p):
     return p.M * (p.Q + p.BW + 6) + 32
 
@@ -654,6 +722,7 @@ def run(a, out):
         bound = int(a.bound)
     chk = Check(p, bound, out)
     adv = Adversary(p, a, rng) if a.mode in ADV_MODES else None
+    tep = TaskEpochs(p, rng) if a.mode == 'tasks' else None
     stats = dict(commits=0, refused=0, heads=0, completions=0, pops=0, short_cycles=0,
                  aborts=0, full_words=0, early_words=0, push_full=0)
     full_gap = {}
@@ -694,6 +763,8 @@ def run(a, out):
                             fifo[pe].append(b)
                         cnt[pe][b] -= snap[pe]
                     chk.completion(x, b, s)
+                    if tep is not None:
+                        tep.completed(b, x)
                     if ep is not None and ep[0] == 2 and ep[2] == b and ep[5] < s:
                         ep = None
                         ep_start = x + 1 + rng.randint(0, a.gap)
@@ -765,6 +836,8 @@ def run(a, out):
                     wstate[pe] = None
         elif adv is not None:
             commits = adv.commits(x, slot, ev)
+        elif tep is not None:
+            commits = tep.commits(x)
         else:  # sparse: one closing at a time
             if ep is None and x >= ep_start:
                 pe = rng.randrange(N)
@@ -832,7 +905,7 @@ def main():
     ap.add_argument('--radix', type=int, default=4, choices=(2, 4))
     ap.add_argument('--overlap', type=int, default=1, choices=(0, 1))
     ap.add_argument('--fifo', type=int, default=8)
-    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst') + ADV_MODES)
+    ap.add_argument('--mode', default='random', choices=('random', 'busy', 'sparse', 'worst', 'tasks') + ADV_MODES)
     ap.add_argument('--hot', type=int, default=4, help='random: barriers 0..hot-1 (0: all)')
     ap.add_argument('--quiet', type=int, default=1)
     ap.add_argument('--gapmin', type=int, default=0)

@@ -173,6 +173,13 @@ r3more() {  # R = 3 decision (overlap.md 12e): busy over 5 seeds with idlespec; 
   for sd in 11 12 13 14 15; do
     $PY --R 3 --E 1 --idlespec 1 --M 32 --cycles $C --mode sparse --seed $sd >> $LOG/r3_sparse_e1.txt
   done
+  # one epoch at a time with task trees (--mode tasks, after the golden model's sparse1)
+  : > $LOG/r3_tasks.txt
+  for v in "--R 3 --idlespec 1" "--R 3" "--R 2" "--R 2 --idlespec 1"; do
+    for M in 4 32 256 1024; do for sd in 1 2 3 4 5; do
+      $PY $v --E 0 --M $M --cycles $C --mode tasks --seed $sd >> $LOG/r3_tasks.txt
+    done; done
+  done
 }
 
 r3summary() { nice -n 10 python3 overlap_table.py --r3 $LOG > $LOG/r3_summary.txt; }

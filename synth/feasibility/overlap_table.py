@@ -71,6 +71,19 @@ def r3_tables(d, out):
                 '' if all(r['ok'] for r in v) else ' FAIL'))
             out.write('    %s\n' % ' '.join('%s:%.2f(%d)' % (r['a']['seed'], r['mean'], r['max']) for r in v))
         out.write('\n')
+    p = os.path.join(d, 'r3_tasks.txt')
+    if os.path.exists(p):
+        out.write('== tasks (one epoch at a time, task trees after sparse1), per seed: mean latency (max)\n')
+        rows = {}
+        for r in parse(p):
+            rows.setdefault((var(r['a']), int(r['a']['M'])), []).append(r)
+        for key in sorted(rows, key=lambda k: (k[0], k[1])):
+            v = rows[key]
+            ms = [r['mean'] for r in v]
+            out.write('%-20s M %-5d seeds %d: mean of means %.2f, spread %.2f .. %.2f, max %d, closings %d .. %d %s\n' % (
+                key[0], key[1], len(v), sum(ms) / len(ms), min(ms), max(ms), max(r['max'] for r in v),
+                min(r['n'] for r in v), max(r['n'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
+        out.write('\n')
     p = os.path.join(d, 'r3_sparse_gaps.txt')
     if os.path.exists(p):
         out.write('== sparse at M = 32, other gap laws (closing gapmin .. gap cycles after the opening)\n')
