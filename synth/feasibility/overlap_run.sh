@@ -1,6 +1,7 @@
 #!/bin/sh
 # overlap_run.sh: every model run of overlap.md (from the repository's root or from here).
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
+#   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -103,11 +104,94 @@ mutants() {  # planted bugs in the scheduler: every one must FAIL
   done
 }
 
+r3seeds() {  # R = 3 decision (overlap.md 12): the sparse mean over 10 seeds, the same workload as
+  # the sweep (gap 0..64, 100,000 cycles; the sweep used seed 11 only), R = 3 and R = 2
+  : > $LOG/r3_sparse_seeds.txt
+  for v in "--R 3 --idlespec 1" "--R 3" "--R 2" "--R 2 --idlespec 1"; do
+    for M in 4 32 256 1024; do for sd in 11 12 13 14 15 16 17 18 19 20; do
+      $PY $v --E 0 --M $M --cycles $C --mode sparse --seed $sd >> $LOG/r3_sparse_seeds.txt
+    done; done
+  done
+  # how much the figure owes to the gap law (opening to closing 0 .. gap cycles), M = 32
+  : > $LOG/r3_sparse_gaps.txt
+  for v in "--R 3 --idlespec 1" "--R 2"; do
+    for g in "--gap 16" "--gap 32" "--gap 128" "--gap 256" "--gapmin 60 --gap 100"; do
+      for sd in 11 12 13 14 15; do
+        $PY $v --E 0 --M 32 --cycles $C --mode sparse --seed $sd $g >> $LOG/r3_sparse_gaps.txt
+      done
+    done
+  done
+}
+
+r3adv() {  # R = 3 decision (overlap.md 12b): the worst case at small M, built and searched for;
+  # every run checks its closings against the tight bound (--bound tight: derived_tight())
+  : > $LOG/r3_adv.txt
+  for v in "--R 3" "--R 3 --idlespec 1" "--R 2" "--R 2 --idlespec 1" "--R 2 --E 1 --idlespec 1" \
+           "--R 3 --E 1 --idlespec 1"; do
+    for m in caseA caseB caseB2; do
+      $PY $v --M 4 --cycles 30000 --mode $m --bound tight >> $LOG/r3_adv.txt
+      $PY $v --M 32 --cycles 100000 --mode $m --bound tight >> $LOG/r3_adv.txt
+    done
+  done
+  for m in caseA caseB caseB2; do
+    $PY --R 3 --idlespec 1 --M 256 --cycles 100000 --mode $m --bound tight >> $LOG/r3_adv.txt
+  done
+  for v in "--R 3" "--R 3 --idlespec 1" "--R 2"; do
+    for sd in 1 2 3 4 5 6 7 8 9 10; do
+      $PY $v --M 4 --cycles $C --mode advrand --seed $sd --bound tight >> $LOG/r3_adv.txt
+    done
+    for sd in 7 17 27 37 47; do
+      $PY $v --M 4 --cycles $C --mode worst --seed $sd --bound tight >> $LOG/r3_adv.txt
+      $PY $v --M 4 --cycles $C --mode random --hot 0 --seed $((sd - 2)) --bound tight >> $LOG/r3_adv.txt
+    done
+  done
+  for sd in 1 2 3 4 5; do
+    $PY --R 3 --idlespec 1 --M 32 --cycles $C --mode advrand --seed $sd --bound tight >> $LOG/r3_adv.txt
+  done
+}
+
+r3check() {  # the checks of r3adv can fail: a liveness bound one below the tight one; the bounds
+  : > $LOG/r3_check.txt
+  for a in "--R 3 --idlespec 1 --mode caseB --bound 141" "--R 3 --idlespec 1 --mode caseB2 --bound 140" \
+           "--R 3 --mode caseB --bound 144" "--R 3 --mode caseB2 --bound 143" \
+           "--R 3 --mode caseA --bound 135" "--R 3 --idlespec 1 --mode caseB --bound 142"; do
+    $PY --M 4 --cycles 30000 $a >> $LOG/r3_check.txt
+  done
+  : > $LOG/r3_bounds.txt
+  for R in 2 3; do for E in 0 1 2; do for s in 0 1; do for M in 4 32 256 1024; do
+    $PY --R $R --E $E --idlespec $s --M $M --cycles 1 --bound tight >> $LOG/r3_bounds.txt
+  done; done; done; done
+}
+
+r3more() {  # R = 3 decision (overlap.md 12e): busy over 5 seeds with idlespec; sparse at E = 1
+  : > $LOG/r3_busyseeds.txt
+  for sd in 6 16 26 36 46; do
+    $PY --R 3 --E 0 --idlespec 1 --cycles $C --mode busy --seed $sd >> $LOG/r3_busyseeds.txt
+    $PY --R 3 --E 0 --cycles $C --mode busy --seed $sd --sched rr --rrcount 3 >> $LOG/r3_busyseeds.txt
+  done
+  : > $LOG/r3_sparse_e1.txt
+  for sd in 11 12 13 14 15; do
+    $PY --R 3 --E 1 --idlespec 1 --M 32 --cycles $C --mode sparse --seed $sd >> $LOG/r3_sparse_e1.txt
+  done
+  # one epoch at a time with task trees (--mode tasks, after the golden model's sparse1)
+  : > $LOG/r3_tasks.txt
+  for v in "--R 3 --idlespec 1" "--R 3" "--R 2" "--R 2 --idlespec 1"; do
+    for M in 4 32 256 1024; do for sd in 1 2 3 4 5; do
+      $PY $v --E 0 --M $M --cycles $C --mode tasks --seed $sd >> $LOG/r3_tasks.txt
+    done; done
+  done
+}
+
+r3summary() { nice -n 10 python3 overlap_table.py --r3 $LOG > $LOG/r3_summary.txt; }
+
 summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
 
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
+  r3seeds) r3seeds ;; r3adv) r3adv ;; r3check) r3check ;; r3summary) r3summary ;;
+  r3more) r3more ;;
+  r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
 esac

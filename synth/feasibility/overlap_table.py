@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""overlap_table.py LOGDIR: the tables of overlap.md from overlap_run.sh's logs."""
+"""overlap_table.py LOGDIR: the tables of overlap.md from overlap_run.sh's logs.
+   overlap_table.py --r3 LOGDIR: the tables of overlap.md 12 (r3_*.txt) -> r3_summary.txt."""
 import os
 import re
 import sys
@@ -35,6 +36,11 @@ def parse(path):
         elif 'completions per 1000' in line:
             m = re.search(r'cycles ([\d.]+); longest change-to-head wait (\d+)', line)
             cur['cpk'], cur['hw'] = float(m.group(1)), int(m.group(2))
+        elif line.startswith('  tight bound'):
+            cur['tight'] = int(line.split()[2])
+        elif line.startswith('  adversary'):
+            m = re.search(r'max (\d+);', line)
+            cur['xmax'] = int(m.group(1)) if m else None
         elif line.startswith('FAIL cycle') or line.startswith('FAIL:'):
             cur['fails'].append(line.strip())
         elif line.startswith('PASS seed') or line.startswith('FAIL seed'):
@@ -42,7 +48,111 @@ def parse(path):
     return runs
 
 
+def r3_tables(d, out):
+    """overlap.md 12: the R = 3 decision logs (r3_*.txt), kept apart from summary.txt (whose
+    bytes must not change). Per configuration: the spread over seeds, and for the adversarial
+    runs the largest closing latency against the derived and the tight bound."""
+    def var(a):
+        return 'R %s E %s%s' % (a['R'], a['E'], ' idlespec' if a['idlespec'] == '1' else '')
+    p = os.path.join(d, 'r3_sparse_seeds.txt')
+    if os.path.exists(p):
+        out.write('== sparse (gap 0..64, 100,000 cycles), per seed: mean latency (max)\n')
+        rows = {}
+        for r in parse(p):
+            rows.setdefault((var(r['a']), int(r['a']['M'])), []).append(r)
+        for key in sorted(rows, key=lambda k: (k[0], k[1])):
+            v = rows[key]
+            ms = [r['mean'] for r in v]
+            tgt = 40 if key[1] <= 32 else (60 if key[1] == 1024 else None)
+            out.write('%-20s M %-5d seeds %s: mean of means %.2f, spread %.2f .. %.2f, max %d%s%s\n' % (
+                key[0], key[1], ','.join(r['a']['seed'] for r in v), sum(ms) / len(ms), min(ms),
+                max(ms), max(r['max'] for r in v),
+                '' if tgt is None else ', target %d, worst seed margin %.2f' % (tgt, tgt - max(ms)),
+                '' if all(r['ok'] for r in v) else ' FAIL'))
+            out.write('    %s\n' % ' '.join('%s:%.2f(%d)' % (r['a']['seed'], r['mean'], r['max']) for r in v))
+        out.write('\n')
+    p = os.path.join(d, 'r3_tasks.txt')
+    if os.path.exists(p):
+        out.write('== tasks (one epoch at a time, task trees after sparse1), per seed: mean latency (max)\n')
+        rows = {}
+        for r in parse(p):
+            rows.setdefault((var(r['a']), int(r['a']['M'])), []).append(r)
+        for key in sorted(rows, key=lambda k: (k[0], k[1])):
+            v = rows[key]
+            ms = [r['mean'] for r in v]
+            out.write('%-20s M %-5d seeds %d: mean of means %.2f, spread %.2f .. %.2f, max %d, closings %d .. %d %s\n' % (
+                key[0], key[1], len(v), sum(ms) / len(ms), min(ms), max(ms), max(r['max'] for r in v),
+                min(r['n'] for r in v), max(r['n'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
+        out.write('\n')
+    p = os.path.join(d, 'r3_sparse_gaps.txt')
+    if os.path.exists(p):
+        out.write('== sparse at M = 32, other gap laws (closing gapmin .. gap cycles after the opening)\n')
+        rows = {}
+        for r in parse(p):
+            a = r['a']
+            rows.setdefault((var(a), int(a['gapmin']), int(a['gap'])), []).append(r)
+        for key in sorted(rows):
+            v = rows[key]
+            ms = [r['mean'] for r in v]
+            out.write('%-20s gap %3d..%-3d seeds %d: mean of means %.2f, spread %.2f .. %.2f, max %d %s\n' % (
+                key[0], key[1], key[2], len(v), sum(ms) / len(ms), min(ms), max(ms),
+                max(r['max'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
+        out.write('\n')
+    p = os.path.join(d, 'r3_sparse_e1.txt')
+    if os.path.exists(p):
+        v = parse(p)
+        ms = [r['mean'] for r in v]
+        out.write('== sparse, R 3 E 1 idlespec, M = 32, seeds %s: %s; mean of means %.2f (target 40); checks: %s\n\n' % (
+            ','.join(r['a']['seed'] for r in v), ' '.join('%.2f' % m for m in ms), sum(ms) / len(ms),
+            'PASS' if all(r['ok'] for r in v) else 'FAIL'))
+    p = os.path.join(d, 'r3_busyseeds.txt')
+    if os.path.exists(p):
+        rc = [r['cpk'] for r in parse(p) if r['a']['sched'] == 'race']
+        rr = [r['cpk'] for r in parse(p) if r['a']['sched'] == 'rr']
+        out.write('== busy, M = 32, R 3 E 0: race + NEXT + idlespec %s; lean rr (s + 3) %s; race/rr %.3f, '
+                  'seeds with race >= rr: %d of %d\n\n' % (
+                      ' '.join('%.2f' % c for c in rc), ' '.join('%.2f' % c for c in rr), sum(rc) / sum(rr),
+                      sum(1 for x, y in zip(rc, rr) if x >= y), len(rc)))
+    p = os.path.join(d, 'r3_adv.txt')
+    if os.path.exists(p):
+        out.write('== adversarial and worst-mode runs: largest closing latency against the bounds\n')
+        out.write('%-22s %-5s %-8s %5s %8s %8s %7s %7s %6s %s\n' % (
+            'R E variant', 'M', 'mode', 'runs', 'max lat', 'target*', 'tight', 'derived', 'issue', 'ok'))
+        rows = {}
+        for r in parse(p):
+            a = r['a']
+            rows.setdefault((var(a), int(a['M']), a['mode']), []).append(r)
+        for key in sorted(rows):
+            v = rows[key]
+            tx = [r['xmax'] for r in v if r.get('xmax') is not None]
+            out.write('%-22s %-5d %-8s %5d %8d %8s %7s %7d %6d %s\n' % (
+                key[0], key[1], key[2], len(v), max(r['max'] for r in v),
+                max(tx) if tx else '-', v[0].get('tight', '-'), v[0]['bound'], v[0]['issue'],
+                ' '.join(sorted(set('PASS' if r['ok'] else 'FAIL' for r in v)))))
+        out.write('(target* = the directed target closing, closing to exit; the runs use the tight '
+                  'bound in the liveness check unless their arguments say --bound N)\n\n')
+    p = os.path.join(d, 'r3_check.txt')
+    if os.path.exists(p):
+        out.write('== the checks can fail: runs with a liveness bound one below the tight one\n')
+        for r in parse(p):
+            out.write('%-70s %s %d errors; first: %s\n' % (
+                r['args'], 'PASS' if r.get('ok') else 'FAIL', len(r['fails']),
+                r['fails'][0] if r['fails'] else '-'))
+        out.write('\n')
+    p = os.path.join(d, 'r3_bounds.txt')
+    if os.path.exists(p):
+        out.write('== worst-case bounds (derived: overlap.md 3; tight: 12b) against the issue\n')
+        out.write('%-22s %6s %8s %8s %8s\n' % ('R E variant', 'M', 'derived', 'tight', 'issue'))
+        for r in parse(p):
+            out.write('%-22s %6s %8d %8s %8d\n' % (var(r['a']), r['a']['M'], r['bound'],
+                                                  r.get('tight', '-'), r['issue']))
+        out.write('\n')
+
+
 def main():
+    if sys.argv[1] == '--r3':
+        r3_tables(sys.argv[2], sys.stdout)
+        return 0
     d = sys.argv[1]
     out = sys.stdout
     logs = {}
