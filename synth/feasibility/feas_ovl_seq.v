@@ -97,18 +97,20 @@ module feas_ovl_seq #(
   assign r_nxt_o = r_nxt_q;
   // The head's barrier predecoded for the pairs' dirty-set clear (D[b] cleared iff
   // hh[b / 4] && hl[b % 4]): one decode here instead of one in each pair, so that the clear
-  // is one LUT after the bus in a pair (the worst paths of ovlrtl.md 11d ended there).
+  // is one LUT after the bus in a pair (the worst paths of ovlrtl.md 11d ended there). One
+  // function for the two places that need it (this cycle's slot, bus_o; each precomputed slot,
+  // pre_o), so that the two decodes can not drift apart: {hh, hl}, hh[i] = head && bar[BW-1:2]
+  // == i, hl[j] = bar[1:0] == j.
+  function [NumBarriers/4+3:0] hhdec(input head, input [BarrierW-1:0] bar);
+    integer i;
+    begin
+      for (i = 0; i < NumBarriers / 4; i = i + 1) hhdec[4 + i] = head && (bar[BarrierW-1:2] == i);
+      for (i = 0; i < 4; i = i + 1)               hhdec[i]     = (bar[1:0] == i);
+    end
+  endfunction
   wire [NumBarriers/4-1:0] hh;
   wire [3:0]               hl;
-  genvar gi;
-  generate
-    for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_hh
-      assign hh[gi] = s_head_o && (s_bar_o[BarrierW-1:2] == gi);
-    end
-    for (gi = 0; gi < 4; gi = gi + 1) begin : g_hl
-      assign hl[gi] = (s_bar_o[1:0] == gi);
-    end
-  endgenerate
+  assign {hh, hl} = hhdec(s_head_o, s_bar_o);
   assign bus_o   = {hh, hl, arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o,
                     s_kw1_o, s_kidx_o, s_key_o, s_next_o, s_poll_o};
 
@@ -177,16 +179,8 @@ module feas_ovl_seq #(
         .tg_o(), .w_act_o(), .w_off_o(), .w_j_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
         .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
       );
-      wire [NumBarriers/4-1:0] p_hh;
-      wire [3:0]               p_hl;
-      for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_phh
-        assign p_hh[gi] = p_head && (p_bar[BarrierW-1:2] == gi);
-      end
-      for (gi = 0; gi < 4; gi = gi + 1) begin : g_phl
-        assign p_hl[gi] = (p_bar[1:0] == gi);
-      end
-      assign pre_nx[vi*PW +: PW] = {p_hh, p_hl, p_cmpl, p_exit, p_cnt, p_bar, p_head, p_kw1,
-                                    p_kidx, p_key, p_next, p_poll};
+      assign pre_nx[vi*PW +: PW] = {hhdec(p_head, p_bar), p_cmpl, p_exit, p_cnt, p_bar, p_head,
+                                    p_kw1, p_kidx, p_key, p_next, p_poll};
     end
   endgenerate
   // out of reset: the step on the reset state with en = 1 for every v: a POLL (r_i = 1,
