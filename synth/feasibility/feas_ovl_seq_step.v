@@ -22,6 +22,7 @@ module feas_ovl_seq_step #(
   input  wire                w_act_i,
   input  wire [1:0]          w_off_i,
   input  wire [4:0]          w_j_i,
+  input  wire                w_lt_i,    // w_j_i < Q (a flip-flop of feas_ovl_seq: w_lt_q)
   input  wire                r_act_i,
   input  wire                r_dec_i,
   input  wire                r_nxt_i,
@@ -47,6 +48,7 @@ module feas_ovl_seq_step #(
   output reg                 w_act_o,
   output reg  [1:0]          w_off_o,
   output reg  [4:0]          w_j_o,
+  output wire                w_lt_o,    // w_j_o < Q
   output wire                r_act_o,
   output wire                r_dec_o,
   output wire                r_nxt_o,
@@ -146,10 +148,18 @@ module feas_ovl_seq_step #(
       if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
     end else if (w_off_i == 2'd2) begin
       s_next_o = 1'b1; tag = T_NEXT;
-    end else if (w_j_i < Q) begin
+    end else if (w_lt_i) begin
       s_cnt_o = 1'b1; w_j_o = w_j_i + 1'b1;
     end
   end
+  // w_j_o < Q without a comparison behind the slot decision (ovlrtl.md 13): w_j_o is 0 at a
+  // head, w_j_i + 1 at a count bit, else w_j_i; so w_j_o < Q is 1, w_j_i < Q - 1 (w_j_i != Q - 1,
+  // as w_j_i < Q there) or w_j_i < Q: comparisons of w_j_i alone (in feas_ovl_seq a register),
+  // the slot decision only selecting. The precomputing step's w_j < Q on the current step's
+  // w_j_o (its adder, then a carry chain) was the worst path of two of five placements at
+  // OvlR = 3. (Not w_lt_i in the last case: the flag is then a function of the cycle before
+  // alone, which ovlequiv's 2-cycle unrolling can prove.)
+  assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1) : (w_j_i < Q));
 
   assign tg_o    = {tg_i[2*P-3:0], tag};
   assign r_act_o = r_act && !s_head_o;

@@ -593,7 +593,8 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
   # (the sequencer is two files, feas_ovl_seq.v and feas_ovl_seq_step.v: the sed goes to both)
   # (ovlrtl.md 13) hhdec: the head-barrier predecode, one function for the slot and the
   # precomputed slots since ovlrtl.md 13: its low decode on the wrong value
-  for m in "hhdec:s/hhdec\[i\]     = (bar\[1:0\] == i);/hhdec[i]     = (bar[1:0] == (i ^ 1));/" "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
+  # (ovlrtl.md 13f) wlt: the flag w_j < Q after a count bit as w_j != Q - 2 (must be unproven)
+  for m in "wlt:s/assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1)/assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 2)/" "hhdec:s/hhdec\[i\]     = (bar\[1:0\] == i);/hhdec[i]     = (bar[1:0] == (i ^ 1));/" "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
     sed "${m#*:}" $F/feas_ovl_seq.v > $d/mut_seq.v
     sed "${m#*:}" $F/feas_ovl_seq_step.v > $d/mut_seq_step.v
     if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v && cmp -s $F/feas_ovl_seq_step.v $d/mut_seq_step.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
