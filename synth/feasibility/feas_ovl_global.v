@@ -149,7 +149,8 @@ module feas_ovl_global #(
   reg ld_nx, dn_nx;
   always @* begin
     if (arr_nx) begin
-      // the next cycle carries the decision of the slot in sd2_q (sent P = 3 cycles before it)
+      // the cycle this decision lands on (the next one; at OvlR = 3 the one after, through
+      // ld_q / dn_q) carries the decision of the slot in sd2_q (sent P cycles before it)
       // (a SPEC: d_key too; answered only after a GO, else 0)
       ld_nx = d_poll ? go : d_next ? any_a : d_key ? (hi && (!d_spec || go_q)) : 1'b0;
       dn_nx = d_next ? any_b : (d_key && !d_kw1) ? (lo && (!d_spec || go_q)) : 1'b0;
