@@ -20,13 +20,23 @@
 //         cycle on the broadcast is an arrival goes out in the first cycle after that is not.
 // After reset: ctl_load = 0 and the sequencer held for 2M cycles (the pairs' clearing), as the
 // pairs' copies are.
+// OvlR = 3 (ovlrtl.md 13; overlap.md's R = 3, P = 4): the decision of x + 2 is registered here
+// (ld_q, dn_q, next to the logic that makes it) and the broadcast flip-flops (ctl_*_o and the
+// per-pair copies) take that register: the route from this block to the pairs is flip-flop to
+// flip-flop, and the decision is on the broadcast in x + 4. The decision logic is unchanged; it
+// only looks at the cycle its decision lands on two cycles ahead instead of one (arr_nx, the
+// slot sent two cycles ago: the same slot as sd2_q's), and a GO silences the P - 1 = 3 POLLs
+// after it. OvlSpec = 1 (overlap.md 1d): a SPEC slot is decided as key slot 1 if the POLL of the
+// cycle before it said GO (go_q), else answered 0.
 
 `default_nettype none
 
 module feas_ovl_global #(
   parameter integer NumPes      = 16,
   parameter integer NumBarriers = 32,
-  parameter integer CountBits   = 16
+  parameter integer CountBits   = 16,
+  parameter integer OvlR        = 2,   // 2 (P = 3) or 3 (P = 4)
+  parameter integer OvlSpec     = 0    // 1: idle speculation
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -45,6 +55,7 @@ module feas_ovl_global #(
 );
 
   localparam integer BW    = $clog2(NumBarriers);
+  localparam integer P     = OvlR + 1;
   localparam integer Q     = CountBits + $clog2(NumPes);
   localparam integer NP    = NumPes / 2;
   localparam integer SumW  = $clog2(NumPes + 1);
@@ -69,18 +80,18 @@ module feas_ovl_global #(
     end
   end
 
-  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx;
+  wire s_poll, s_next, s_key, s_kw1, s_head, s_cnt, arr, arr_nx, s_spec;
   wire [2:0] s_kidx, ri;
   wire [4:0] s_j;
   wire [BW-1:0] s_bar, cnt2;
   wire [BW:0] pfx;
   wire [1:0] arr_kind_nx;
   wire r_act, r_dec, r_nxt;
-  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (
+  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_seq (
     .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
-    .cmpl_o(cmpl_o), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
+    .cmpl_o(cmpl_o), .s_spec_o(s_spec), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
     .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o(), .pre_o()
   );
 
@@ -100,6 +111,9 @@ module feas_ovl_global #(
   end
   wire d_poll = sd2_q[6], d_next = sd2_q[5], d_key = sd2_q[4], d_kw1 = sd2_q[3],
        d_head = sd2_q[2], d_cnt = sd2_q[1], d_last = sd2_q[0];
+  // OvlSpec: the SPEC slot two cycles late, and whether the POLL one cycle before it said GO
+  reg sp1_q, sp2_q, go_q;
+  wire d_spec = (OvlSpec != 0) && sp2_q;
 
   // the pairs' A lines (2i) and B lines (2i + 1)
   reg [NP-1:0] la, lb;
@@ -135,9 +149,11 @@ module feas_ovl_global #(
   reg ld_nx, dn_nx;
   always @* begin
     if (arr_nx) begin
-      // the next cycle carries the decision of the slot in sd2_q (sent P = 3 cycles before it)
-      ld_nx = d_poll ? go : d_next ? any_a : d_key ? hi : 1'b0;
-      dn_nx = d_next ? any_b : (d_key && !d_kw1) ? lo : 1'b0;
+      // the cycle this decision lands on (the next one; at OvlR = 3 the one after, through
+      // ld_q / dn_q) carries the decision of the slot in sd2_q (sent P cycles before it)
+      // (a SPEC: d_key too; answered only after a GO, else 0)
+      ld_nx = d_poll ? go : d_next ? any_a : d_key ? (hi && (!d_spec || go_q)) : 1'b0;
+      dn_nx = d_next ? any_b : (d_key && !d_kw1) ? (lo && (!d_spec || go_q)) : 1'b0;
     end else begin
       ld_nx = xp_q || ex_now;
       dn_nx = xp_q ? xpd_q : (ex_now && ex_done);
@@ -146,10 +162,29 @@ module feas_ovl_global #(
   // One kept module per copy: Yosys merges flip-flops with the same inputs back into one
   // (opt_merge), also when they are marked keep (tried: the netlist had one); it does not merge
   // instances of a kept module.
+  // OvlR = 3: the decision registered first (ld_q, dn_q); the broadcast takes the register
+  wire ld_b, dn_b;
   genvar ci;
   generate
+    if (OvlR >= 3) begin : g_r3
+      reg ld_q, dn_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          ld_q <= 1'b0;
+          dn_q <= 1'b0;
+        end else begin
+          ld_q <= ld_nx;
+          dn_q <= dn_nx;
+        end
+      end
+      assign ld_b = ld_q;
+      assign dn_b = dn_q;
+    end else begin : g_r2
+      assign ld_b = ld_nx;
+      assign dn_b = dn_nx;
+    end
     for (ci = 0; ci < NP; ci = ci + 1) begin : g_cp
-      feas_ovl_ff2 u_cp (.clk_i(clk_i), .rst_ni(rst_ni), .d_i({ld_nx, dn_nx}),
+      feas_ovl_ff2 u_cp (.clk_i(clk_i), .rst_ni(rst_ni), .d_i({ld_b, dn_b}),
                          .q_o({ctl_load_cp_o[ci], ctl_done_cp_o[ci]}));
     end
   endgenerate
@@ -161,6 +196,9 @@ module feas_ovl_global #(
       xp_q       <= 1'b0;
       xpd_q      <= 1'b0;
       gin_q      <= 2'd0;
+      sp1_q      <= 1'b0;
+      sp2_q      <= 1'b0;
+      go_q       <= 1'b0;
       ctl_load_o <= 1'b0;
       ctl_done_o <= 1'b0;
     end else begin
@@ -168,9 +206,14 @@ module feas_ovl_global #(
       else if (d_cnt) carry_q <= tot[CW:1];
       if (d_head) exd_q <= 1'b0;
       else if (ex_now) exd_q <= 1'b1;
-      gin_q <= go ? 2'd2 : (gin_q != 2'd0) ? gin_q - 1'b1 : 2'd0;
-      ctl_load_o <= ld_nx;
-      ctl_done_o <= dn_nx;
+      // a GO: the POLLs of the P - 1 cycles after it are answered 0 (their decisions would land
+      // before the GO's own arrival, where the pairs still POLL)
+      gin_q <= go ? (P - 1) : (gin_q != 2'd0) ? gin_q - 1'b1 : 2'd0;
+      sp1_q <= s_spec;
+      sp2_q <= sp1_q;
+      go_q  <= go;
+      ctl_load_o <= ld_b;
+      ctl_done_o <= dn_b;
       if (arr_nx) begin
         xp_q  <= xp_q || ex_now;
         xpd_q <= xp_q ? xpd_q : ex_done;
@@ -192,6 +235,8 @@ module feas_ovl_global #(
       $fatal(1, "%m: two exits pending at %0t", $time);
   end
   initial if (NumPes > 16 || NumPes % 2 != 0) $fatal(1, "feas_ovl_global: NumPes even, <= 16");
+  initial if (OvlR != 2 && OvlR != 3) $fatal(1, "feas_ovl_global: OvlR = 2 or 3 only");
+  initial if (OvlSpec != 0 && (NumBarriers < 8)) $fatal(1, "feas_ovl_global: OvlSpec needs K >= 2 key slots");
 `endif
 
 endmodule

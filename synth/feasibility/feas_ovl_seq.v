@@ -6,6 +6,9 @@
 //
 // Round trip P = 3 (RegLines = 2: the pairs' line flip-flop, the global block's entry
 // register, its ctl flip-flop): a slot sent in x has its decision on the broadcast in x + 3.
+// OvlR = 3 (ovlrtl.md 13): P = 4, the global block's decision registered once more before the
+// broadcast (its copies at the pairs are then a second stage): x + 4. OvlSpec = 1: idle
+// speculation (overlap.md 1d; feas_ovl_seq_step).
 // Every cycle that carries a race decision is known to both sides: it is the arrival of a
 // POLL, NEXT or KEY slot (tg_q, a P-stage shift register of the slot kinds sent). Any other
 // cycle with ctl_load high is a word's exit (ctl_done with it: a completion); the global block
@@ -29,6 +32,8 @@
 module feas_ovl_seq #(
   parameter integer NumBarriers = 32,  // M, a power of two
   parameter integer Q           = 20,  // count bits per word
+  parameter integer OvlR        = 2,   // R = 2 (P = 3) or 3 (P = 4)
+  parameter integer OvlSpec     = 0,   // 1: idle cycles alternate POLL and SPEC (overlap.md 1d)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -48,8 +53,11 @@ module feas_ovl_seq #(
   output reg  [4:0]          s_j_o,       // CNT: the bit index
   output reg                 exit_o,      // this cycle's broadcast is a word's exit ...
   output reg                 cmpl_o,      // ... with ctl_done: a completion
+  output reg                 s_spec_o,    // (OvlSpec) a SPEC slot (also s_key_o, kidx 1)
   output wire                arr_o,       // this cycle carries a race decision (an arrival)
-  output wire                arr_nx_o,    // the next cycle does
+  output wire                arr_nx_o,    // the slot sent two cycles ago was a race slot: its decision,
+                                          // made by the global block now, lands on an arrival
+                                          // (P = 3: the next cycle; P = 4: the one after)
   output wire [1:0]          arr_kind_nx_o, // its kind (1 POLL, 2 NEXT, 3 KEY)
   output wire [BarrierW-1:0] cnt2_o,      // CNT2: the running / last word's barrier
   output wire [BarrierW:0]   pfx_o,       // the decided key prefix (2 (kidx - 1) bits, right-aligned)
@@ -71,15 +79,17 @@ module feas_ovl_seq #(
   output wire [4*(NumBarriers/4+BarrierW+15):0] pre_o
 );
 
-  localparam integer P  = 3;
+  localparam integer P  = OvlR + 1;
   localparam integer KB = BarrierW + 1;
   localparam integer K  = (KB + 1) / 2;
   localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
 
   reg [2*P-1:0]      tg_q;     // slot kinds sent in x - 1 (bits 1:0) .. x - P (top)
+  reg                ph_q;     // (OvlSpec) the last cycle was an idle POLL: this one is a SPEC
   reg                w_act_q;  // a word runs (head seen, exit not yet)
   reg [1:0]          w_off_q;  // cycles since its head, saturating at 3
   reg [4:0]          w_j_q;    // count bits sent
+  reg                w_lt_q;   // w_j_q < Q (ovlrtl.md 13: the step's comparison as a flip-flop)
   reg                r_act_q, r_dec_q, r_nxt_q;
   reg [2:0]          r_i_q;    // the next key slot
   reg [BarrierW:0]   pfx_q;    // the decided prefix (or the barrier when decided by NEXT)
@@ -87,7 +97,7 @@ module feas_ovl_seq #(
 
   wire [1:0] arr = tg_q[2*P-1 -: 2];
   assign arr_o         = (arr != T_NONE);
-  assign arr_nx_o      = (tg_q[2*P-3 -: 2] != T_NONE);
+  assign arr_nx_o      = (tg_q[3:2] != T_NONE);
   assign arr_kind_nx_o = tg_q[2*P-3 -: 2];
   assign cnt2_o  = c2_q;
   assign pfx_o   = pfx_q;
@@ -97,18 +107,20 @@ module feas_ovl_seq #(
   assign r_nxt_o = r_nxt_q;
   // The head's barrier predecoded for the pairs' dirty-set clear (D[b] cleared iff
   // hh[b / 4] && hl[b % 4]): one decode here instead of one in each pair, so that the clear
-  // is one LUT after the bus in a pair (the worst paths of ovlrtl.md 11d ended there).
+  // is one LUT after the bus in a pair (the worst paths of ovlrtl.md 11d ended there). One
+  // function for the two places that need it (this cycle's slot, bus_o; each precomputed slot,
+  // pre_o), so that the two decodes can not drift apart: {hh, hl}, hh[i] = head && bar[BW-1:2]
+  // == i, hl[j] = bar[1:0] == j.
+  function [NumBarriers/4+3:0] hhdec(input head, input [BarrierW-1:0] bar);
+    integer i;
+    begin
+      for (i = 0; i < NumBarriers / 4; i = i + 1) hhdec[4 + i] = head && (bar[BarrierW-1:2] == i);
+      for (i = 0; i < 4; i = i + 1)               hhdec[i]     = (bar[1:0] == i);
+    end
+  endfunction
   wire [NumBarriers/4-1:0] hh;
   wire [3:0]               hl;
-  genvar gi;
-  generate
-    for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_hh
-      assign hh[gi] = s_head_o && (s_bar_o[BarrierW-1:2] == gi);
-    end
-    for (gi = 0; gi < 4; gi = gi + 1) begin : g_hl
-      assign hl[gi] = (s_bar_o[1:0] == gi);
-    end
-  endgenerate
+  assign {hh, hl} = hhdec(s_head_o, s_bar_o);
   assign bus_o   = {hh, hl, arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o,
                     s_kw1_o, s_kidx_o, s_key_o, s_next_o, s_poll_o};
 
@@ -122,9 +134,11 @@ module feas_ovl_seq #(
   // registers with the broadcast as seen (the state update and the outputs above), and, for
   // the pairs (pre_o), once per value of the NEXT cycle's broadcast on the next state.
   wire [2*P-1:0]      tg_nx;
+  wire                ph_nx, o_spec;
   wire                w_act_nx, r_act_nx, r_dec_nx, r_nxt_nx;
   wire [1:0]          w_off_nx;
   wire [4:0]          w_j_nx;
+  wire                w_lt_nx;
   wire [2:0]          r_i_nx;
   wire [BarrierW:0]   pfx_nx;
   wire [BarrierW-1:0] c2_nx, c2_p1_nx, c2_p2_nx;
@@ -132,22 +146,24 @@ module feas_ovl_seq #(
   wire [2:0]          o_kidx;
   wire [BarrierW-1:0] o_bar;
   wire [4:0]          o_j;
-  feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_now (
+  feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_now (
     .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
-    .tg_i(tg_q), .w_act_i(w_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .r_act_i(r_act_q),
+    .tg_i(tg_q), .ph_i(ph_q), .w_act_i(w_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .w_lt_i(w_lt_q),
+    .r_act_i(r_act_q),
     .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
     .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
     .s_poll_o(o_poll), .s_next_o(o_next), .s_key_o(o_key), .s_kidx_o(o_kidx), .s_kw1_o(o_kw1),
     .s_head_o(o_head), .s_bar_o(o_bar), .s_cnt_o(o_cnt), .s_j_o(o_j), .exit_o(o_exit),
-    .cmpl_o(o_cmpl),
-    .tg_o(tg_nx), .w_act_o(w_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx), .r_act_o(r_act_nx),
+    .cmpl_o(o_cmpl), .s_spec_o(o_spec),
+    .tg_o(tg_nx), .ph_o(ph_nx), .w_act_o(w_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx),
+    .w_lt_o(w_lt_nx), .r_act_o(r_act_nx),
     .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
     .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
   );
   always @* begin
     s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
     s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
-    cmpl_o = o_cmpl;
+    cmpl_o = o_cmpl; s_spec_o = o_spec;
   end
 
   // pre_o: what the pairs used to decide after the broadcast (the head and its barrier, the
@@ -166,27 +182,20 @@ module feas_ovl_seq #(
       wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
       wire [2:0]          p_kidx;
       wire [BarrierW-1:0] p_bar;
-      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q)) u_pre (
+      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
-        .tg_i(tg_nx), .w_act_i(w_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx), .r_act_i(r_act_nx),
+        .tg_i(tg_nx), .ph_i(ph_nx), .w_act_i(w_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx),
+        .w_lt_i(w_lt_nx), .r_act_i(r_act_nx),
         .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
         .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
         .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
         .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
-        .cmpl_o(p_cmpl),
-        .tg_o(), .w_act_o(), .w_off_o(), .w_j_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
+        .cmpl_o(p_cmpl), .s_spec_o(),
+        .tg_o(), .ph_o(), .w_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
         .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
       );
-      wire [NumBarriers/4-1:0] p_hh;
-      wire [3:0]               p_hl;
-      for (gi = 0; gi < NumBarriers / 4; gi = gi + 1) begin : g_phh
-        assign p_hh[gi] = p_head && (p_bar[BarrierW-1:2] == gi);
-      end
-      for (gi = 0; gi < 4; gi = gi + 1) begin : g_phl
-        assign p_hl[gi] = (p_bar[1:0] == gi);
-      end
-      assign pre_nx[vi*PW +: PW] = {p_hh, p_hl, p_cmpl, p_exit, p_cnt, p_bar, p_head, p_kw1,
-                                    p_kidx, p_key, p_next, p_poll};
+      assign pre_nx[vi*PW +: PW] = {hhdec(p_head, p_bar), p_cmpl, p_exit, p_cnt, p_bar, p_head,
+                                    p_kw1, p_kidx, p_key, p_next, p_poll};
     end
   endgenerate
   // out of reset: the step on the reset state with en = 1 for every v: a POLL (r_i = 1,
@@ -202,9 +211,11 @@ module feas_ovl_seq #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       tg_q    <= {(2 * P){1'b0}};
+      ph_q    <= 1'b0;
       w_act_q <= 1'b0;
       w_off_q <= 2'd3;
       w_j_q   <= 5'd0;
+      w_lt_q  <= 1'b1;
       r_act_q <= 1'b0;
       r_dec_q <= 1'b0;
       r_nxt_q <= 1'b0;
@@ -215,9 +226,11 @@ module feas_ovl_seq #(
       c2_p2   <= {{(BarrierW - 1){1'b0}}, 1'b1};          // all ones + 2
     end else begin
       tg_q    <= tg_nx;
+      ph_q    <= ph_nx;
       w_act_q <= w_act_nx;
       w_off_q <= w_off_nx;
       w_j_q   <= w_j_nx;
+      w_lt_q  <= w_lt_nx;
       r_act_q <= r_act_nx;
       r_dec_q <= r_dec_nx;
       r_nxt_q <= r_nxt_nx;

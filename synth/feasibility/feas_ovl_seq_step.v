@@ -10,15 +10,19 @@
 module feas_ovl_seq_step #(
   parameter integer NumBarriers = 32,
   parameter integer Q           = 20,
+  parameter integer OvlR        = 2,   // R: the round trip is P = R + 1 (feas_ovl_seq)
+  parameter integer OvlSpec     = 0,   // 1: idle speculation (overlap.md 1d; feas_ovl_seq)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                en_i,
   input  wire                ld_i,
   input  wire                dn_i,
-  input  wire [5:0]          tg_i,      // the state (feas_ovl_seq's registers)
+  input  wire [2*OvlR+1:0]   tg_i,      // the state (feas_ovl_seq's registers)
+  input  wire                ph_i,      // (OvlSpec) the last cycle was an idle POLL
   input  wire                w_act_i,
   input  wire [1:0]          w_off_i,
   input  wire [4:0]          w_j_i,
+  input  wire                w_lt_i,    // w_j_i < Q (a flip-flop of feas_ovl_seq: w_lt_q)
   input  wire                r_act_i,
   input  wire                r_dec_i,
   input  wire                r_nxt_i,
@@ -38,10 +42,13 @@ module feas_ovl_seq_step #(
   output reg  [4:0]          s_j_o,
   output reg                 exit_o,
   output reg                 cmpl_o,
-  output wire [5:0]          tg_o,      // the next state
+  output reg                 s_spec_o,  // (OvlSpec) a SPEC slot: key slot 1 sent speculatively
+  output wire [2*OvlR+1:0]   tg_o,      // the next state
+  output reg                 ph_o,
   output reg                 w_act_o,
   output reg  [1:0]          w_off_o,
   output reg  [4:0]          w_j_o,
+  output wire                w_lt_o,    // w_j_o < Q
   output wire                r_act_o,
   output wire                r_dec_o,
   output wire                r_nxt_o,
@@ -52,26 +59,29 @@ module feas_ovl_seq_step #(
   output wire [BarrierW-1:0] c2_p2_o
 );
 
-  localparam integer P  = 3;
+  localparam integer P  = OvlR + 1;
   localparam integer KB = BarrierW + 1;
   localparam integer K  = (KB + 1) / 2;
   localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
 
   wire [1:0] arr = tg_i[2*P-1 -: 2];
   // after the arrival of this cycle
-  reg                w_act, r_act, r_dec, r_nxt, kdue;
+  reg                w_act, r_act, r_dec, r_nxt, kdue, kar;
   reg [2:0]          r_i;
   reg [BarrierW:0]   pfx;
   reg [1:0]          tag;
+  reg                irst;     // (OvlSpec) reset the race state: an idle cycle without a race
   always @* begin
     w_act = w_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
-    pfx = pfx_i; kdue = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
+    pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
     case (arr)
       T_POLL: if (!r_act_i && ld_i) begin
         // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
         r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
         r_nxt = w_act_i;
-        kdue  = !w_act_i;
+        // (OvlSpec: an idle race's slot 1 was the SPEC slot sent in p + 1; its digit arrives
+        // in the next cycle)
+        kdue  = !w_act_i && (OvlSpec == 0);
       end
       T_NEXT: if (r_act_i && r_nxt_i) begin
         r_nxt = 1'b0;
@@ -79,26 +89,36 @@ module feas_ovl_seq_step #(
           r_dec = 1'b1;
           pfx   = {1'b0, ld_i ? c2_p1_i : c2_p2_i};
         end else kdue = 1'b1;
+      end else if ((OvlSpec != 0) && r_act_i && !r_dec_i && (r_i_i == 3'd1)) begin
+        // OvlSpec: the SPEC slot rides on the NEXT tag (the 2-bit tags are all used). A NEXT
+        // arrival always finds its race waiting for NEXT (r_nxt); a SPEC arrival never does
+        // (SPEC is sent in idle only, and an idle race does not wait for NEXT). The SPEC sent
+        // in p + 1 right after the POLL p that started the race arrives one cycle after that
+        // GO, with the race still at slot 1: its digit 1. Any other SPEC arrives with no race
+        // (before the GO) or with the race past slot 1 (the global block answered it 0): ignored.
+        kar = 1'b1;
       end
-      T_KEY: if (r_act_i && !r_dec_i) begin
-        if ((KB % 2 == 1) && (r_i_i == K)) pfx = {pfx_i[BarrierW-1:0], ld_i};
-        else                               pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
-        r_i = r_i_i + 1'b1;
-        if (r_i_i == K) r_dec = 1'b1;
-        else            kdue  = 1'b1;
-      end
+      T_KEY: if (r_act_i && !r_dec_i) kar = 1'b1;
       default: if ((ld_i || dn_i) && w_act_i) begin
         exit_o = ld_i;
         cmpl_o = ld_i && dn_i;
         w_act  = 1'b0;
       end
     endcase
+    // a key digit arrives: it extends the prefix
+    if (kar) begin
+      if ((KB % 2 == 1) && (r_i_i == K)) pfx = {pfx_i[BarrierW-1:0], ld_i};
+      else                               pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
+      r_i = r_i_i + 1'b1;
+      if (r_i_i == K) r_dec = 1'b1;
+      else            kdue  = 1'b1;
+    end
   end
 
   always @* begin
     s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
     s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
-    s_j_o = w_j_i; tag = T_NONE;
+    s_j_o = w_j_i; tag = T_NONE; s_spec_o = 1'b0; ph_o = 1'b0; irst = 1'b0;
     c2_o = c2_i; w_off_o = (w_off_i == 2'd3) ? 2'd3 : w_off_i + 1'b1; w_j_o = w_j_i;
     w_act_o = w_act;
     if (!en_i) begin
@@ -110,22 +130,43 @@ module feas_ovl_seq_step #(
     end else if (r_act && !r_dec && !r_nxt && kdue) begin
       s_key_o = 1'b1; tag = T_KEY;
     end else if (!w_act) begin
-      if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
+      if (!r_act) begin
+        // OvlSpec (overlap.md 1d): idle cycles alternate POLL and SPEC (key slot 1 as if the
+        // POLL of the cycle before said GO; the global block answers it only if it did). The
+        // race state is reset in every such cycle (r_i = 1, pfx = 0), so that the pairs'
+        // precomputed slot-2 digits (feas_ovl_pair's dg4_q, from the registers of the cycle
+        // before) are for digit 1 when the SPEC's digit arrives, one cycle after the GO.
+        irst = (OvlSpec != 0);
+        if ((OvlSpec != 0) && ph_i) begin
+          s_key_o = 1'b1; s_spec_o = 1'b1; s_kidx_o = 3'd1; s_kw1_o = (KB % 2 == 1) && (K == 1);
+          tag = T_NEXT;
+        end else begin
+          s_poll_o = 1'b1; tag = T_POLL; ph_o = (OvlSpec != 0);
+        end
+      end
     end else if (w_off_i == 2'd1) begin
       if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
     end else if (w_off_i == 2'd2) begin
       s_next_o = 1'b1; tag = T_NEXT;
-    end else if (w_j_i < Q) begin
+    end else if (w_lt_i) begin
       s_cnt_o = 1'b1; w_j_o = w_j_i + 1'b1;
     end
   end
+  // w_j_o < Q without a comparison behind the slot decision (ovlrtl.md 13): w_j_o is 0 at a
+  // head, w_j_i + 1 at a count bit, else w_j_i; so w_j_o < Q is 1, w_j_i < Q - 1 (w_j_i != Q - 1,
+  // as w_j_i < Q there) or w_j_i < Q: comparisons of w_j_i alone (in feas_ovl_seq a register),
+  // the slot decision only selecting. The precomputing step's w_j < Q on the current step's
+  // w_j_o (its adder, then a carry chain) was the worst path of two of five placements at
+  // OvlR = 3. (Not w_lt_i in the last case: the flag is then a function of the cycle before
+  // alone, which ovlequiv's 2-cycle unrolling can prove.)
+  assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1) : (w_j_i < Q));
 
   assign tg_o    = {tg_i[2*P-3:0], tag};
   assign r_act_o = r_act && !s_head_o;
   assign r_dec_o = r_dec && !s_head_o;
   assign r_nxt_o = r_nxt;
-  assign r_i_o   = r_i;
-  assign pfx_o   = pfx;
+  assign r_i_o   = irst ? 3'd1 : r_i;
+  assign pfx_o   = irst ? {(BarrierW + 1){1'b0}} : pfx;
   // The next c2_p1 / c2_p2 (feas_ovl_seq's registers CNT2 + 1 / + 2; the + 2 a + 1 on the bits
   // above bit 0) as the sums of THIS CNT2, c2_i, not of the next one (ovlrtl.md 12): they are
   // read only at a NEXT arrival that finds a race waiting for it (r_act, r_nxt), and the cycle

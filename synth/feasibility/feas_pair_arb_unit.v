@@ -18,6 +18,9 @@ module feas_pair_arb_unit #(
                                        // feas_ovl_global in place of feas_pair_arb_global
   parameter integer OvlSeqPairs = 8,   // Overlap = 1: pairs served by one slot-sequencer copy
                                        // (ovlrtl.md 11; divides N / 2)
+  parameter integer OvlR        = 2,   // Overlap = 1: R = 2 (round trip P = 3) or 3 (P = 4: the
+                                       // broadcast flip-flop to flip-flop, ovlrtl.md 13)
+  parameter integer OvlSpec     = 0,   // Overlap = 1: 1 = idle speculation (overlap.md 1d)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                         clk_i,
@@ -81,7 +84,8 @@ module feas_pair_arb_unit #(
   generate
     if (Overlap != 0) begin : g_ovl
       wire en;
-      feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits)) u_global (
+      feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
+                        .OvlR(OvlR), .OvlSpec(OvlSpec)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
         .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
         .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done)
@@ -94,10 +98,11 @@ module feas_pair_arb_unit #(
       // to its lines). More copies shorten the routes from a copy to its pairs.
       genvar k;
       for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
-        feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes))) u_pseq (
+        feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
+                       .OvlSpec(OvlSpec)) u_pseq (
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
-          .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
+          .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
           .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),
           .pre_o(opres[k*PRW +: PRW])
         );

@@ -12,7 +12,9 @@ module feas_pair_arb_unit_harness #(
   parameter integer FifoDepth   = 8,
   parameter integer RegLines    = 0,
   parameter integer Overlap     = 0,  // 1 (RegLines = 2): the overlap contract (ovlrtl.md)
-  parameter integer OvlSeqPairs = 8   // Overlap = 1: pairs per slot-sequencer copy (ovlrtl.md 11)
+  parameter integer OvlSeqPairs = 8,  // Overlap = 1: pairs per slot-sequencer copy (ovlrtl.md 11)
+  parameter integer OvlR        = 2,  // Overlap = 1: R = 2 or 3 (ovlrtl.md 13)
+  parameter integer OvlSpec     = 0   // Overlap = 1: idle speculation (overlap.md 1d)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -36,7 +38,8 @@ module feas_pair_arb_unit_harness #(
   (* keep_hierarchy *)
   feas_pair_arb_unit #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-    .RegLines(RegLines), .Overlap(Overlap), .OvlSeqPairs(OvlSeqPairs)
+    .RegLines(RegLines), .Overlap(Overlap), .OvlSeqPairs(OvlSeqPairs),
+    .OvlR(OvlR), .OvlSpec(OvlSpec)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

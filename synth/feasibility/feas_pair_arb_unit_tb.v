@@ -64,7 +64,9 @@ module feas_pair_arb_unit_tb #(
                              // inputs; every output port, ctl_load, ctl_done and the lines the
                              // global block reads (its skip counter 0, past its reset wait)
                              // must be equal in every cycle (pairunit.md section 8)
-  parameter integer OSP = 8  // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11)
+  parameter integer OSP = 8, // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11)
+  parameter integer OR  = 2, // OVL: the unit's OvlR (R = 2: P = 3; R = 3: P = 4, ovlrtl.md 13)
+  parameter integer OSPEC = 0 // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
 );
 
   localparam integer N  = 16;
@@ -72,22 +74,27 @@ module feas_pair_arb_unit_tb #(
   localparam integer D  = 8;
   localparam integer BW = 5;
   localparam integer Q  = T + 4;
-  localparam integer R  = (RL != 0) ? 2 : 0;  // the added latency of a slot's decision (pairunit.md;
-                                              // RL = 2: the same schedule as RL = 1, section 8)
-  // OVL (ovlrtl.md section 3, from overlap.md sections 1 and 3, R = 2, P = 3, E = 0): K key
+  localparam integer R  = (RL != 0) ? ((OVL != 0) ? OR : 2) : 0;  // the added latency of a slot's
+                                              // decision (pairunit.md; RL = 2: the same schedule as
+                                              // RL = 1, section 8; OVL: the unit's OvlR)
+  // OVL (ovlrtl.md section 3, from overlap.md sections 1 and 3, P = R + 1, E = 0): K key
   // slots of 2 bits (KB = BW + 1 key bits), NS = K + 1 race slots; full word W_O = max(2 + NS P,
-  // Q + 2 + K + P) (28 at T = 16); case B = Q + 2 + P - 1 + NS P; L_max = M W_O + max(W_O - 1,
-  // case B) (932 at T = 16, 668 at T = 8)
-  localparam integer OP = 3;
+  // Q + 2 + K + P) (28 at T = 16, R = 2; 29 at R = 3); an idle race from its POLL to the head:
+  // NS P cycles, or with idle speculation (overlap.md 1d) 1 + K P; case B = Q + 2 + P - 1 + the
+  // idle race; L_max = M W_O + max(W_O - 1, case B) (R = 2: 932 at T = 16, 668 at T = 8; R = 3:
+  // 969 at T = 16, 966 with idle speculation: overlap_model.derived())
+  localparam integer OP = (OVL != 0) ? OR + 1 : 3;
   localparam integer OK = (BW + 2) / 2;
   localparam integer ONS = OK + 1;
+  localparam integer ORACE = (OSPEC != 0) ? 1 + OK * OP : ONS * OP;
   localparam integer OW1 = 2 + ONS * OP, OW2 = Q + 2 + OK + OP;
   localparam integer OWW = (OW1 > OW2) ? OW1 : OW2;
-  localparam integer OCB = Q + 2 + OP - 1 + ONS * OP;
+  localparam integer OCB = Q + 2 + OP - 1 + ORACE;
   localparam integer OBOUND = M * OWW + ((OWW - 1 > OCB) ? OWW - 1 : OCB);
   // PROGRESS under OVL: the last head s, its POLL in s + 1 missed: the exit by s + Q + 2 + P
-  // (no key slot stolen), then an idle race of NS P cycles from the POLL in the exit's cycle
-  localparam integer OWP = Q + 2 + OP + ONS * OP;
+  // (no key slot stolen), then an idle race from the POLL in the exit's cycle (the first idle
+  // cycle is a POLL also with idle speculation)
+  localparam integer OWP = Q + 2 + OP + ORACE;
   localparam integer BOUND = (OVL != 0) ? OBOUND : (M + 1) * (Q + BW + 6 + R * (BW + 4));
   // section 10 (the self-check gaps): the word length W (POLL of the hit to the POLL after
   // the exit at count bit Q - 1), the race length POLL -> head (RL = 0: s = p + BW + 3;
@@ -95,7 +102,7 @@ module feas_pair_arb_unit_tb #(
   // head s (RL = 0: bit j on the lines in s + 3 + j, ctl_load in s + 4 + j; RL = 1, 2: s + 6 + j)
   localparam integer W     = (OVL != 0) ? OWP : Q + BW + 6 + R * (BW + 4);
   localparam integer RACE  = (RL != 0) ? 3 * BW + 9 : BW + 3;
-  localparam integer XLAT  = (RL != 0) ? 6 : 4;
+  localparam integer XLAT  = (OVL != 0) ? 3 + OP : (RL != 0) ? 6 : 4;  // (OVL: 3 + P)
   // OVL: the exit of count bit j in s + 3 + j + P at the earliest; up to K key slots steal a
   // count cycle before it and an exit on a race decision's cycle moves by 1: a window of K + 1
   localparam integer EXW   = (OVL != 0) ? OK + 1 : 0;
@@ -111,7 +118,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP), .OvlR(OR), .OvlSpec(OSPEC)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -172,7 +179,7 @@ module feas_pair_arb_unit_tb #(
   wire seq_ok;
   generate
     if (OVL != 0) begin : g_seqchk
-      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q}
+      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q}
       wire [N/2/OSP-1:0] same;
       for (gi = 0; gi < N / 2 / OSP; gi = gi + 1) begin : g_s
         assign same[gi] = (`OVL_SEQ(dut.g_ovl.g_pseq[gi].u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));

@@ -5,8 +5,9 @@ The unit's self-check, run with +dump=FILE (OVL = 1), writes per cycle: the comm
 ('c CYCLE PE BARRIER DELTA': the reference's commits, i.e. accepted and not refused, in their
 commit cycle k + 3), the FIFO pops ('p CYCLE PE'), the heads ('h CYCLE BARRIER') and the
 word exits ('x CYCLE DONE') of the RTL. This script feeds the same commits and pops to the
-model's sequencer and global block (overlap_model.Seq / Global, imported, not copied: R = 2,
-E = 0, radix 4, overlap, NEXT) with its own datapath state (counts, snapshots, dirty sets,
+model's sequencer and global block (overlap_model.Seq / Global, imported, not copied: R = 2
+or 3 (--R, the RTL's OvlR), idle speculation or not (--idlespec, the RTL's OvlSpec), E = 0,
+radix 4, overlap, NEXT) with its own datapath state (counts, snapshots, dirty sets,
 FIFOs) and the model's own line function (overlap_model.pair_lines), and compares the heads
 and exits it produces with the RTL's, cycle by cycle. Only the stimulus differs from the
 model's run: the commits and pops come from the dump instead of the model's generator.
@@ -24,7 +25,7 @@ of the same barrier in d .. d + 3 reads the count before it: its snapshot differ
 by the completed snapshot, whose global sum is 0, so the global sum, and so the exit, is
 the same (checked here: that head's sum is computed both ways).
 
-usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64]
+usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64] [--R 2] [--idlespec 0]
 """
 import argparse
 import os
@@ -41,6 +42,9 @@ def main():
     ap.add_argument('--M', type=int, default=32)
     ap.add_argument('--X0', type=int, default=64)
     ap.add_argument('--show', type=int, default=8, help='mismatches printed')
+    ap.add_argument('--R', type=int, default=2, help='the RTL\'s OvlR (P = R + 1)')
+    ap.add_argument('--idlespec', type=int, default=0, choices=(0, 1),
+                    help='the RTL\'s OvlSpec (overlap.md 1d)')
     a = ap.parse_args()
     commits, pops, heads, exits = {}, {}, [], []
     last = 0
@@ -59,8 +63,8 @@ def main():
                 heads.append((cyc, int(t[2])))
             elif t[0] == 'x':
                 exits.append((cyc, int(t[2])))
-    ns = argparse.Namespace(M=a.M, T=a.T, R=2, E=0, radix=4, overlap=1, fifo=8, bug='',
-                            sched='race', next=1, idlespec=0, rrcount=3)
+    ns = argparse.Namespace(M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
+                            sched='race', next=1, idlespec=a.idlespec, rrcount=3)
     p = om.Params(ns)
     N, M = p.N, p.M
     npairs = N // 2

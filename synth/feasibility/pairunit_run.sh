@@ -337,7 +337,11 @@ fi
 
 # ---- Overlap = 1 (ovlrtl.md; overlap.md's contract in RTL, RegLines = 2) ----
 # OVLP: the self-check's parameters for the overlap unit (plant() takes them from PLANT_P)
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS}"
+# (ovlrtl.md 13) OVL_R=3: the unit's OvlR (round trip P = 4), OVL_SPEC=1: its OvlSpec (idle
+# speculation); unset: the unit's defaults (R = 2, no speculation) and the commands as before.
+# They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC}"
+OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -384,7 +388,7 @@ if [ "$what" = ovltb ]; then
     i=$((i + 1))
     nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a ${O}ovl_tb_t$t.txt
     echo "== $a" >> ${O}ovl_replay_t$t.txt
-    nice -n 10 python3 $F/ovl_replay.py --T $t $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a ${O}ovl_replay_t$t.txt
+    nice -n 10 python3 $F/ovl_replay.py --T $t $OVLRA $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a ${O}ovl_replay_t$t.txt
     rm -f $TMP/ovl_dump_$i.txt
   done
   echo "T=$t: $(grep -c '^PASS' ${O}ovl_tb_t$t.txt) PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' ${O}ovl_tb_t$t.txt) runs; replay: $(grep -c '^REPLAY AGREE' ${O}ovl_replay_t$t.txt) AGREE of $(grep -c '^REPLAY' ${O}ovl_replay_t$t.txt)" | tee -a ${O}ovl_tb_t$t.txt
@@ -431,18 +435,46 @@ fi
 if [ "$what" = ovlmutreplay ]; then
   : > ${O}ovl_mutreplay.txt
   PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1 +dump=$TMP/q_ovl_nonext_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
+  nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/q_ovl_nonext_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
   # NEXT's B line reads CNT2 + 1 (ovlmutants' ovl_next2, which the self-check lets through:
   # CNT2 + 2 is then never chosen by NEXT, its races run key slots)
   PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
+  nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
+fi
+# ovlr3mutants (ovlrtl.md 13; run with OVL_R=3, and OVL_SPEC=1 for the last three): planted bugs
+# in the R = 3 / idle-speculation logic (scratch copies, plant()), 30,000 cycles each, every run
+# also replayed (ovl_replay.py with the unit's R): each must FAIL the self-check or DIFFER in the
+# replay -> ${O}ovl_r3mutants.txt
+if [ "$what" = ovlr3mutants ]; then
+  : > ${O}ovl_r3mutants.txt
+  r3m() {  # name file sed-expression plusargs
+    PLANT_P="$OVLP" plant r 2 ${O}ovl_r3mutants.txt "$1" "$2" "$3" "$4 +dump=$TMP/r_$1_dump.txt"
+    nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/r_$1_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a ${O}ovl_r3mutants.txt
+  }
+  # the pairs' broadcast copies take the decision itself, not its register (the pairs see it in
+  # x + 3, their sequencer and the global block's expect x + 4)
+  r3m r3_cpnx feas_ovl_global.v "s/\.d_i({ld_b, dn_b}),/.d_i({ld_nx, dn_nx}),/" "+seed=1"
+  # the global block's landing cycle of a decision taken as the next cycle (R = 2's), not the
+  # one after: exits moved off the wrong cycles
+  r3m r3_arrnx feas_ovl_seq.v "s/assign arr_nx_o      = (tg_q\[3:2\] != T_NONE);/assign arr_nx_o      = (tg_q[2*P-3 -: 2] != T_NONE);/" "+seed=1"
+  # a GO silences 2 POLLs after it (R = 2's P - 1), not 3
+  r3m r3_gin feas_ovl_global.v "s/gin_q <= go ? (P - 1) :/gin_q <= go ? 2'd2 :/" "+seed=11 +mode=1"
+  if [ "${OVL_SPEC:-0}" != 0 ]; then
+    # a SPEC arrival taken as digit 1 whatever the race's slot (the SPECs sent after the valid
+    # one, answered 0, become digits)
+    r3m sp_any feas_ovl_seq_step.v "s/r_act_i \&\& !r_dec_i \&\& (r_i_i == 3'd1)) begin/r_act_i \&\& !r_dec_i) begin/" "+seed=11 +mode=1"
+    # the race state not reset in idle: the pairs' slot-2 digits precomputed for a stale prefix
+    r3m sp_irst feas_ovl_seq_step.v "s/irst = (OvlSpec != 0);/irst = 1'b0;/" "+seed=11 +mode=1"
+    # the global block answers every SPEC, also when its POLL did not say GO
+    r3m sp_nogo feas_ovl_global.v "s/(hi \&\& (!d_spec || go_q))/hi/; s/(lo \&\& (!d_spec || go_q))/lo/" "+seed=11 +mode=1"
+  fi
 fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
@@ -559,7 +591,10 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
   # ... and in the sequencer: the precompute for v with ld / dn swapped; a wrong CNT2 + 2 of a
   # the next CNT2 + 1 as CNT2 + 2 (c2_p1_o, ovlrtl.md 12)
   # (the sequencer is two files, feas_ovl_seq.v and feas_ovl_seq_step.v: the sed goes to both)
-  for m in "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
+  # (ovlrtl.md 13) hhdec: the head-barrier predecode, one function for the slot and the
+  # precomputed slots since ovlrtl.md 13: its low decode on the wrong value
+  # (ovlrtl.md 13f) wlt: the flag w_j < Q after a count bit as w_j != Q - 2 (must be unproven)
+  for m in "wlt:s/assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1)/assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 2)/" "hhdec:s/hhdec\[i\]     = (bar\[1:0\] == i);/hhdec[i]     = (bar[1:0] == (i ^ 1));/" "preseqswap:s/\.en_i(1'b1), \.ld_i(vi\[1\] == 1'b1), \.dn_i(vi\[0\] == 1'b1),/.en_i(1'b1), .ld_i(vi[0] == 1'b1), .dn_i(vi[1] == 1'b1),/" "c2p1:s/assign c2_p1_o = c2_i + 1'b1;/assign c2_p1_o = c2_i + 2'd2;/"; do
     sed "${m#*:}" $F/feas_ovl_seq.v > $d/mut_seq.v
     sed "${m#*:}" $F/feas_ovl_seq_step.v > $d/mut_seq_step.v
     if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v && cmp -s $F/feas_ovl_seq_step.v $d/mut_seq_step.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
