@@ -17,8 +17,8 @@ int clog2(int64_t x) {
 
 void require(bool ok, const char* field, const std::string& range, int64_t value) {
   if (!ok) {
-    throw std::invalid_argument(std::string("ovl::Params: ") + field + " = " +
-                                std::to_string(value) + " is out of range (legal: " + range + ")");
+    throw std::invalid_argument(std::string("ovl::Params: ") + field + " = " + std::to_string(value) +
+                                " is out of range (legal: " + range + ")");
   }
 }
 
@@ -145,8 +145,7 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     return slot;
   }
   // KEY i: a race not decided whose key slot i is due; it steals a count cycle.
-  if (race_ && !race_->decided && !race_->await_next &&
-      x == race_->start + int64_t{race_->next_slot} * P_) {
+  if (race_ && !race_->decided && !race_->await_next && x == race_->start + int64_t{race_->next_slot} * P_) {
     arrivals_[x + P_] = race_->next_slot;
     slot.kind = Slot::Kind::kKey;
     slot.prefix = race_->prefix;
@@ -202,8 +201,8 @@ Slot SlotSequencer::step(int64_t x, bool load, bool done, std::optional<Exit>* e
 // ---------------------------------------------------------------------------------------------
 // The pairs' lines
 
-uint32_t key_digit(const Params& p, const std::vector<uint8_t>& dirty, uint32_t cnt2,
-                   uint32_t prefix, int plen, int width) {
+uint32_t key_digit(const Params& p, const std::vector<uint8_t>& dirty, uint32_t cnt2, uint32_t prefix, int plen,
+                   int width) {
   // Keys {wrap, b}: b > CNT2 has key b, b <= CNT2 has key M + b. The keys that match the prefix
   // are lo .. lo + 2^sh - 1; the digit is the smallest such key's bits just below the prefix.
   const int M = p.barriers;
@@ -221,8 +220,7 @@ uint32_t key_digit(const Params& p, const std::vector<uint8_t>& dirty, uint32_t 
   return static_cast<uint32_t>((best - lo) >> (sh - width)) & all_ones;
 }
 
-bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView& view,
-                Lines* out) {
+bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView& view, Lines* out) {
   const int np = p.pairs();
   out->a.assign(static_cast<size_t>(np), 0);
   out->b.assign(static_cast<size_t>(np), 0);
@@ -230,10 +228,8 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
     const auto ui = static_cast<size_t>(i);
     const auto& dirty = (*view.dirty)[ui];
     switch (slot.kind) {
-      case Slot::Kind::kWait:
-        return false;
-      case Slot::Kind::kHead:
-        break;
+      case Slot::Kind::kWait: return false;
+      case Slot::Kind::kHead: break;
       case Slot::Kind::kPoll: {
         out->a[ui] = std::any_of(dirty.begin(), dirty.end(), [](uint8_t d) { return d != 0; });
         const int fill = std::max((*view.fifo_fill)[2 * ui], (*view.fifo_fill)[2 * ui + 1]);
@@ -242,8 +238,7 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
       }
       case Slot::Kind::kKey:
       case Slot::Kind::kSpec: {
-        const uint32_t dg = key_digit(p, (*view.key_dirty)[ui], cnt2, slot.prefix, slot.plen,
-                                      slot.width);
+        const uint32_t dg = key_digit(p, (*view.key_dirty)[ui], cnt2, slot.prefix, slot.plen, slot.width);
         out->a[ui] = slot.width == 2 ? (dg >> 1) & 1 : dg & 1;
         out->b[ui] = slot.width == 2 ? dg & 1 : 1;
         break;
@@ -292,8 +287,7 @@ void GlobalBlock::decide(int64_t x, const Slot& slot, const Lines& lines) {
   };
   const int64_t due = x + P_;
   switch (slot.kind) {
-    case Slot::Kind::kWait:
-      return;
+    case Slot::Kind::kWait: return;
     case Slot::Kind::kPoll: {
       if (hit_arrival_ > x) {  // a hit in flight: this POLL must not start a second race
         decisions_[due] = {false, false};
@@ -323,9 +317,7 @@ void GlobalBlock::decide(int64_t x, const Slot& slot, const Lines& lines) {
       decisions_[due] = {hi, lo};
       return;
     }
-    case Slot::Kind::kNext:
-      decisions_[due] = {any(lines.a), any(lines.b)};
-      return;
+    case Slot::Kind::kNext: decisions_[due] = {any(lines.a), any(lines.b)}; return;
     case Slot::Kind::kHead:
       carry_ = 0;
       exit_decided_ = false;

@@ -40,20 +40,18 @@ Dump parse_dump(std::istream& in, const std::string& source, const Params& p) {
     std::string kind;
     if (!(ls >> kind)) continue;  // a blank line
     const int64_t cycle = field(ls, source, line, "CYCLE");
-    if (cycle < prev) fail(source, line, "cycle " + std::to_string(cycle) + " before " +
-                                             std::to_string(prev) + " of an earlier line");
+    if (cycle < prev)
+      fail(source, line, "cycle " + std::to_string(cycle) + " before " + std::to_string(prev) + " of an earlier line");
     prev = cycle;
     const auto pe_in_range = [&](int64_t pe) {
       if (pe < 0 || pe >= p.pes) {
-        fail(source, line, "PE " + std::to_string(pe) + " out of range 0 .. " +
-                               std::to_string(p.pes - 1));
+        fail(source, line, "PE " + std::to_string(pe) + " out of range 0 .. " + std::to_string(p.pes - 1));
       }
       return static_cast<int>(pe);
     };
     const auto barrier_in_range = [&](int64_t b) {
       if (b < 0 || b >= p.barriers) {
-        fail(source, line, "BARRIER " + std::to_string(b) + " out of range 0 .. " +
-                               std::to_string(p.barriers - 1));
+        fail(source, line, "BARRIER " + std::to_string(b) + " out of range 0 .. " + std::to_string(p.barriers - 1));
       }
       return static_cast<uint32_t>(b);
     };

@@ -71,23 +71,21 @@ TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
   EXPECT_GT(completions, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Dumps, RtlDump,
-    ::testing::Values(DumpCase{"t16_seed1_random.txt", 16}, DumpCase{"t16_seed11_sparse.txt", 16},
-                      DumpCase{"t16_seed31_group.txt", 16}, DumpCase{"t16_seed41_hot.txt", 16},
-                      DumpCase{"t16_seed4_slowpop.txt", 16}, DumpCase{"t16_seed15_idle.txt", 16},
-                      DumpCase{"t8_seed21_bias.txt", 8}),
-    [](const ::testing::TestParamInfo<DumpCase>& i) {
-      std::string n = i.param.file;
-      return n.substr(0, n.find('.'));
-    });
+INSTANTIATE_TEST_SUITE_P(Dumps, RtlDump,
+                         ::testing::Values(DumpCase{"t16_seed1_random.txt", 16}, DumpCase{"t16_seed11_sparse.txt", 16},
+                                           DumpCase{"t16_seed31_group.txt", 16}, DumpCase{"t16_seed41_hot.txt", 16},
+                                           DumpCase{"t16_seed4_slowpop.txt", 16}, DumpCase{"t16_seed15_idle.txt", 16},
+                                           DumpCase{"t8_seed21_bias.txt", 8}),
+                         [](const ::testing::TestParamInfo<DumpCase>& i) {
+                           std::string n = i.param.file;
+                           return n.substr(0, n.find('.'));
+                         });
 
 // The hot dump (one barrier changed nearly every cycle) has heads of a barrier in its rebase
 // window (d .. d + 3 after its completion), where the RTL reads the count before the rebase.
 TEST(RtlDumpCoverage, HotDumpReachesTheRebaseWindow) {
   const Params p = params(16, 32, 2);
-  const ReplayReport r = dsbc::ovl::replay_dump(load("t16_seed41_hot.txt", p), p,
-                                                dsbc::ovl::rtl_start_cycle(p));
+  const ReplayReport r = dsbc::ovl::replay_dump(load("t16_seed41_hot.txt", p), p, dsbc::ovl::rtl_start_cycle(p));
   EXPECT_GE(r.same_barrier_heads, 2);
   EXPECT_EQ(r.errors(), 0);
 }
@@ -140,21 +138,15 @@ std::vector<std::pair<int64_t, int>> idle_closing(const Params& p, bool closes, 
 TEST(IdleClosing, MatchesTheSlotTiming) {
   // M = 32: K = 3 (KB = 6); M = 4: K = 2 (KB = 3); M = 1024: K = 6 (KB = 11). Q = 20.
   // R = 2, P = 3, M = 32: 1 + 12 + 3 + 19 + 3 = 38 (overlap.md: c + 38); on bit 0: 19.
-  EXPECT_EQ(idle_closing(params(16, 32, 2), true, 100),
-            (std::vector<std::pair<int64_t, int>>{{38, 1}}));
-  EXPECT_EQ(idle_closing(params(16, 32, 2), false, 100),
-            (std::vector<std::pair<int64_t, int>>{{19, 0}}));
+  EXPECT_EQ(idle_closing(params(16, 32, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{38, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 32, 2), false, 100), (std::vector<std::pair<int64_t, int>>{{19, 0}}));
   // R = 2, M = 4: 1 + 9 + 3 + 19 + 3 = 35.
-  EXPECT_EQ(idle_closing(params(16, 4, 2), true, 100),
-            (std::vector<std::pair<int64_t, int>>{{35, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 4, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{35, 1}}));
   // R = 3, P = 4, M = 32: 1 + 16 + 3 + 19 + 4 = 43; M = 1024: 1 + 28 + 3 + 19 + 4 = 55.
-  EXPECT_EQ(idle_closing(params(16, 32, 3), true, 100),
-            (std::vector<std::pair<int64_t, int>>{{43, 1}}));
-  EXPECT_EQ(idle_closing(params(16, 1024, 3), true, 100),
-            (std::vector<std::pair<int64_t, int>>{{55, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 32, 3), true, 100), (std::vector<std::pair<int64_t, int>>{{43, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 1024, 3), true, 100), (std::vector<std::pair<int64_t, int>>{{55, 1}}));
   // T = 8 (Q = 12), R = 2, M = 32: 1 + 12 + 3 + 11 + 3 = 30 (ovlrtl.md: c + 30 at T = 8).
-  EXPECT_EQ(idle_closing(params(8, 32, 2), true, 100),
-            (std::vector<std::pair<int64_t, int>>{{30, 1}}));
+  EXPECT_EQ(idle_closing(params(8, 32, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{30, 1}}));
 }
 
 // Idle speculation (overlap.md 1d): POLL and SPEC (key slot 1) alternate in idle, so the race
@@ -238,8 +230,7 @@ TEST(Params, IllegalValuesNameTheField) {
   EXPECT_NE(msg(p).find("pes = 15"), std::string::npos) << msg(p);
   p = Params{};
   p.reg_lines = 4;
-  EXPECT_NE(msg(p).find("reg_lines = 4 is out of range (legal: 1 .. 3)"), std::string::npos)
-      << msg(p);
+  EXPECT_NE(msg(p).find("reg_lines = 4 is out of range (legal: 1 .. 3)"), std::string::npos) << msg(p);
 }
 
 TEST(ParseDump, MalformedLinesNameTheLine) {

@@ -34,10 +34,10 @@ struct Params {
   /// Throws std::invalid_argument naming the first illegal field and its legal range.
   void validate() const;
   int pairs() const { return pes / 2; }
-  int round_trip() const { return reg_lines + 1; }      ///< P
-  int barrier_bits() const;                             ///< BW = clog2(M)
-  int q() const;                                        ///< Q = T + clog2(N)
-  int key_bits() const { return barrier_bits() + 1; }   ///< KB: {wrap, b}
+  int round_trip() const { return reg_lines + 1; }        ///< P
+  int barrier_bits() const;                               ///< BW = clog2(M)
+  int q() const;                                          ///< Q = T + clog2(N)
+  int key_bits() const { return barrier_bits() + 1; }     ///< KB: {wrap, b}
   int key_slots() const { return (key_bits() + 1) / 2; }  ///< K (radix 4)
   /// Width (1 or 2 bits) of key slot i, 1 <= i <= K: two bits, the last one bit when KB is odd.
   int key_width(int i) const { return (i < key_slots() || key_bits() % 2 == 0) ? 2 : 1; }
@@ -77,9 +77,9 @@ struct Slot {
 
 /// A word's end, seen on the broadcast.
 struct Exit {
-  bool completion;   ///< with ctl_done: the barrier completed
+  bool completion;  ///< with ctl_done: the barrier completed
   uint32_t barrier;
-  int64_t head;      ///< the word's head cycle
+  int64_t head;  ///< the word's head cycle
 };
 
 /// The pairs' two serial lines in one slot: bit i of A / B is pair i's line.
@@ -115,12 +115,12 @@ class SlotSequencer {
     bool exited;
   };
   struct Race {
-    int64_t start;     // key slot i is sent in start + i * P
-    int next_slot;     // the next key slot (1 .. K; K + 1 when all are decided)
-    uint32_t prefix;   // the decided key bits (or the barrier when NEXT decided)
+    int64_t start;    // key slot i is sent in start + i * P
+    int next_slot;    // the next key slot (1 .. K; K + 1 when all are decided)
+    uint32_t prefix;  // the decided key bits (or the barrier when NEXT decided)
     int plen;
     bool decided;
-    bool await_next;   // the key slots wait for the NEXT slot's decision
+    bool await_next;  // the key slots wait for the NEXT slot's decision
   };
   void take_arrival(int64_t x, bool load, bool done, std::optional<Exit>* exit);
   Slot choose_slot(int64_t x);
@@ -139,8 +139,8 @@ class SlotSequencer {
 /// One pair's key digit (width bits) for a key slot: the digit, below the prefix's plen bits,
 /// of the smallest key {wrap, b} among the pair's dirty barriers, wrap = (b <= CNT2): barriers
 /// after the last head come first (fair order). All ones when no dirty key matches the prefix.
-uint32_t key_digit(const Params& p, const std::vector<uint8_t>& dirty, uint32_t cnt2,
-                   uint32_t prefix, int plen, int width);
+uint32_t key_digit(const Params& p, const std::vector<uint8_t>& dirty, uint32_t cnt2, uint32_t prefix, int plen,
+                   int width);
 
 /// The view of the pairs' state that their lines read.
 struct PairView {
@@ -151,8 +151,7 @@ struct PairView {
 };
 
 /// The pairs' lines in `slot`; false (no decision) in a kWait slot.
-bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView& view,
-                Lines* out);
+bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView& view, Lines* out);
 
 /// The global block (rtl: feas_ovl_global): its own sequencer, the decisions on the race
 /// slots' lines, and the bit-serial sum of the running word, LSB first with a carry.
@@ -170,7 +169,7 @@ class GlobalBlock {
   int P_;
   SlotSequencer seq_;
   std::map<int64_t, std::pair<bool, bool>> decisions_;  // arrival cycle -> (load, done)
-  int64_t hit_arrival_ = -1;  // a POLL hit in flight until this cycle
+  int64_t hit_arrival_ = -1;                            // a POLL hit in flight until this cycle
   int carry_ = 0;
   bool exit_decided_ = false;
   std::optional<std::pair<int64_t, bool>> exit_pending_;  // (due cycle, completion)

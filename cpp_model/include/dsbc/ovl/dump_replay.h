@@ -31,9 +31,9 @@ struct Dump {
     int delta;
   };
   std::vector<Commit> commits;
-  std::vector<std::pair<int64_t, int>> pops;             ///< (cycle, PE)
-  std::vector<std::pair<int64_t, uint32_t>> heads;       ///< (cycle, barrier)
-  std::vector<std::pair<int64_t, int>> exits;            ///< (cycle, 1 on a completion)
+  std::vector<std::pair<int64_t, int>> pops;        ///< (cycle, PE)
+  std::vector<std::pair<int64_t, uint32_t>> heads;  ///< (cycle, barrier)
+  std::vector<std::pair<int64_t, int>> exits;       ///< (cycle, 1 on a completion)
   int64_t last_cycle = 0;
 };
 
@@ -45,17 +45,17 @@ Dump parse_dump(std::istream& in, const std::string& source, const Params& p);
 struct ReplayReport {
   std::vector<std::pair<int64_t, uint32_t>> heads;  ///< the contract's
   std::vector<std::pair<int64_t, int>> exits;       ///< the contract's
-  int64_t head_mismatches = 0;   ///< positions where the contract's head differs from the RTL's
+  int64_t head_mismatches = 0;                      ///< positions where the contract's head differs from the RTL's
   int64_t exit_mismatches = 0;
-  int64_t count_mismatch = 0;    ///< 1 if either list's length differs by more than 1
-  int64_t sequencer_splits = 0;  ///< cycles in which the pairs' and the global sequencer differ
-  int64_t pop_underflows = 0;    ///< pops of an empty FIFO in the contract's state
-  int64_t rebase_sum_errors = 0; ///< heads in the rebase window whose global sum differs
-  int64_t protocol_errors = 0;   ///< the sequencers' (contract.h)
+  int64_t count_mismatch = 0;      ///< 1 if either list's length differs by more than 1
+  int64_t sequencer_splits = 0;    ///< cycles in which the pairs' and the global sequencer differ
+  int64_t pop_underflows = 0;      ///< pops of an empty FIFO in the contract's state
+  int64_t rebase_sum_errors = 0;   ///< heads in the rebase window whose global sum differs
+  int64_t protocol_errors = 0;     ///< the sequencers' (contract.h)
   int64_t same_barrier_heads = 0;  ///< heads of a barrier within 3 cycles of its completion
   int64_t errors() const {
-    return head_mismatches + exit_mismatches + count_mismatch + sequencer_splits +
-           pop_underflows + rebase_sum_errors + protocol_errors;
+    return head_mismatches + exit_mismatches + count_mismatch + sequencer_splits + pop_underflows + rebase_sum_errors +
+           protocol_errors;
   }
 };
 
