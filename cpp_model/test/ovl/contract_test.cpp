@@ -43,17 +43,21 @@ Dump load(const std::string& name, const Params& p) {
 struct DumpCase {
   const char* file;
   int t;
+  int r = 2;          // the unit's OvlR
+  bool spec = false;  // its OvlSpec
 };
 
 // gtest prints a parameter with this (its bytes otherwise).
-void PrintTo(const DumpCase& c, std::ostream* os) { *os << c.file << " (T = " << c.t << ")"; }
+void PrintTo(const DumpCase& c, std::ostream* os) {
+  *os << c.file << " (T = " << c.t << ", R = " << c.r << (c.spec ? ", idle speculation)" : ")");
+}
 
 class RtlDump : public ::testing::TestWithParam<DumpCase> {};
 
 // The contract reproduces every head (cycle, barrier) and every exit (cycle, completion) the
 // RTL produced on the same stimulus, with no sequencer split and no protocol error.
 TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
-  const Params p = params(GetParam().t, 32, 2);
+  const Params p = params(GetParam().t, 32, GetParam().r, GetParam().spec);
   const Dump d = load(GetParam().file, p);
   ASSERT_GE(d.heads.size(), 30u) << "a dump too short to say anything";
   const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
@@ -75,7 +79,13 @@ INSTANTIATE_TEST_SUITE_P(Dumps, RtlDump,
                          ::testing::Values(DumpCase{"t16_seed1_random.txt", 16}, DumpCase{"t16_seed11_sparse.txt", 16},
                                            DumpCase{"t16_seed31_group.txt", 16}, DumpCase{"t16_seed41_hot.txt", 16},
                                            DumpCase{"t16_seed4_slowpop.txt", 16}, DumpCase{"t16_seed15_idle.txt", 16},
-                                           DumpCase{"t8_seed21_bias.txt", 8}),
+                                           DumpCase{"t8_seed21_bias.txt", 8},
+                                           // OvlR = 3 (round trip 4), and with idle speculation
+                                           DumpCase{"r3_t16_seed1_random.txt", 16, 3},
+                                           DumpCase{"r3_t16_seed11_sparse.txt", 16, 3},
+                                           DumpCase{"r3_t16_seed31_group.txt", 16, 3},
+                                           DumpCase{"r3spec_t16_seed15_idle.txt", 16, 3, true},
+                                           DumpCase{"r3spec_t16_seed1_random.txt", 16, 3, true}),
                          [](const ::testing::TestParamInfo<DumpCase>& i) {
                            std::string n = i.param.file;
                            return n.substr(0, n.find('.'));
@@ -114,6 +124,16 @@ TEST(RtlDumpPlanted, WrongRoundTripIsFound) {
   const Params wrong = params(16, 32, 3);
   const ReplayReport r = dsbc::ovl::replay_dump(d, wrong, dsbc::ovl::rtl_start_cycle(p));
   EXPECT_GT(r.head_mismatches, 0);
+}
+
+// The idle-speculation dump replayed without it: the idle races differ (the SPEC slot carries
+// key slot 1), so heads come at other cycles.
+TEST(RtlDumpPlanted, MissingIdleSpeculationIsFound) {
+  const Params p = params(16, 32, 3, true);
+  const Dump d = load("r3spec_t16_seed15_idle.txt", p);
+  EXPECT_EQ(dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p)).errors(), 0);
+  const Params wrong = params(16, 32, 3, false);
+  EXPECT_GT(dsbc::ovl::replay_dump(d, wrong, dsbc::ovl::rtl_start_cycle(p)).head_mismatches, 0);
 }
 
 // One closing commit c with the unit idle: PE 0 +1 and PE 3 -1 (two pairs) on barrier 1, or
