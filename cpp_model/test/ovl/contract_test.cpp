@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: Apache-2.0
+// The overlap contract (dsbc/ovl/contract.h) against three independent references:
+//  - the feasibility RTL's own heads and exits, recorded in dumps (data/, make_dumps.sh): the
+//    contract fed the dump's commits and pops must produce them cycle for cycle;
+//  - latencies worked by hand from overlap.md's slot timing (a POLL in c + 1, one round trip
+//    per race slot, count bits from s + 3, the exit a round trip after its bit);
+//  - the closed forms' values printed in overlap.md's tables (the Python model's figures).
+// Each kind of check is shown to fail on a planted difference.
+#include "dsbc/ovl/contract.h"
+#include "dsbc/ovl/dump_replay.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using dsbc::ovl::Dump;
+using dsbc::ovl::Params;
+using dsbc::ovl::ReplayReport;
+
+Params params(int t, int m, int r, bool spec = false) {
+  Params p;
+  p.count_bits = t;
+  p.barriers = m;
+  p.reg_lines = r;
+  p.idle_spec = spec;
+  return p;
+}
+
+Dump load(const std::string& name, const Params& p) {
+  const std::string path = std::string(DSBC_OVL_DATA_DIR) + "/" + name;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  return dsbc::ovl::parse_dump(in, path, p);
+}
+
+struct DumpCase {
+  const char* file;
+  int t;
+  int r = 2;          // the unit's OvlR
+  bool spec = false;  // its OvlSpec
+};
+
+// gtest prints a parameter with this (its bytes otherwise).
+void PrintTo(const DumpCase& c, std::ostream* os) {
+  *os << c.file << " (T = " << c.t << ", R = " << c.r << (c.spec ? ", idle speculation)" : ")");
+}
+
+class RtlDump : public ::testing::TestWithParam<DumpCase> {};
+
+// The contract reproduces every head (cycle, barrier) and every exit (cycle, completion) the
+// RTL produced on the same stimulus, with no sequencer split and no protocol error.
+TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
+  const Params p = params(GetParam().t, 32, GetParam().r, GetParam().spec);
+  const Dump d = load(GetParam().file, p);
+  ASSERT_GE(d.heads.size(), 30u) << "a dump too short to say anything";
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
+  EXPECT_EQ(r.head_mismatches, 0);
+  EXPECT_EQ(r.exit_mismatches, 0);
+  EXPECT_EQ(r.count_mismatch, 0);
+  EXPECT_EQ(r.sequencer_splits, 0);
+  EXPECT_EQ(r.pop_underflows, 0);
+  EXPECT_EQ(r.rebase_sum_errors, 0);
+  EXPECT_EQ(r.protocol_errors, 0);
+  // Every RTL head was compared (the run may end inside a word: one more or one fewer).
+  EXPECT_LE(d.heads.size(), r.heads.size() + 1);
+  int completions = 0;
+  for (const auto& e : r.exits) completions += e.second;
+  EXPECT_GT(completions, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Dumps, RtlDump,
+                         ::testing::Values(DumpCase{"t16_seed1_random.txt", 16}, DumpCase{"t16_seed11_sparse.txt", 16},
+                                           DumpCase{"t16_seed31_group.txt", 16}, DumpCase{"t16_seed41_hot.txt", 16},
+                                           DumpCase{"t16_seed4_slowpop.txt", 16}, DumpCase{"t16_seed15_idle.txt", 16},
+                                           DumpCase{"t8_seed21_bias.txt", 8},
+                                           // OvlR = 3 (round trip 4), and with idle speculation
+                                           DumpCase{"r3_t16_seed1_random.txt", 16, 3},
+                                           DumpCase{"r3_t16_seed11_sparse.txt", 16, 3},
+                                           DumpCase{"r3_t16_seed31_group.txt", 16, 3},
+                                           DumpCase{"r3spec_t16_seed15_idle.txt", 16, 3, true},
+                                           DumpCase{"r3spec_t16_seed1_random.txt", 16, 3, true}),
+                         [](const ::testing::TestParamInfo<DumpCase>& i) {
+                           std::string n = i.param.file;
+                           return n.substr(0, n.find('.'));
+                         });
+
+// The hot dump (one barrier changed nearly every cycle) has heads of a barrier in its rebase
+// window (d .. d + 3 after its completion), where the RTL reads the count before the rebase.
+TEST(RtlDumpCoverage, HotDumpReachesTheRebaseWindow) {
+  const Params p = params(16, 32, 2);
+  const ReplayReport r = dsbc::ovl::replay_dump(load("t16_seed41_hot.txt", p), p, dsbc::ovl::rtl_start_cycle(p));
+  EXPECT_GE(r.same_barrier_heads, 2);
+  EXPECT_EQ(r.errors(), 0);
+}
+
+// The replay can fail: a head moved by one cycle, one commit's sign flipped, and the right
+// dump replayed with the wrong round trip each give mismatches.
+TEST(RtlDumpPlanted, ShiftedHeadIsFound) {
+  const Params p = params(16, 32, 2);
+  Dump d = load("t16_seed1_random.txt", p);
+  d.heads[10].first += 1;
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
+  EXPECT_EQ(r.head_mismatches, 1);
+}
+
+TEST(RtlDumpPlanted, FlippedCommitIsFound) {
+  const Params p = params(16, 32, 2);
+  Dump d = load("t16_seed15_idle.txt", p);
+  d.commits[0].delta = -d.commits[0].delta;
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
+  EXPECT_GT(r.exit_mismatches, 0);
+}
+
+TEST(RtlDumpPlanted, WrongRoundTripIsFound) {
+  const Params p = params(16, 32, 2);
+  const Dump d = load("t16_seed11_sparse.txt", p);
+  const Params wrong = params(16, 32, 3);
+  const ReplayReport r = dsbc::ovl::replay_dump(d, wrong, dsbc::ovl::rtl_start_cycle(p));
+  EXPECT_GT(r.head_mismatches, 0);
+}
+
+// The idle-speculation dump replayed without it: the idle races differ (the SPEC slot carries
+// key slot 1), so heads come at other cycles.
+TEST(RtlDumpPlanted, MissingIdleSpeculationIsFound) {
+  const Params p = params(16, 32, 3, true);
+  const Dump d = load("r3spec_t16_seed15_idle.txt", p);
+  EXPECT_EQ(dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p)).errors(), 0);
+  const Params wrong = params(16, 32, 3, false);
+  EXPECT_GT(dsbc::ovl::replay_dump(d, wrong, dsbc::ovl::rtl_start_cycle(p)).head_mismatches, 0);
+}
+
+// One closing commit c with the unit idle: PE 0 +1 and PE 3 -1 (two pairs) on barrier 1, or
+// only the +1 (no completion). Returns the contract's exits as (cycle - c, completion).
+std::vector<std::pair<int64_t, int>> idle_closing(const Params& p, bool closes, int64_t c) {
+  Dump d;
+  d.commits.push_back({c, 0, 1, 1});
+  if (closes) d.commits.push_back({c, 3, 1, -1});
+  d.last_cycle = c + 200;
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, 0);
+  EXPECT_EQ(r.heads.size(), 1u);
+  EXPECT_EQ(r.protocol_errors, 0);
+  std::vector<std::pair<int64_t, int>> out;
+  for (const auto& e : r.exits) out.emplace_back(e.first - c, e.second);
+  return out;
+}
+
+// By hand (overlap.md 1a-1c): the POLL in c + 1 sees the dirty bit; the race then needs the
+// POLL and K key slots, one round trip P each, so the head is in s = c + 1 + (K + 1) P; count
+// bit j is sent in s + 3 + j and decided P later. A sum of 0 exits after bit Q - 1 = 19 with a
+// completion: c + 1 + (K + 1) P + 3 + 19 + P. A sum of 1 exits on bit 0: c + 1 + (K + 1) P + 3 + P.
+TEST(IdleClosing, MatchesTheSlotTiming) {
+  // M = 32: K = 3 (KB = 6); M = 4: K = 2 (KB = 3); M = 1024: K = 6 (KB = 11). Q = 20.
+  // R = 2, P = 3, M = 32: 1 + 12 + 3 + 19 + 3 = 38 (overlap.md: c + 38); on bit 0: 19.
+  EXPECT_EQ(idle_closing(params(16, 32, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{38, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 32, 2), false, 100), (std::vector<std::pair<int64_t, int>>{{19, 0}}));
+  // R = 2, M = 4: 1 + 9 + 3 + 19 + 3 = 35.
+  EXPECT_EQ(idle_closing(params(16, 4, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{35, 1}}));
+  // R = 3, P = 4, M = 32: 1 + 16 + 3 + 19 + 4 = 43; M = 1024: 1 + 28 + 3 + 19 + 4 = 55.
+  EXPECT_EQ(idle_closing(params(16, 32, 3), true, 100), (std::vector<std::pair<int64_t, int>>{{43, 1}}));
+  EXPECT_EQ(idle_closing(params(16, 1024, 3), true, 100), (std::vector<std::pair<int64_t, int>>{{55, 1}}));
+  // T = 8 (Q = 12), R = 2, M = 32: 1 + 12 + 3 + 11 + 3 = 30 (ovlrtl.md: c + 30 at T = 8).
+  EXPECT_EQ(idle_closing(params(8, 32, 2), true, 100), (std::vector<std::pair<int64_t, int>>{{30, 1}}));
+}
+
+// Idle speculation (overlap.md 1d): POLL and SPEC (key slot 1) alternate in idle, so the race
+// needs 1 + K P cycles from the POLL that sees the change; that POLL is in c + 1 or c + 2 by
+// the phase. R = 3, M = 32: s = c + {1, 2} + 1 + 12, exit s + 3 + 19 + 4: c + 40 or c + 41
+// (overlap.md: "R = 3: c + 41 / 40").
+TEST(IdleClosing, IdleSpeculationSavesAKeySlot) {
+  const Params p = params(16, 32, 3, true);
+  const auto a = idle_closing(p, true, 100);
+  const auto b = idle_closing(p, true, 101);
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(std::min(a[0].first, b[0].first), 40);
+  EXPECT_EQ(std::max(a[0].first, b[0].first), 41);
+  EXPECT_EQ(a[0].second + b[0].second, 2);
+}
+
+// The closed forms against overlap.md's summary table (overlap_logs/summary.txt, written by
+// the Python model): W, idle and the worst-case bound.
+TEST(Derive, MatchesOverlapMdTables) {
+  const auto d = [](int m, int r, int e, bool spec = false) {
+    Params p = params(16, m, r, spec);
+    p.exit_delay = e;
+    return dsbc::ovl::derive(p);
+  };
+  EXPECT_EQ(d(32, 2, 0).word, 28);
+  EXPECT_EQ(d(32, 2, 0).idle_closing, 38);
+  EXPECT_EQ(d(32, 2, 0).bound, 932);
+  EXPECT_EQ(d(4, 2, 0).bound, 141);
+  EXPECT_EQ(d(4, 2, 1).bound, 146);
+  EXPECT_EQ(d(1024, 2, 0).bound, 31789);
+  EXPECT_EQ(d(4, 3, 0).bound, 149);
+  EXPECT_EQ(d(32, 3, 0).bound, 969);
+  EXPECT_EQ(d(32, 3, 2).bound, 1035);
+  EXPECT_EQ(d(1024, 3, 0).idle_closing, 55);
+  EXPECT_EQ(d(4, 3, 0, true).bound, 146);  // overlap.md 6, "no at M = 4 (146)"
+  EXPECT_EQ(d(32, 3, 0, true).idle_closing, 41);
+}
+
+// Key digits worked by hand: M = 32 (KB = 6), CNT2 = 5, dirty {3, 7}: 3 <= 5 has key 32 + 3 =
+// 35 = 100011b, 7 has key 7 = 000111b and wins; its digits, two bits from the MSB: 00, 01, 11.
+TEST(KeyDigit, BuildsTheSmallestKeyMsbFirst) {
+  const Params p = params(16, 32, 2);
+  std::vector<uint8_t> dirty(32, 0);
+  dirty[3] = dirty[7] = 1;
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0, 0, 2), 0u);
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0b00, 2, 2), 1u);
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0b0001, 4, 2), 3u);
+  // Another pair's prefix (10: keys 32 .. 47): only 35 = 10 00 11 matches.
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0b10, 2, 2), 0u);
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0b1000, 4, 2), 3u);
+  // No dirty key under the prefix (01: keys 16 .. 31): all ones, the largest digit loses.
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 5, 0b01, 2, 2), 3u);
+  // With CNT2 = 2 both are after the last head: 3 = 000011b wins.
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 2, 0b0000, 4, 2), 3u);
+  EXPECT_EQ(dsbc::ovl::key_digit(p, dirty, 2, 0b00, 2, 2), 0u);
+  // M = 4 (KB = 3): the last slot is one bit. CNT2 = 3 puts every barrier in wrap 1: dirty {2}
+  // has key 4 + 2 = 110b: digits 11, then 0.
+  const Params p4 = params(16, 4, 2);
+  std::vector<uint8_t> d4(4, 0);
+  d4[2] = 1;
+  EXPECT_EQ(dsbc::ovl::key_digit(p4, d4, 3, 0, 0, 2), 3u);
+  EXPECT_EQ(dsbc::ovl::key_digit(p4, d4, 3, 0b11, 2, 1), 0u);
+}
+
+TEST(Params, IllegalValuesNameTheField) {
+  const auto msg = [](Params p) {
+    try {
+      p.validate();
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  Params p;
+  EXPECT_EQ(msg(p), "accepted");
+  p.barriers = 24;
+  EXPECT_NE(msg(p).find("barriers = 24"), std::string::npos) << msg(p);
+  p = Params{};
+  p.pes = 15;
+  EXPECT_NE(msg(p).find("pes = 15"), std::string::npos) << msg(p);
+  p = Params{};
+  p.reg_lines = 4;
+  EXPECT_NE(msg(p).find("reg_lines = 4 is out of range (legal: 1 .. 3)"), std::string::npos) << msg(p);
+}
+
+TEST(ParseDump, MalformedLinesNameTheLine) {
+  const Params p = params(16, 32, 2);
+  const auto msg = [&](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      dsbc::ovl::parse_dump(in, "d.txt", p);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(msg("c 1 0 3 1\n\nh 2 3\nx 9 1\np 10 15\n"), "accepted");
+  EXPECT_EQ(msg("c 1 0 3 1\nq 2 3\n"), "d.txt:2: unknown kind 'q' (expected c, p, h or x)");
+  EXPECT_EQ(msg("h 2\n"), "d.txt:1: missing field BARRIER");
+  EXPECT_EQ(msg("h 2 x\n"), "d.txt:1: field BARRIER is not an integer: 'x'");
+  EXPECT_EQ(msg("c 1 16 3 1\n"), "d.txt:1: PE 16 out of range 0 .. 15");
+  EXPECT_EQ(msg("h 1 32\n"), "d.txt:1: BARRIER 32 out of range 0 .. 31");
+  EXPECT_EQ(msg("c 1 0 3 2\n"), "d.txt:1: DELTA must be 1 or -1");
+  EXPECT_EQ(msg("h 5 1\nh 4 1\n"), "d.txt:2: cycle 4 before 5 of an earlier line");
+  EXPECT_EQ(msg("x 5 1 7\n"), "d.txt:1: trailing field '7'");
+}
+
+}  // namespace

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# dsbc-ovl-replay: a recorded dump of the feasibility Overlap unit replays to AGREE (exit 0);
+# the same dump with the wrong round trip, or with one head moved a cycle, to DIFFER (exit 1);
+# a malformed dump or a bad option exits 2 naming the line or the option.
+# Usage: test_ovl_replay.sh <path/to/dsbc-ovl-replay> <cpp_model/test/ovl/data dir>
+set -u
+
+BIN=${1:?usage: test_ovl_replay.sh <dsbc-ovl-replay> <data dir>}
+DATA=${2:?usage: test_ovl_replay.sh <dsbc-ovl-replay> <data dir>}
+source "$(dirname "${BASH_SOURCE[0]}")/test_lib.sh" ovl-replay
+
+expect_rc() {  # <name> <rc> <stdout substring> <args...>
+  local name=$1 want_rc=$2 want=$3
+  shift 3
+  checks=$((checks + 1))
+  run "$@"
+  if [[ $RC -ne $want_rc ]]; then
+    fail "$name: exit code $RC, expected $want_rc (stderr: $ERR)"
+  elif [[ "$OUT" != *"$want"* ]]; then
+    fail "$name: stdout does not contain '$want': $OUT"
+  fi
+}
+
+expect_rc agree 0 "REPLAY AGREE" "$DATA/t16_seed11_sparse.txt"
+expect_rc agree-t8 0 "REPLAY AGREE" "$DATA/t8_seed21_bias.txt" --count-bits 8
+expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
+# The 5th head one cycle later: exactly one head differs, and it is shown.
+awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \
+  >"$TMP/shifted.txt"
+expect_rc shifted-head 1 "heads (cycle, barrier): RTL" "$TMP/shifted.txt"
+[[ "$OUT" == *"differ 1"* && "$OUT" == *"#4 RTL"* ]] || fail "shifted-head: not one difference at #4: $OUT"
+
+printf 'c 70 0 3 1\nh 71 40\n' >"$TMP/bad.txt"
+expect_error bad-barrier "bad.txt:2: BARRIER 40 out of range 0 .. 31" "$TMP/bad.txt"
+expect_error missing-file "cannot open $TMP/none.txt" "$TMP/none.txt"
+expect_error bad-reg-lines "reg_lines = 5 is out of range (legal: 1 .. 3)" "$DATA/t16_seed11_sparse.txt" --reg-lines 5
+expect_error bad-idle-spec "--idle-spec" "$DATA/t16_seed11_sparse.txt" --idle-spec 2
+expect_error bad-barriers "barriers = 24" "$DATA/t16_seed11_sparse.txt" --barriers 24
+finish
