@@ -83,6 +83,8 @@ int main(int argc, char** argv) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot open " + path);
     dump = dsbc::ovl::parse_dump(in, path, p);
+    // A dump without heads (a run stopped early) would agree with anything.
+    if (dump.heads.empty()) throw std::runtime_error(path + ": no heads, nothing to compare");
   } catch (const std::exception& e) {
     std::cerr << kTool << ": " << e.what() << "\n";
     return 2;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # dsbc-ovl-replay: a recorded dump of the feasibility Overlap unit replays to AGREE (exit 0);
 # the same dump with the wrong round trip, or with one head moved a cycle, to DIFFER (exit 1);
-# a malformed dump or a bad option exits 2 naming the line or the option.
+# a malformed dump, one without heads, or a bad option exits 2 naming the line or the option.
 # Usage: test_ovl_replay.sh <path/to/dsbc-ovl-replay> <cpp_model/test/ovl/data dir>
 set -u
 
@@ -33,6 +33,8 @@ expect_rc shifted-head 1 "heads (cycle, barrier): RTL" "$TMP/shifted.txt"
 
 printf 'c 70 0 3 1\nh 71 40\n' >"$TMP/bad.txt"
 expect_error bad-barrier "bad.txt:2: BARRIER 40 out of range 0 .. 31" "$TMP/bad.txt"
+printf 'c 70 0 3 1\np 71 0\n' >"$TMP/noheads.txt"
+expect_error no-heads "noheads.txt: no heads, nothing to compare" "$TMP/noheads.txt"
 expect_error missing-file "cannot open $TMP/none.txt" "$TMP/none.txt"
 expect_error bad-reg-lines "reg_lines = 5 is out of range (legal: 1 .. 3)" "$DATA/t16_seed11_sparse.txt" --reg-lines 5
 expect_error bad-idle-spec "--idle-spec" "$DATA/t16_seed11_sparse.txt" --idle-spec 2
