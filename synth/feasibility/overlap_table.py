@@ -48,6 +48,14 @@ def parse(path):
     return runs
 
 
+def groups(path, key):
+    """The runs of a log grouped by key(run's arguments), in key order: (key, runs, their means)."""
+    rows = {}
+    for r in parse(path):
+        rows.setdefault(key(r['a']), []).append(r)
+    return [(k, rows[k], [r['mean'] for r in rows[k]]) for k in sorted(rows)]
+
+
 def r3_tables(d, out):
     """overlap.md 12: the R = 3 decision logs (r3_*.txt), kept apart from summary.txt (whose
     bytes must not change). Per configuration: the spread over seeds, and for the adversarial
@@ -57,12 +65,7 @@ def r3_tables(d, out):
     p = os.path.join(d, 'r3_sparse_seeds.txt')
     if os.path.exists(p):
         out.write('== sparse (gap 0..64, 100,000 cycles), per seed: mean latency (max)\n')
-        rows = {}
-        for r in parse(p):
-            rows.setdefault((var(r['a']), int(r['a']['M'])), []).append(r)
-        for key in sorted(rows, key=lambda k: (k[0], k[1])):
-            v = rows[key]
-            ms = [r['mean'] for r in v]
+        for key, v, ms in groups(p, lambda a: (var(a), int(a['M']))):
             tgt = 40 if key[1] <= 32 else (60 if key[1] == 1024 else None)
             out.write('%-20s M %-5d seeds %s: mean of means %.2f, spread %.2f .. %.2f, max %d%s%s\n' % (
                 key[0], key[1], ','.join(r['a']['seed'] for r in v), sum(ms) / len(ms), min(ms),
@@ -74,12 +77,7 @@ def r3_tables(d, out):
     p = os.path.join(d, 'r3_tasks.txt')
     if os.path.exists(p):
         out.write('== tasks (one epoch at a time, task trees after sparse1), per seed: mean latency (max)\n')
-        rows = {}
-        for r in parse(p):
-            rows.setdefault((var(r['a']), int(r['a']['M'])), []).append(r)
-        for key in sorted(rows, key=lambda k: (k[0], k[1])):
-            v = rows[key]
-            ms = [r['mean'] for r in v]
+        for key, v, ms in groups(p, lambda a: (var(a), int(a['M']))):
             out.write('%-20s M %-5d seeds %d: mean of means %.2f, spread %.2f .. %.2f, max %d, closings %d .. %d %s\n' % (
                 key[0], key[1], len(v), sum(ms) / len(ms), min(ms), max(ms), max(r['max'] for r in v),
                 min(r['n'] for r in v), max(r['n'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
@@ -87,13 +85,7 @@ def r3_tables(d, out):
     p = os.path.join(d, 'r3_sparse_gaps.txt')
     if os.path.exists(p):
         out.write('== sparse at M = 32, other gap laws (closing gapmin .. gap cycles after the opening)\n')
-        rows = {}
-        for r in parse(p):
-            a = r['a']
-            rows.setdefault((var(a), int(a['gapmin']), int(a['gap'])), []).append(r)
-        for key in sorted(rows):
-            v = rows[key]
-            ms = [r['mean'] for r in v]
+        for key, v, ms in groups(p, lambda a: (var(a), int(a['gapmin']), int(a['gap']))):
             out.write('%-20s gap %3d..%-3d seeds %d: mean of means %.2f, spread %.2f .. %.2f, max %d %s\n' % (
                 key[0], key[1], key[2], len(v), sum(ms) / len(ms), min(ms), max(ms),
                 max(r['max'] for r in v), 'PASS' if all(r['ok'] for r in v) else 'FAIL'))
