@@ -167,8 +167,18 @@ module feas_ovl_global #(
   genvar ci;
   generate
     if (OvlR >= 3) begin : g_r3
-      // ld_q / dn_q: the same two reset flip-flops as each copy
-      feas_ovl_ff2 u_dec (.clk_i(clk_i), .rst_ni(rst_ni), .d_i({ld_nx, dn_nx}), .q_o({ld_b, dn_b}));
+      reg ld_q, dn_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          ld_q <= 1'b0;
+          dn_q <= 1'b0;
+        end else begin
+          ld_q <= ld_nx;
+          dn_q <= dn_nx;
+        end
+      end
+      assign ld_b = ld_q;
+      assign dn_b = dn_q;
     end else begin : g_r2
       assign ld_b = ld_nx;
       assign dn_b = dn_nx;
