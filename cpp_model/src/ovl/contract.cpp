@@ -22,6 +22,12 @@ void require(bool ok, const char* field, const std::string& range, int64_t value
   }
 }
 
+// A key slot's decision on the broadcast: two bits {ctl_load, ctl_done}, or ctl_load alone in
+// a one-bit slot.
+uint32_t broadcast_digit(int width, bool load, bool done) {
+  return width == 2 ? ((load ? 2u : 0u) | (done ? 1u : 0u)) : (load ? 1u : 0u);
+}
+
 }  // namespace
 
 void Params::validate() const {
@@ -106,10 +112,9 @@ void SlotSequencer::take_arrival(int64_t x, bool load, bool done, std::optional<
     // The SPEC slot's digit counts only if its POLL started the race.
     if (race_ && !race_->decided && race_->next_slot == 1 && x == race_->start + 2 * P_) {
       const int w = p_.key_width(1);
-      race_->prefix = w == 2 ? ((load ? 2u : 0u) | (done ? 1u : 0u)) : (load ? 1u : 0u);
+      race_->prefix = broadcast_digit(w, load, done);
       race_->plen = w;
-      race_->next_slot = 2;
-      if (race_->next_slot == K_ + 1) race_->decided = true;
+      race_->next_slot = 2;  // decided below if slot 1 was the last
     }
   } else if (kind == 0) {
     // A POLL: ctl_load = some pair has a dirty barrier (and every FIFO room): a race starts.
@@ -122,8 +127,7 @@ void SlotSequencer::take_arrival(int64_t x, bool load, bool done, std::optional<
     ++protocol_errors_;
   } else {
     const int w = p_.key_width(kind);
-    const uint32_t digit = w == 2 ? ((load ? 2u : 0u) | (done ? 1u : 0u)) : (load ? 1u : 0u);
-    race_->prefix = (race_->prefix << w) | digit;
+    race_->prefix = (race_->prefix << w) | broadcast_digit(w, load, done);
     race_->plen += w;
     ++race_->next_slot;
   }
