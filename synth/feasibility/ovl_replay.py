@@ -48,21 +48,38 @@ def main():
     a = ap.parse_args()
     commits, pops, heads, exits = {}, {}, [], []
     last = 0
+    # the record kinds and their field counts (feas_pair_arb_unit_tb.v's +dump)
+    arity = {'c': 5, 'p': 3, 'h': 3, 'x': 3}
     with open(a.dump) as f:
-        for ln in f:
+        for lineno, ln in enumerate(f, 1):
             t = ln.split()
             if not t:
                 continue
-            cyc = int(t[1])
+            if t[0] not in arity or len(t) != arity[t[0]]:
+                print('%s:%d: not a dump record (c CYC PE BAR +-1 | p CYC PE | h CYC BAR | '
+                      'x CYC 0|1): %r' % (a.dump, lineno, ln.rstrip('\n')), file=sys.stderr)
+                return 2
+            try:
+                v = [int(x) for x in t[1:]]
+            except ValueError:
+                print('%s:%d: a field is not an integer: %r' % (a.dump, lineno, ln.rstrip('\n')),
+                      file=sys.stderr)
+                return 2
+            cyc = v[0]
             last = max(last, cyc)
             if t[0] == 'c':
-                commits.setdefault(cyc, []).append((int(t[2]), int(t[3]), int(t[4])))
+                commits.setdefault(cyc, []).append((v[1], v[2], v[3]))
             elif t[0] == 'p':
-                pops.setdefault(cyc, []).append(int(t[2]))
+                pops.setdefault(cyc, []).append(v[1])
             elif t[0] == 'h':
-                heads.append((cyc, int(t[2])))
-            elif t[0] == 'x':
-                exits.append((cyc, int(t[2])))
+                heads.append((cyc, v[1]))
+            else:
+                exits.append((cyc, v[1]))
+    if not heads:
+        # nothing to compare: an empty or truncated dump is an error, not an agreement (the
+        # C++ twin, dsbc-ovl-replay, refuses it the same way)
+        print('%s: no heads in the dump: nothing to replay' % a.dump, file=sys.stderr)
+        return 2
     ns = argparse.Namespace(M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
                             sched='race', next=1, idlespec=a.idlespec, rrcount=3)
     p = om.Params(ns)
