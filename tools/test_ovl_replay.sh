@@ -24,6 +24,14 @@ expect_rc() {  # <name> <rc> <stdout substring> <args...>
 
 expect_rc agree 0 "REPLAY AGREE" "$DATA/t16_seed11_sparse.txt"
 expect_rc agree-t8 0 "REPLAY AGREE" "$DATA/t8_seed21_bias.txt" --count-bits 8
+# --ports: the port-level model against a port dump (data/ports/); one acknowledge dropped from
+# the RTL's record is the first difference, named by cycle, PE and field
+expect_rc ports-agree 0 "PORTS AGREE" "$DATA/ports/t8_seed23_bias.txt" --ports --count-bits 8
+awk '$1!="end" && $1>500 && $6!="0000" && !done {$6="0000"; $7="0000"; done=1} {print}' \
+  "$DATA/ports/t16_seed1_random.txt" >"$TMP/noack.txt"
+expect_rc ports-differ 1 "PORTS DIFFER" "$TMP/noack.txt" --ports
+[[ "$OUT" == *"ack_valid: RTL 0, model 1"* ]] || fail "ports-differ: not an ack_valid difference: $OUT"
+expect_error ports-bad-t "count_bits = 12 is out of range (legal: 8 or 16" "$DATA/ports/t16_seed1_random.txt" --ports --count-bits 12
 expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
 # The 5th head one cycle later: exactly one head differs, and it is shown.
 awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \

@@ -357,8 +357,48 @@ module feas_pair_arb_unit_tb #(
     #1 rst_n = 1'b1;
   end
 
+  // ---------- +pdump=FILE (opt-in; any OVL): the PE ports, cycle by cycle ----------
+  // The format is described by its reader, cpp_model/include/dsbc/ovl/port_dump.h. One line
+  // per cycle in which something is not idle or a FIFO output changed:
+  //   CYC RV DEC POP RX ACKV ACKR LD DN RB FB
+  // RV, DEC (masked by RV), POP, RX (= req_ready XOR the phase mask: a PE's in-phase cycle
+  // with ready low, or ready outside its phase), ACKV, ACKR (masked by ACKV: the refusal flag is
+  // defined with an acknowledge only): hex masks, bit p = PE p; LD, DN:
+  // the broadcast (ctl_load, ctl_done) 0 / 1; RB: per PE the requested barrier (base 32, '-'
+  // without req_valid); FB: per PE fifo_barrier (base 32) where fifo_valid, '-' where not.
+  // A line is written when RV, POP, RX, ACKV, ACKR, LD or DN is non-zero, or FB differs from
+  // the last line's. Sampled at the clock edge that ends the cycle (the tb's cyc); the
+  // checks and the default outputs are untouched. The last line is `end CYCLES` (cycles run).
+  reg [8*256-1:0] pd_name;
+  integer pd_f, pd_p;
+  reg [N-1:0] pd_ph, pd_rx;
+  reg [8*N-1:0] pd_rb, pd_fb, pd_fb_last;
+  function [7:0] pd_dig(input integer v);
+    pd_dig = (v < 10) ? ("0" + v) : ("a" + v - 10);
+  endfunction
+  initial begin
+    pd_f = 0; pd_fb_last = 0;
+    if ($value$plusargs("pdump=%s", pd_name)) pd_f = $fopen(pd_name, "w");
+  end
+  task pd_write;  // called first in each cycle by the checking block below
+    if (pd_f != 0) begin
+      for (pd_p = 0; pd_p < N; pd_p = pd_p + 1) begin
+        pd_ph[pd_p] = ((pd_p % 2) == (cyc % 2));
+        pd_rb[8*(N-1-pd_p) +: 8] = rv[pd_p] ? pd_dig(rb[pd_p*BW +: BW]) : "-";
+        pd_fb[8*(N-1-pd_p) +: 8] = (fv[pd_p] === 1'b1) ? pd_dig(fb[pd_p*BW +: BW]) : "-";
+      end
+      pd_rx = ready ^ pd_ph;
+      if ((rv | pop | pd_rx | ackv | ackr) != 0 || dut.ctl_load !== 1'b0 || dut.ctl_done !== 1'b0 ||
+          pd_fb !== pd_fb_last)
+        $fdisplay(pd_f, "%0d %h %h %h %h %h %h %b %b %s %s", cyc, rv, rdc & rv, pop, pd_rx, ackv, ackr & ackv,
+                  dut.ctl_load, dut.ctl_done, pd_rb, pd_fb);
+      pd_fb_last = pd_fb;
+    end
+  endtask
+
   initial begin lock_n = 0; lock_lines = 0; end
   always @(posedge clk) if (rst_n) begin
+    pd_write;
     // ---------- L. lockstep with RegLines = 1 (LOCK only) ----------
     if (LOCK != 0) begin
       lock_n = lock_n + 1;
@@ -595,6 +635,7 @@ module feas_pair_arb_unit_tb #(
         $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d", samebar);
       end
       if (dumpf != 0) $fclose(dumpf);
+      if (pd_f != 0) begin $fdisplay(pd_f, "end %0d", cyc); $fclose(pd_f); end
       $display("feas_pair_arb_unit_tb: %0d errors", errors);
       if (errors == 0) $display("PASS seed=%0d", seed); else $display("FAIL seed=%0d", seed);
       $finish;

@@ -2,12 +2,13 @@
 // Replay of a feasibility RTL dump through the overlap contract (include/dsbc/ovl/dump_replay.h).
 #include "dsbc/ovl/dump_replay.h"
 
+#include <algorithm>
 #include <cstdlib>
-#include <deque>
 #include <istream>
-#include <map>
 #include <sstream>
 #include <stdexcept>
+
+#include "dsbc/ovl/datapath.h"
 
 namespace dsbc::ovl {
 namespace {
@@ -80,95 +81,30 @@ Dump parse_dump(std::istream& in, const std::string& source, const Params& p) {
 }
 
 ReplayReport replay_dump(const Dump& dump, const Params& p, int64_t x0) {
-  const int N = p.pes;
-  const int M = p.barriers;
-  const int np = p.pairs();
-  const auto un = static_cast<size_t>(N);
-  const auto um = static_cast<size_t>(M);
   ReplayReport rep;
-  SlotSequencer pair_seq(p);  // the pairs' copy; the global block holds its own
-  GlobalBlock global(p);
-
-  std::vector<std::vector<int64_t>> count(un, std::vector<int64_t>(um, 0));
-  std::vector<int64_t> snap(un, 0);
-  std::vector<std::vector<uint8_t>> dirty(static_cast<size_t>(np), std::vector<uint8_t>(um, 0));
-  std::vector<std::vector<uint8_t>> dirty_prev = dirty;
-  std::vector<std::deque<uint32_t>> fifo(un);
-  std::vector<int> fill(un, 0);
-  // barrier -> (its completion's cycle, its snapshot): the RTL rebases in d + 4 / d + 5.
-  std::map<uint32_t, std::pair<int64_t, std::vector<int64_t>>> rebased;
-
+  Datapath dp(p);
   size_t ci = 0;
   size_t pi = 0;
-  Lines lines;
   for (int64_t x = 0; x + x0 <= dump.last_cycle; ++x) {
     const int64_t X = x + x0;
-    const std::vector<std::vector<uint8_t>> dirty_start = dirty;
-    const auto [load, done] = global.broadcast(x);
-    std::optional<Exit> exit;
-    std::optional<Exit> global_exit;
-    const Slot slot = pair_seq.step(x, load, done, &exit);
-    const Slot global_slot = global.sequencer().step(x, load, done, &global_exit);
-    if (!(slot == global_slot)) ++rep.sequencer_splits;
-    if (exit) {
-      rep.exits.emplace_back(X, exit->completion ? 1 : 0);
-      if (exit->completion) {
-        const uint32_t b = exit->barrier;
-        for (size_t pe = 0; pe < un; ++pe) {
-          fifo[pe].push_back(b);
-          ++fill[pe];
-          count[pe][b] -= snap[pe];
-        }
-        rebased[b] = {X, snap};
-      }
-    }
-    const bool head = slot.kind == Slot::Kind::kHead;
-    if (head) {
-      const uint32_t b = slot.barrier;
-      rep.heads.emplace_back(X, b);
-      for (size_t pe = 0; pe < un; ++pe) snap[pe] = count[pe][b];
-      auto rb = rebased.find(b);
-      if (rb != rebased.end() && X - rb->second.first <= 3) {
-        // The RTL reads the count before its rebase; the completed snapshot's global sum is 0,
-        // so the global sum (and the exit) is the same either way.
-        ++rep.same_barrier_heads;
-        int64_t before = 0;
-        int64_t after = 0;
-        for (size_t pe = 0; pe < un; ++pe) {
-          before += snap[pe] + rb->second.second[pe];
-          after += snap[pe];
-        }
-        if (before != after) ++rep.rebase_sum_errors;
-      }
-      for (auto& d : dirty) d[b] = 0;
-    }
-    // The contract's own lines, the key digits from the dirty set one cycle old (RTL).
-    const PairView view{&dirty, &dirty_prev, &fill, &snap};
-    if (pair_lines(p, slot, pair_seq.cnt2(), view, &lines)) global.decide(x, slot, lines);
+    const CycleStart& cs = dp.begin(x);
+    if (cs.exit) rep.exits.emplace_back(X, cs.exit->completion ? 1 : 0);
+    if (cs.head()) rep.heads.emplace_back(X, cs.slot.barrier);
     for (; pi < dump.pops.size() && dump.pops[pi].first <= X; ++pi) {
       if (dump.pops[pi].first < X) continue;  // before the contract's cycle 0
-      const auto pe = static_cast<size_t>(dump.pops[pi].second);
-      if (fifo[pe].empty()) {
-        ++rep.pop_underflows;
-      } else {
-        fifo[pe].pop_front();
-        --fill[pe];
-      }
+      if (!dp.pop(dump.pops[pi].second)) ++rep.pop_underflows;
     }
     for (; ci < dump.commits.size() && dump.commits[ci].cycle <= X; ++ci) {
       const Dump::Commit& c = dump.commits[ci];
       if (c.cycle < X) continue;
-      const auto pe = static_cast<size_t>(c.pe);
-      count[pe][c.barrier] += c.delta;
-      if (head && slot.barrier == c.barrier && (c.pe & 1) != 0 && (X & 1) == 0) {
-        snap[pe] += c.delta;  // B's commit of an even head cycle is in the phase-locked cut
-      } else {
-        dirty[pe >> 1][c.barrier] = 1;
-      }
+      dp.commit(c.pe, c.barrier, c.delta);
     }
-    dirty_prev = dirty_start;
+    dp.end();
   }
-  rep.protocol_errors = pair_seq.protocol_errors() + global.sequencer().protocol_errors();
+  rep.sequencer_splits = dp.sequencer_splits();
+  rep.same_barrier_heads = dp.same_barrier_heads();
+  rep.rebase_sum_errors = dp.rebase_sum_errors();
+  rep.protocol_errors = dp.protocol_errors();
 
   const auto compare = [&](const auto& rtl, const auto& mine, int64_t* mismatches) {
     const size_t n = std::min(rtl.size(), mine.size());

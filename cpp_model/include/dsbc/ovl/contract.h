@@ -163,6 +163,7 @@ class GlobalBlock {
   /// The lines of cycle x's slot (from pair_lines).
   void decide(int64_t x, const Slot& slot, const Lines& lines);
   SlotSequencer& sequencer() { return seq_; }
+  const SlotSequencer& sequencer() const { return seq_; }
 
  private:
   Params p_;
