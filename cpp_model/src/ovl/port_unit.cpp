@@ -90,7 +90,15 @@ void PortUnit::step(const Inputs& in) {
       f.ram.pop_front();
     }
     if (f.wr) f.ram.push_back(f.wr_data);
-    const bool do_push = push && f.total < p_.fifo_depth;
+    // The POLL's room check (B line: a FIFO with < 2 free entries, pending pushes counted)
+    // keeps every completion off a full FIFO; a push into one is a contract failure, reported,
+    // never a silently dropped ID (the RTL's self-check stops on it too).
+    if (push && f.total >= p_.fifo_depth) {
+      throw std::logic_error("ovl::PortUnit: a completion pushed into PE " + std::to_string(i) + "'s full FIFO (" +
+                             std::to_string(f.total) + " of " + std::to_string(p_.fifo_depth) + " entries) at cycle " +
+                             std::to_string(X));
+    }
+    const bool do_push = push;
     f.wr = do_push;
     f.wr_data = rb_barrier_;
     f.total += (do_push ? 1 : 0) - (do_pop ? 1 : 0);
