@@ -57,6 +57,7 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
     p.count_bits = cfg_.count_bits;
     p.fifo_depth = cfg_.fifo_depth;
     ovl_.seq.emplace(p);
+    ovl_.seq_key_slots = p.key_slots();
     ovl_.x0 = 2 * static_cast<uint64_t>(cfg_.barriers);  // the pairs clear their RAMs first
     ovl_.dirty.assign(cfg_.barriers, 0);
     ovl_.pushed.resize(cfg_.pes);
@@ -245,9 +246,9 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
                 ", expected CNT2 = " + std::to_string(o.seq->cnt2()) + " (overlap contract)");
   }
 
-  // 3. The FIFOs' heads: never shown before a push or out of order; shown at the latest 7
-  // cycles after the push (written in d + 3, fetched into the head register, B's fetch one
-  // cycle after A's on the shared read port) and 4 after the last pop.
+  // 3. The FIFOs' heads: never shown before a push or out of order; shown at the latest 6
+  // cycles after the push (written in d + 3, fetched into the head register) and 3 after the
+  // last pop, PE B one cycle later (its fetch after A's on the shared read port).
   for (int i = 0; i < n; ++i) {
     const auto ui = static_cast<size_t>(i);
     auto& q = expect_fifo_[ui];
@@ -259,7 +260,10 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
       }
     } else {
       if (po.fifo_barrier != 0) fail(k, "PE " + std::to_string(i) + ": fifo_barrier not 0 without fifo_valid");
-      if (!q.empty() && k >= o.pushed[ui].front() + 7 && (o.last_pop[ui] == kNone || k >= o.last_pop[ui] + 4)) {
+      // PE B (odd) fetches one cycle after A when both want the shared read port.
+      const uint64_t late = (i & 1) != 0 ? 1 : 0;
+      if (!q.empty() && k >= o.pushed[ui].front() + 6 + late &&
+          (o.last_pop[ui] == kNone || k >= o.last_pop[ui] + 3 + late)) {
         fail(k, "PE " + std::to_string(i) + ": FIFO head of barrier " + std::to_string(q.front()) + " pushed in " +
                     std::to_string(o.pushed[ui].front()) + " not shown");
       }
@@ -278,10 +282,36 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
     const uint64_t s = static_cast<uint64_t>(exit->head) + o.x0;
     if (exit->barrier >= m) {
       fail(k, "exit of barrier " + std::to_string(exit->barrier));
-    } else if (exit->completion) {
-      complete(k, exit->barrier, s);
     } else {
-      ++bins_[kCountExit];
+      // The word's count bits are its snapshot's sum (Q bits, LSB first from s + 3; the K key
+      // slots steal at most K cycles): bit j decides in s + 6 + j (+ the stolen slots), the
+      // exit at the lowest 1 bit, a completion after bit Q - 1 when all are 0.
+      int64_t sum = 0;
+      for (int i = 0; i < n; ++i) sum += local_at(i, exit->barrier, s);
+      const uint64_t q = static_cast<uint64_t>(cfg_.q());
+      const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << q) - 1);
+      uint64_t j = q - 1;
+      if (bits != 0) {
+        j = 0;
+        while (((bits >> j) & 1U) == 0) ++j;
+      }
+      const uint64_t earliest = s + 6 + j;
+      const uint64_t latest = earliest + static_cast<uint64_t>(o.seq_key_slots);
+      if (!exit->completion && bits == 0) {
+        fail(k, "barrier " + std::to_string(exit->barrier) + " exits without completing, its sum at the cut (cycle " +
+                    std::to_string(s) + ") 0");
+      }
+      if (k < earliest || k > latest) {
+        fail(k, "barrier " + std::to_string(exit->barrier) + " exits " + std::to_string(k - s) +
+                    " cycles after its head, its sum's " + (bits != 0 ? "lowest 1 bit " : "last bit ") +
+                    std::to_string(j) + " allows " + std::to_string(earliest - s) + " .. " +
+                    std::to_string(latest - s));
+      }
+      if (exit->completion) {
+        complete(k, exit->barrier, s);
+      } else {
+        ++bins_[kCountExit];
+      }
     }
   }
 

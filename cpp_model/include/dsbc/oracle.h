@@ -41,12 +41,15 @@ struct LatencyStats {
 /// cut (no phantom head); a completion is legal as for rr / arb (global sum 0 at the cut, a
 /// commit not covered yet), pushes into every FIFO in d and rebases in d + 4 (commits of
 /// d .. d + 2 meet the count before it); req_ready is phase-locked and low in cycles < 2M, in
-/// a head s and s + 1 and in d .. d + 4 (d + 5 for B); a FIFO's head is valid within 7 cycles
-/// of its push and 4 of the last pop, never early or out of order; CNT2 (done_barrier) is the
-/// sequencer's. The latency is measured as for rr / arb (closing commit to the completion's
-/// ctl_done) and bounded by Config::latency_bound() while every FIFO has 2 free entries (a
-/// FIFO short of room vetoes races, overlap.md 3). The exit's cycle is not predicted (the race
-/// decisions would need the pairs' dirty sets): a broadcast the sequencer cannot explain is.
+/// a head s and s + 1 and in d .. d + 4 (d + 5 for B); a FIFO's head is valid within 6 cycles
+/// of its push and 3 of the last pop (B: 7, 4), never early or out of order; CNT2
+/// (done_barrier) is the sequencer's; every exit is a completion exactly when the sum at the
+/// cut is 0, in s + 6 + j .. s + 6 + j + K (j its lowest 1 bit, Q - 1 for a completion). The
+/// latency is measured as for rr / arb (closing commit to the completion's ctl_done) and
+/// bounded by Config::latency_bound() while every FIFO has 2 free entries (a FIFO short of
+/// room vetoes races, overlap.md 3). The exit's exact cycle (which key slots the race steals)
+/// and the race's winner are not predicted (they need the pairs' dirty sets): a broadcast the
+/// sequencer cannot explain is reported.
 class Oracle {
  public:
   explicit Oracle(const Config& cfg);
@@ -219,6 +222,7 @@ class Oracle {
   /// Overlap contract: the broadcast's decoder, started in cycle x0 = 2M (contract cycle k - x0).
   struct Overlap {
     std::optional<ovl::SlotSequencer> seq;
+    int seq_key_slots = 0;  ///< K: the key slots a race can steal from a word's count bits
     uint64_t x0 = 0;
     int64_t protocol_errors = 0;
     uint64_t last_head = kNone;  ///< cycle of the last head
