@@ -44,11 +44,34 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
     commit_lag_ = 1;
     rebase_gap_ = 4;
   }
+  if (cfg_.overlap == 1) {
+    // The overlap contract (ovl::PortUnit, Config::overlap): the same acceptance-to-commit and
+    // -acknowledge timing and the same rebase in d + 4 as half the request rate (PE A's rebase
+    // write; B's in d + 5 is hidden behind its ready, low until then, and its odd phase).
+    ack_delay_ = 4;
+    commit_lag_ = 1;
+    rebase_gap_ = 4;
+    ovl::Params p;
+    p.pes = cfg_.pes;
+    p.barriers = cfg_.barriers;
+    p.count_bits = cfg_.count_bits;
+    p.fifo_depth = cfg_.fifo_depth;
+    ovl_.seq.emplace(p);
+    ovl_.seq_key_slots = p.key_slots();
+    ovl_.x0 = 2 * static_cast<uint64_t>(cfg_.barriers);  // the pairs clear their RAMs first
+    ovl_.dirty.assign(cfg_.barriers, 0);
+    ovl_.pushed.resize(cfg_.pes);
+    ovl_.last_pop.assign(cfg_.pes, kNone);
+  }
+  // A FIFO short of room: full (rr, arb: the full slot), or with fewer than 2 free entries
+  // under the overlap contract (its POLL's veto, ovl::Params::kRoomNeed).
+  full_level_ = cfg_.overlap == 1 ? cfg_.fifo_depth - (ovl::Params::kRoomNeed - 1) : cfg_.fifo_depth;
   if (ack_delay_ >= kAckSlots) throw std::logic_error("Oracle: ack delay beyond accepted_'s slots");
   uncovered_.assign(cfg_.barriers, kNone);
+  uncovered_pe_.assign(cfg_.barriers, 0);
   done_per_barrier_.assign(cfg_.barriers, 0);
   in_fifo_.assign(static_cast<size_t>(cfg_.pes) * cfg_.barriers, 0);
-  if (cfg_.sched == Sched::kArb) {
+  if (cfg_.sched == Sched::kArb && cfg_.overlap == 0) {
     arb_.dirty.assign(cfg_.barriers, false);
     arb_.poll_from = static_cast<uint64_t>(cfg_.barriers);  // the first POLL follows the RAM clear (4a)
     arb_.last = static_cast<uint32_t>(cfg_.barriers - 1);
@@ -70,7 +93,7 @@ void Oracle::fail(uint64_t cycle, const std::string& what) {
 int64_t Oracle::local_at(int pe, uint32_t b, uint64_t before_cycle) const {
   int64_t v = local_[pe][b];
   for (const Commit& c : recent_) {
-    if (c.pe == pe && c.barrier == b && c.cycle >= before_cycle) v -= c.delta;
+    if (c.pe == pe && c.barrier == b && !in_cut(c.pe, c.cycle, before_cycle)) v -= c.delta;
   }
   return v;
 }
@@ -78,7 +101,7 @@ int64_t Oracle::local_at(int pe, uint32_t b, uint64_t before_cycle) const {
 void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
   const int n = cfg_.pes;
   const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
-  const bool arb = cfg_.sched == Sched::kArb;
+  const bool arb = cfg_.sched == Sched::kArb && cfg_.overlap == 0;
   if (arb) check_arb_schedule(k, out);
   std::vector<uint32_t> committed;  // barriers committed to in cycle k
 
@@ -137,17 +160,199 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
         ++bins_[kReopenAfterPop];
       }
       uncovered_[a.barrier] = commit_cycle;
+      uncovered_pe_[a.barrier] = i;
+    }
+    // Overlap contract: the commit marks its barrier dirty, unless it is in the cut of a head
+    // of that barrier in the same cycle (B's commit of an even head cycle).
+    if (cfg_.overlap == 1 && !(ovl_.last_head == commit_cycle && ovl_.last_head_barrier == a.barrier &&
+                               in_cut(i, commit_cycle, commit_cycle))) {
+      ovl_.dirty[a.barrier] = 1;
     }
     if (bs.global == 0) {
       if (closed_now_ > (bs.closed_pending ? 1u : 0u)) ++bins_[kSimultaneous];
       set_closed(bs, true);
       bs.close_cycle = commit_cycle;
+      bs.close_pe = i;
       pending_closings_.push_back({commit_cycle, a.barrier});
     } else {
       set_closed(bs, false);
     }
   }
 
+  if (cfg_.overlap == 1) {
+    observe_overlap(k, out, in);
+  } else {
+    observe_ports(k, out, in);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (static_cast<int>(expect_fifo_[i].size()) >= full_level_) {
+      last_full_cycle_ = k;
+      break;
+    }
+  }
+
+  // 6. Liveness: every closing not reported within the bound while every FIFO had room.
+  // Closings are queued in cycle order, so the overdue ones are a prefix of the queue; an
+  // overdue closing excused by a full FIFO leaves the queue too (it can never become due
+  // again), so it does not hide the newer closings behind it. finish() still requires that
+  // every closing is reported in the end.
+  const uint64_t bound = static_cast<uint64_t>(cfg_.latency_bound());
+  while (!pending_closings_.empty()) {
+    const auto [c, b] = pending_closings_.front();
+    const BarrierState& bs = barrier_[b];
+    const bool reported_or_reopened = !bs.closed_pending || bs.close_cycle != c;
+    if (!reported_or_reopened && k - c <= bound) break;  // this and every newer one not yet due
+    pending_closings_.pop_front();
+    if (!reported_or_reopened && (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
+      fail(k, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(c) +
+                  " is not reported within the bound " + std::to_string(bound));
+    }
+  }
+
+  if (arb) advance_arb_schedule(k, committed);
+
+  // 7. What is accepted now is acknowledged next cycle (half rate: in k + 4).
+  for (int i = 0; i < n; ++i) {
+    const bool accepted = in.pe[i].req_valid && out.pe[i].req_ready;
+    accepted_[i][(k + ack_delay_) % kAckSlots] = {accepted, in.pe[i].req_barrier, in.pe[i].req_dec};
+    accepted_last_[i] = accepted ? 1 : 0;
+  }
+}
+
+void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
+  const int n = cfg_.pes;
+  const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
+  Overlap& o = ovl_;
+
+  // The broadcast decoded as every pair block decodes it (contract.h): the slot of contract
+  // cycle k - x0 and the exit of a word, if one ends now.
+  bool head = false;
+  uint32_t head_barrier = 0;
+  std::optional<ovl::Exit> exit;
+  if (k >= o.x0) {
+    const ovl::Slot slot = o.seq->step(static_cast<int64_t>(k - o.x0), out.global.snap, out.global.done, &exit);
+    if (o.seq->protocol_errors() != o.protocol_errors) {
+      o.protocol_errors = o.seq->protocol_errors();
+      fail(k, std::string("broadcast ctl_load=") + (out.global.snap ? "1" : "0") +
+                  " ctl_done=" + (out.global.done ? "1" : "0") + " the overlap contract cannot explain");
+    }
+    head = slot.kind == ovl::Slot::Kind::kHead;
+    head_barrier = slot.barrier;
+  } else if (out.global.snap || out.global.done) {
+    fail(k, "broadcast during the RAM clearing (cycles < 2M)");
+  }
+  if (out.global.done_barrier != o.seq->cnt2()) {
+    fail(k, "done_barrier " + std::to_string(out.global.done_barrier) +
+                ", expected CNT2 = " + std::to_string(o.seq->cnt2()) + " (overlap contract)");
+  }
+
+  // 3. The FIFOs' heads: never shown before a push or out of order; shown at the latest 6
+  // cycles after the push (written in d + 3, fetched into the head register) and 3 after the
+  // last pop, PE B one cycle later (its fetch after A's on the shared read port).
+  for (int i = 0; i < n; ++i) {
+    const auto ui = static_cast<size_t>(i);
+    auto& q = expect_fifo_[ui];
+    const PeOut& po = out.pe[ui];
+    if (po.fifo_valid) {
+      if (q.empty() || po.fifo_barrier != q.front()) {
+        fail(k, "PE " + std::to_string(i) + ": FIFO shows id " + std::to_string(po.fifo_barrier) +
+                    (q.empty() ? " with no completion pushed" : ", expected " + std::to_string(q.front())));
+      }
+    } else {
+      if (po.fifo_barrier != 0) fail(k, "PE " + std::to_string(i) + ": fifo_barrier not 0 without fifo_valid");
+      // PE B (odd) fetches one cycle after A when both want the shared read port.
+      const uint64_t late = (i & 1) != 0 ? 1 : 0;
+      if (!q.empty() && k >= o.pushed[ui].front() + 6 + late &&
+          (o.last_pop[ui] == kNone || k >= o.last_pop[ui] + 3 + late)) {
+        fail(k, "PE " + std::to_string(i) + ": FIFO head of barrier " + std::to_string(q.front()) + " pushed in " +
+                    std::to_string(o.pushed[ui].front()) + " not shown");
+      }
+    }
+    if (po.fifo_valid && in.pe[ui].fifo_pop && !q.empty()) {
+      --in_fifo_[ui * m + q.front()];
+      q.pop_front();
+      o.pushed[ui].pop_front();
+      o.last_pop[ui] = k;
+      ++pops_;
+    }
+  }
+
+  // 4. An exit: a completion (pushes in d, rebases in d + 4) or a word ending at a 1 bit.
+  if (exit) {
+    const uint64_t s = static_cast<uint64_t>(exit->head) + o.x0;
+    if (exit->barrier >= m) {
+      fail(k, "exit of barrier " + std::to_string(exit->barrier));
+    } else {
+      // The word's count bits are its snapshot's sum (Q bits, LSB first from s + 3; the K key
+      // slots steal at most K cycles): bit j decides in s + 6 + j (+ the stolen slots), the
+      // exit at the lowest 1 bit, a completion after bit Q - 1 when all are 0.
+      int64_t sum = 0;
+      for (int i = 0; i < n; ++i) sum += local_at(i, exit->barrier, s);
+      const uint64_t q = static_cast<uint64_t>(cfg_.q());
+      const uint64_t bits = static_cast<uint64_t>(sum) & ((uint64_t{1} << q) - 1);
+      uint64_t j = q - 1;
+      if (bits != 0) {
+        j = 0;
+        while (((bits >> j) & 1U) == 0) ++j;
+      }
+      const uint64_t earliest = s + 6 + j;
+      const uint64_t latest = earliest + static_cast<uint64_t>(o.seq_key_slots);
+      if (!exit->completion && bits == 0) {
+        fail(k, "barrier " + std::to_string(exit->barrier) + " exits without completing, its sum at the cut (cycle " +
+                    std::to_string(s) + ") 0");
+      }
+      if (k < earliest || k > latest) {
+        fail(k, "barrier " + std::to_string(exit->barrier) + " exits " + std::to_string(k - s) +
+                    " cycles after its head, its sum's " + (bits != 0 ? "lowest 1 bit " : "last bit ") +
+                    std::to_string(j) + " allows " + std::to_string(earliest - s) + " .. " +
+                    std::to_string(latest - s));
+      }
+      if (exit->completion) {
+        complete(k, exit->barrier, s);
+      } else {
+        ++bins_[kCountExit];
+      }
+    }
+  }
+
+  // 5. A head (after the exit: the next head can be in d): it names a barrier committed to
+  // since the cut of its last head, and clears that mark; a commit of this cycle after the cut
+  // marks it again (observe's step 1, next cycle).
+  if (head) {
+    if (head_barrier >= m) {
+      fail(k, "head of barrier " + std::to_string(head_barrier));
+    } else {
+      if (o.dirty[head_barrier] == 0) {
+        fail(k, "head of barrier " + std::to_string(head_barrier) +
+                    " with no commit since its last head's cut (phantom head)");
+      }
+      o.dirty[head_barrier] = 0;
+    }
+    o.last_head = k;
+    o.last_head_barrier = head_barrier;
+  }
+
+  // 2. Ready (after the exit and the head, which lower it): PE 2i only in even cycles, 2i + 1
+  // only in odd ones; low before 2M, in a head s and s + 1 (the count RAM's two snapshot
+  // reads) and in d .. d + 4 (A), d .. d + 5 (B) (the rebase writes).
+  const bool in_head = o.last_head != kNone && (k == o.last_head || k == o.last_head + 1);
+  for (int i = 0; i < n; ++i) {
+    const bool b_pe = (i & 1) != 0;
+    const uint64_t gap = rebase_gap_ + (b_pe ? 1 : 0);
+    const bool after_done = last_done_ != kNone && k - last_done_ <= gap;
+    const bool expect_ready = k >= o.x0 && b_pe == ((k & 1) != 0) && !in_head && !after_done;
+    if (out.pe[static_cast<size_t>(i)].req_ready != expect_ready) {
+      fail(k, "PE " + std::to_string(i) + ": req_ready should be " + (expect_ready ? "high" : "low") +
+                  " (overlap contract)");
+      break;
+    }
+  }
+}
+
+void Oracle::observe_ports(uint64_t k, const Outputs& out, const Inputs& in) {
+  const int n = cfg_.pes;
+  const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
+  const bool arb = cfg_.sched == Sched::kArb;
   // 2. Ready: low exactly during initialisation, in a ctl_done cycle and in a snapshot
   // (ctl_load) cycle; half rate also in the 4 cycles after a ctl_done, and for one PE in the
   // cycle after its acceptance.
@@ -187,73 +392,7 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     if (!seen_snap_ || b >= m) {
       fail(k, "done without a snapshot or with barrier " + std::to_string(b));
     } else {
-      const uint64_t s = last_snap_cycle_;
-      BarrierState& bs = barrier_[b];
-      int64_t at_snap = 0;
-      for (int i = 0; i < n; ++i) at_snap += local_at(i, b, s);
-      if (at_snap != 0) {
-        fail(k, "barrier " + std::to_string(b) +
-                    " reported complete but its global count at "
-                    "snapshot cycle " +
-                    std::to_string(s) + " was " + std::to_string(at_snap));
-      }
-      if (uncovered_[b] == kNone || uncovered_[b] >= s) {
-        fail(k, "barrier " + std::to_string(b) +
-                    " reported with no commit since its last completion (duplicate or unused)");
-      }
-      // Rebase: each local count becomes what was committed after the snapshot (half rate: in
-      // d + 4, step 0, after the commits of the requests accepted before d).
-      uncovered_[b] = kNone;
-      last_done_ = k;
-      if (rebase_gap_ == 0) {
-        for (int i = 0; i < n; ++i) local_[i][b] -= local_at(i, b, s);
-      } else {
-        rebase_.at = k + rebase_gap_;
-        rebase_.barrier = b;
-        rebase_.snap.resize(static_cast<size_t>(n));
-        for (int i = 0; i < n; ++i) rebase_.snap[static_cast<size_t>(i)] = local_at(i, b, s);
-      }
-      for (const Commit& c : recent_) {
-        if (c.barrier == b && c.cycle >= s && (uncovered_[b] == kNone || c.cycle < uncovered_[b])) {
-          uncovered_[b] = c.cycle;
-        }
-      }
-      // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2), decided P
-      // cycles later (4f), or s+Q+1 (arb: head, full, Q count slots from s+2); done follows it.
-      const uint64_t done_after =
-          static_cast<uint64_t>(cfg_.q()) + (arb ? 2 : 4 + static_cast<uint64_t>(cfg_.sum_latency()));
-      if (k - s != done_after) {
-        fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) + " cycles after its snapshot, not " +
-                    (arb              ? "Q + 2 = "
-                     : cfg_.pipe == 1 ? "Q + 4 + P = "
-                                      : "Q + 4 = ") +
-                    std::to_string(done_after));
-      }
-      if (bs.closed_pending && bs.close_cycle < s) {
-        const uint64_t lat = k - bs.close_cycle;
-        if (last_full_cycle_ != kNone && last_full_cycle_ >= bs.close_cycle) {
-          ++blocked_completions_;
-        } else {
-          if (lat > static_cast<uint64_t>(cfg_.latency_bound())) {
-            fail(k, "barrier " + std::to_string(b) + " latency " + std::to_string(lat) +
-                        " exceeds the documented bound " + std::to_string(cfg_.latency_bound()));
-          }
-          latency_.add(lat);
-          ++bins_[kLatencyChecked];
-        }
-        set_closed(bs, false);
-      }
-      ++completions_;
-      ++bins_[kCompletion];
-      ++done_per_barrier_[b];
-      word_done_ = true;
-      for (int i = 0; i < n; ++i) {
-        ++in_fifo_[static_cast<size_t>(i) * m + b];
-        expect_fifo_[i].push_back(b);
-        if (static_cast<int>(expect_fifo_[i].size()) > cfg_.fifo_depth) {
-          fail(k, "PE " + std::to_string(i) + ": completion pushed into a full FIFO");
-        }
-      }
+      complete(k, b, last_snap_cycle_);
     }
   }
 
@@ -264,38 +403,83 @@ void Oracle::observe(uint64_t k, const Outputs& out, const Inputs& in) {
     last_snap_cycle_ = k;
     seen_snap_ = true;
   }
-  for (int i = 0; i < n; ++i) {
-    if (static_cast<int>(expect_fifo_[i].size()) >= cfg_.fifo_depth) {
-      last_full_cycle_ = k;
-      break;
+}
+
+// A completion in k of barrier b whose word's snapshot was taken in s: the global count was
+// zero at the snapshot, it covers a commit no earlier completion covered, and it reaches every PE.
+void Oracle::complete(uint64_t k, uint32_t b, uint64_t s) {
+  const int n = cfg_.pes;
+  const uint64_t m = static_cast<uint64_t>(cfg_.barriers);
+  BarrierState& bs = barrier_[b];
+  int64_t at_snap = 0;
+  for (int i = 0; i < n; ++i) at_snap += local_at(i, b, s);
+  if (at_snap != 0) {
+    fail(k, "barrier " + std::to_string(b) +
+                " reported complete but its global count at "
+                "snapshot cycle " +
+                std::to_string(s) + " was " + std::to_string(at_snap));
+  }
+  if (uncovered_[b] == kNone || !in_cut(uncovered_pe_[b], uncovered_[b], s)) {
+    fail(k,
+         "barrier " + std::to_string(b) + " reported with no commit since its last completion (duplicate or unused)");
+  }
+  // Rebase: each local count becomes what was committed after the snapshot (half rate: in
+  // d + 4, step 0, after the commits of the requests accepted before d).
+  uncovered_[b] = kNone;
+  last_done_ = k;
+  if (rebase_gap_ == 0) {
+    for (int i = 0; i < n; ++i) local_[i][b] -= local_at(i, b, s);
+  } else {
+    rebase_.at = k + rebase_gap_;
+    rebase_.barrier = b;
+    rebase_.snap.resize(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) rebase_.snap[static_cast<size_t>(i)] = local_at(i, b, s);
+  }
+  for (const Commit& c : recent_) {
+    if (c.barrier == b && !in_cut(c.pe, c.cycle, s) && (uncovered_[b] == kNone || c.cycle < uncovered_[b])) {
+      uncovered_[b] = c.cycle;
+      uncovered_pe_[b] = c.pe;
     }
   }
-
-  // 6. Liveness: every closing not reported within the bound while every FIFO had room.
-  // Closings are queued in cycle order, so the overdue ones are a prefix of the queue; an
-  // overdue closing excused by a full FIFO leaves the queue too (it can never become due
-  // again), so it does not hide the newer closings behind it. finish() still requires that
-  // every closing is reported in the end.
-  const uint64_t bound = static_cast<uint64_t>(cfg_.latency_bound());
-  while (!pending_closings_.empty()) {
-    const auto [c, b] = pending_closings_.front();
-    const BarrierState& bs = barrier_[b];
-    const bool reported_or_reopened = !bs.closed_pending || bs.close_cycle != c;
-    if (!reported_or_reopened && k - c <= bound) break;  // this and every newer one not yet due
-    pending_closings_.pop_front();
-    if (!reported_or_reopened && (last_full_cycle_ == kNone || last_full_cycle_ < c)) {
-      fail(k, "barrier " + std::to_string(b) + " closed at cycle " + std::to_string(c) +
-                  " is not reported within the bound " + std::to_string(bound));
-    }
+  // The last count slot is s+Q+3 (rr: open, full, Q count slots from s+2), decided P
+  // cycles later (4f), or s+Q+1 (arb: head, full, Q count slots from s+2); done follows it.
+  const bool arb = cfg_.sched == Sched::kArb;
+  const uint64_t done_after =
+      static_cast<uint64_t>(cfg_.q()) + (arb ? 2 : 4 + static_cast<uint64_t>(cfg_.sum_latency()));
+  // (Overlap: the exit's cycle depends on the races, not predicted here; the sequencer
+  // rejects a broadcast it cannot explain.)
+  if (cfg_.overlap == 0 && k - s != done_after) {
+    fail(k, "barrier " + std::to_string(b) + " done " + std::to_string(k - s) + " cycles after its snapshot, not " +
+                (arb              ? "Q + 2 = "
+                 : cfg_.pipe == 1 ? "Q + 4 + P = "
+                                  : "Q + 4 = ") +
+                std::to_string(done_after));
   }
-
-  if (arb) advance_arb_schedule(k, committed);
-
-  // 7. What is accepted now is acknowledged next cycle (half rate: in k + 4).
+  if (bs.closed_pending && in_cut(bs.close_pe, bs.close_cycle, s)) {
+    const uint64_t lat = k - bs.close_cycle;
+    if (last_full_cycle_ != kNone && last_full_cycle_ >= bs.close_cycle) {
+      ++blocked_completions_;
+    } else {
+      if (lat > static_cast<uint64_t>(cfg_.latency_bound())) {
+        fail(k, "barrier " + std::to_string(b) + " latency " + std::to_string(lat) + " exceeds the documented bound " +
+                    std::to_string(cfg_.latency_bound()));
+      }
+      latency_.add(lat);
+      ++bins_[kLatencyChecked];
+    }
+    set_closed(bs, false);
+  }
+  ++completions_;
+  ++bins_[kCompletion];
+  ++done_per_barrier_[b];
+  word_done_ = true;
   for (int i = 0; i < n; ++i) {
-    const bool accepted = in.pe[i].req_valid && out.pe[i].req_ready;
-    accepted_[i][(k + ack_delay_) % kAckSlots] = {accepted, in.pe[i].req_barrier, in.pe[i].req_dec};
-    accepted_last_[i] = accepted ? 1 : 0;
+    ++in_fifo_[static_cast<size_t>(i) * m + b];
+    expect_fifo_[i].push_back(b);
+    if (cfg_.overlap == 1) ovl_.pushed[static_cast<size_t>(i)].push_back(k);
+    if (static_cast<int>(expect_fifo_[i].size()) > cfg_.fifo_depth) {
+      fail(k, "PE " + std::to_string(i) + ": completion pushed into a full FIFO");
+    }
   }
 }
 
@@ -306,10 +490,14 @@ void Oracle::preload(uint64_t cycle, int pe, uint32_t b, int64_t count) {
   const int64_t delta = count - local_.at(pe)[b];
   local_[pe][b] = count;
   bs.global += delta;
-  if (uncovered_[b] == kNone) uncovered_[b] = cycle - 1;
+  if (uncovered_[b] == kNone) {
+    uncovered_[b] = cycle - 1;
+    uncovered_pe_[b] = pe;
+  }
   if (bs.global == 0) {
     set_closed(bs, true);
     bs.close_cycle = cycle - 1;
+    bs.close_pe = pe;
     pending_closings_.push_back({cycle - 1, b});
   } else {
     set_closed(bs, false);
@@ -448,10 +636,15 @@ std::string Oracle::bin_not_applicable(Bin b) const {
       if ((int64_t{1} << cfg_.barrier_bits()) == cfg_.barriers) return "M is 2^BW: every expressible ID is < M";
       return "";
     case kOpenSlotExit:
+      if (cfg_.overlap == 1) return "the overlap contract has no open slot (a head implies a commit)";
       if (cfg_.sched != Sched::kRr) return "sched arb has no open slot (a dirty bit implies use)";
       return "";
     case kCleanHeadExit:
-      if (cfg_.sched != Sched::kArb) return "only sched arb has head slots";
+      if (cfg_.sched != Sched::kArb || cfg_.overlap == 1) return "only sched arb has head slots";
+      return "";
+    case kFullSlotExit:
+    case kFullHolds:
+      if (cfg_.overlap == 1) return "the overlap contract has no full slot (a FIFO short of room vetoes the race)";
       return "";
     case kSimultaneous:
       if (cfg_.barriers == 1) return "M == 1: one barrier cannot close twice at once";

@@ -35,6 +35,15 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   barrier_.resize(cfg_.barriers);
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
+  if (cfg_.overlap == 1) {
+    ovl::Params p;
+    p.pes = cfg_.pes;
+    p.barriers = cfg_.barriers;
+    p.count_bits = cfg_.count_bits;
+    p.fifo_depth = cfg_.fifo_depth;
+    ovl_seq_.emplace(p);
+    ovl_x0_ = 2 * static_cast<uint64_t>(cfg_.barriers);
+  }
 }
 
 // The helpers of next() below are `inline` (stimulus.h; used in this file only): so that the
@@ -178,8 +187,19 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
   now_slot_ = cycle == wheel_next_ ? next_slot_ : cycle % wheel_.size();
 
   // Completions seen by the global logic: the epoch is over.
-  if (out.global.done) {
-    Barrier& bar = barrier_[out.global.done_barrier];
+  bool completion = out.global.done;
+  uint32_t completed = out.global.done_barrier;
+  if (ovl_seq_) [[unlikely]] {
+    completion = false;
+    if (cycle >= ovl_x0_) {
+      std::optional<ovl::Exit> exit;
+      ovl_seq_->step(static_cast<int64_t>(cycle - ovl_x0_), out.global.snap, out.global.done, &exit);
+      completion = exit && exit->completion;
+      completed = completion ? exit->barrier : 0;
+    }
+  }
+  if (completion) {
+    Barrier& bar = barrier_[completed];
     ++bar.completions;
     if (bar.phase == BarrierPhase::Running && bar.live == 0) {
       bar.phase = BarrierPhase::Idle;
@@ -251,7 +271,7 @@ void Stimulus::next(uint64_t cycle, const Outputs& out, Inputs& in) {
     in.active[w] = presented;
   }
   wake_cycle_ = cycle + 1;
-  fifo_all_ = out.global.done;
+  fifo_all_ = out.global.done || ovl_seq_.has_value();
   fifo_cycle_ = cycle + 1;
 }
 

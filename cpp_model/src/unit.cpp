@@ -15,6 +15,8 @@
 
 #include "dsbc/unit.h"
 
+#include "dsbc/ovl/contract.h"
+
 #include <algorithm>
 #include <limits>
 #include <sstream>
@@ -91,6 +93,17 @@ void Config::validate() const {
                                 ": legal pipe 0 with any sched, pipe 1 with sched rr");
   }
   check_range(kHalfRateLimit, half_rate);
+  if (overlap != 0 && overlap != 1) {
+    throw std::invalid_argument("overlap = " + std::to_string(overlap) + " is out of range: legal 0, 1");
+  }
+  if (overlap == 1 && (pes != 16 || barriers != 32 || (count_bits != 16 && count_bits != 8) || fifo_depth != 8 ||
+                       pipe != 0 || half_rate != 0)) {
+    // The feasibility RTL's build (ovl::PortUnit::validate): nothing else has that contract.
+    throw std::invalid_argument(
+        "overlap = 1 needs pes = 16, barriers = 32, count_bits = 8 or 16, fifo_depth = 8, pipe = 0, half_rate = 0 "
+        "(the feasibility RTL's build), not " +
+        to_string());
+  }
   if (half_rate == 1 && sched != Sched::kRr) {
     // dsbc_local_half serves the round robin only (docs/architecture.md 4f).
     throw std::invalid_argument(std::string("half_rate = 1 needs sched = rr, not sched = ") + sched_name(sched) +
@@ -116,6 +129,15 @@ int Config::barrier_bits() const {
 int Config::sum_extra_bits() const { return clog2(pes); }
 
 int64_t Config::latency_bound() const {
+  if (overlap == 1) {
+    // synth/feasibility/overlap.md 3: L_max = M W + max(W - 1, case B) for R = 2, E = 0.
+    ovl::Params p;
+    p.pes = pes;
+    p.barriers = barriers;
+    p.count_bits = count_bits;
+    p.fifo_depth = fifo_depth;
+    return ovl::derive(p).bound;
+  }
   const int64_t m = barriers;
   // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).
   if (sched == Sched::kArb) return m * (q() + barrier_bits() + 4) + 4 + floor_log2(pes);
@@ -129,7 +151,11 @@ std::string Config::to_string() const {
   std::ostringstream s;
   s << "N=" << pes << " M=" << barriers << " T=" << count_bits << " D=" << fifo_depth;
   // rr leaves the string (and the file names made from it) as it always was.
-  if (sched != Sched::kRr) s << " S=" << sched_name(sched);
+  if (overlap == 1) {
+    s << " S=ovl";  // the overlap contract: sched means nothing then
+  } else if (sched != Sched::kRr) {
+    s << " S=" << sched_name(sched);
+  }
   if (pipe == 1) s << " P=1";       // likewise, only when the pipelined sum is on
   if (half_rate == 1) s << " H=1";  // and at half the request rate
   return s.str();
@@ -437,6 +463,11 @@ void Unit::ImplDeleter::operator()(Impl* p) const { delete p; }
 
 Unit::Unit(const Config& cfg) : cfg_(cfg) {
   cfg_.validate();
+  if (cfg_.overlap == 1) {
+    throw std::invalid_argument(
+        "overlap = 1 is the feasibility RTL's contract (dsbc::ovl::PortUnit): the golden model "
+        "has no overlap scheduler");
+  }
   impl_.reset(new Impl(cfg_));
   out_.pe.resize(static_cast<size_t>(cfg_.pes));
   impl_->fill_outputs(cycle_, out_);

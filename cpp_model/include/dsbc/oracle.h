@@ -8,9 +8,11 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "dsbc/ovl/contract.h"
 #include "dsbc/unit.h"
 
 namespace dsbc {
@@ -30,6 +32,24 @@ struct LatencyStats {
 
 /// Feed it every cycle with observe(outputs, inputs) in the order the engine sees them.
 /// Violations are collected as messages ("cycle 123: ..."); the first few are kept.
+///
+/// With Config::overlap (ovl::PortUnit) it checks the overlap contract's ports instead of the
+/// word timing of rr / arb: the broadcast (snap = ctl_load, done = ctl_done) is decoded into
+/// heads and exits by the contract's own ovl::SlotSequencer, as every pair block decodes it,
+/// started in cycle 2M; the snapshot is the phase-locked cut (commits of cycles < s, and B's,
+/// an odd PE's, of an even s); every head names a barrier with a commit since its last head's
+/// cut (no phantom head); a completion is legal as for rr / arb (global sum 0 at the cut, a
+/// commit not covered yet), pushes into every FIFO in d and rebases in d + 4 (commits of
+/// d .. d + 2 meet the count before it); req_ready is phase-locked and low in cycles < 2M, in
+/// a head s and s + 1 and in d .. d + 4 (d + 5 for B); a FIFO's head is valid within 6 cycles
+/// of its push and 3 of the last pop (B: 7, 4), never early or out of order; CNT2
+/// (done_barrier) is the sequencer's; every exit is a completion exactly when the sum at the
+/// cut is 0, in s + 6 + j .. s + 6 + j + K (j its lowest 1 bit, Q - 1 for a completion). The
+/// latency is measured as for rr / arb (closing commit to the completion's ctl_done) and
+/// bounded by Config::latency_bound() while every FIFO has 2 free entries (a FIFO short of
+/// room vetoes races, overlap.md 3). The exit's exact cycle (which key slots the race steals)
+/// and the race's winner are not predicted (they need the pairs' dirty sets): a broadcast the
+/// sequencer cannot explain is reported.
 class Oracle {
  public:
   explicit Oracle(const Config& cfg);
@@ -105,6 +125,7 @@ class Oracle {
     int64_t global = 0;           ///< sum of committed deltas, all time
     bool closed_pending = false;  ///< global returned to 0 after a commit: awaits done
     uint64_t close_cycle = 0;     ///< cycle of that closing commit
+    int close_pe = 0;             ///< its PE (the overlap contract's cut depends on it)
   };
   static constexpr uint64_t kNone = ~uint64_t{0};
   void fail(uint64_t cycle, const std::string& what);
@@ -119,6 +140,18 @@ class Oracle {
   /// the dirty bits as of the start of k+1.
   void advance_arb_schedule(uint64_t k, const std::vector<uint32_t>& committed);
   int64_t local_at(int pe, uint32_t b, uint64_t before_cycle) const;
+  /// A commit of `pe` in `cycle` is in the snapshot of cycle s: cycle < s; under the overlap
+  /// contract also an odd PE's (B's) commit of an even s (the phase-locked cut).
+  bool in_cut(int pe, uint64_t cycle, uint64_t s) const {
+    return cycle < s || (cfg_.overlap == 1 && cycle == s && (pe & 1) != 0 && (s & 1) == 0);
+  }
+  /// Overlap contract (Config::overlap): the broadcast of cycle k decoded, the head's and
+  /// exit's checks, ready, the FIFOs' heads (steps 2 to 5 of observe).
+  void observe_overlap(uint64_t k, const Outputs& out, const Inputs& in);
+  /// rr / arb: steps 2 to 5 of observe (ready, FIFOs, a done, the snapshot's bookkeeping).
+  void observe_ports(uint64_t k, const Outputs& out, const Inputs& in);
+  /// A completion in cycle k of barrier b, its word's snapshot taken in s.
+  void complete(uint64_t k, uint32_t b, uint64_t s);
 
   Config cfg_;
   int64_t count_min_, count_max_;
@@ -154,6 +187,7 @@ class Oracle {
   DeferredRebase rebase_;
   /// [b]: cycle of the earliest commit no completion has covered yet (kNone: none).
   std::vector<uint64_t> uncovered_;
+  std::vector<int> uncovered_pe_;  ///< [b]: the PE of that commit (the overlap contract's cut)
   struct Closing {
     uint64_t cycle;
     uint32_t barrier;
@@ -185,6 +219,20 @@ class Oracle {
     bool head_clean = false;  ///< the head in this cycle found no dirty bit (set in check)
   };
   ArbSchedule arb_;
+  /// Overlap contract: the broadcast's decoder, started in cycle x0 = 2M (contract cycle k - x0).
+  struct Overlap {
+    std::optional<ovl::SlotSequencer> seq;
+    int seq_key_slots = 0;  ///< K: the key slots a race can steal from a word's count bits
+    uint64_t x0 = 0;
+    int64_t protocol_errors = 0;
+    uint64_t last_head = kNone;  ///< cycle of the last head
+    uint32_t last_head_barrier = 0;
+    std::vector<uint8_t> dirty;                ///< [b]: a commit after the cut of b's last head
+    std::vector<std::deque<uint64_t>> pushed;  ///< [pe]: push cycle of each entry of expect_fifo_
+    std::vector<uint64_t> last_pop;            ///< [pe]: cycle of the last pop taken
+  };
+  Overlap ovl_;
+  int full_level_ = 0;  ///< entries at which a FIFO counts as full for the bound's excuse
 };
 
 }  // namespace dsbc

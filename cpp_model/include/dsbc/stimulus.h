@@ -46,8 +46,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "dsbc/ovl/contract.h"
 #include "dsbc/rng.h"
 #include "dsbc/unit.h"
 
@@ -197,6 +199,13 @@ class Stimulus {
   bool fifo_all_ = true;        ///< every FIFO may hold an entry in the next call (ctl_done seen)
   uint64_t fifo_cycle_ = 0;     ///< the cycle of the next call for which fifo_ is exact
   std::vector<int> acked_;      ///< PEs whose request was accepted in the last call, in order
+  /// Config::overlap: the PEs learn a completion, as the overlap contract's pair blocks do, from
+  /// the broadcast decoded by the contract's sequencer (ctl_load / ctl_done also carry race
+  /// decisions, and CNT2 may already name the next head's barrier in d); started in cycle 2M.
+  /// Their FIFOs show an entry 6 or more cycles after the completion and again a few cycles
+  /// after a pop, so every FIFO is looked at in every cycle (fifo_all_).
+  std::optional<ovl::SlotSequencer> ovl_seq_;
+  uint64_t ovl_x0_ = 0;
   /// Half the request rate (Config::half_rate): the acknowledge comes Config::ack_latency() = 4
   /// cycles after the acceptance, and a PE can have two requests in flight; those accepted in
   /// cycle c wait in late_acks_[(c + 4) % kLateSlots], in order. Unused at the full rate

@@ -60,6 +60,15 @@ struct Config {
   /// PE's acceptance, a request accepted in t committed in t + 3 and acknowledged in t + 4,
   /// req_ready low in d .. d + 4 and the rebase committed in d + 4.
   int half_rate = 0;
+  /// 1: the ports follow the overlap contract of the feasibility RTL (synth/feasibility/ovlrtl.md;
+  /// the port-level model dsbc::ovl::PortUnit), which the architectural oracle checks: PE 2i
+  /// accepts only in even cycles, PE 2i + 1 only in odd ones; a request accepted in t is
+  /// committed in t + 3 and acknowledged in t + 4; ctl_load / ctl_done carry the race decisions
+  /// as well as heads and exits (decoded with the contract's ovl::SlotSequencer); fifo_valid
+  /// shows a completion from d + 6 / d + 7 and again 3 / 4 cycles after a pop. Not a product
+  /// scheduler: `sched` is then ignored, Unit and the RTL reject it. Only N = 16, M = 32,
+  /// T = 8 or 16, D = 8 (the RTL's build), pipe = half_rate = 0.
+  int overlap = 0;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -76,21 +85,24 @@ struct Config {
   int sum_latency() const { return pipe == 1 ? 1 + (sum_extra_bits() + 1) / 2 : 0; }
   /// Cycles from a request's acceptance to its acknowledge (docs/architecture.md section 3):
   /// 1, or 4 at half the request rate (4f).
-  constexpr int ack_latency() const { return half_rate == 1 ? 4 : 1; }
+  constexpr int ack_latency() const { return half_rate == 1 || overlap == 1 ? 4 : 1; }
   /// Cycles from a request's acceptance to its commit (a snapshot in any later cycle includes
   /// it): 1, or 3 at half the request rate (4f).
-  constexpr int commit_latency() const { return half_rate == 1 ? 3 : 1; }
+  constexpr int commit_latency() const { return half_rate == 1 || overlap == 1 ? 3 : 1; }
   /// Cycles from a completion (ctl_done in d) to its rebase's commit (a snapshot in any later
   /// cycle includes it): 1, or 4 at half the request rate (4f), req_ready low in d .. d + 4.
-  constexpr int rebase_latency() const { return half_rate == 1 ? 4 : 1; }
+  constexpr int rebase_latency() const { return half_rate == 1 || overlap == 1 ? 4 : 1; }
   /// Cycles from a request's commit to its acknowledge: 0, or 1 at half the request rate. Lets
   /// a user of the ports date a commit from its ack.
   constexpr int ack_after_commit() const { return ack_latency() - commit_latency(); }
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
-  /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb).
+  /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb; with
+  /// `overlap`, every FIFO with at least 2 free entries: L_max of synth/feasibility/overlap.md 3,
+  /// ovl::derive() at R = 2, E = 0: 932 at T = 16, 668 at T = 8).
   int64_t latency_bound() const;
   /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
-  /// pipelined sum), " H=1" appended at half the request rate: for messages and file names.
+  /// pipelined sum), " H=1" appended at half the request rate; "N=16 M=32 T=16 D=8 S=ovl"
+  /// with `overlap`: for messages and file names.
   std::string to_string() const;
 };
 

@@ -27,8 +27,8 @@
 ///   the RAM's read port, A first (B's fetch waits one cycle when both want it).
 /// Outputs: GlobalOut::snap = ctl_load, GlobalOut::done = ctl_done (under the overlap contract
 /// both also carry race decisions), GlobalOut::done_barrier = CNT2; fifo_barrier 0 without
-/// fifo_valid. Config (config()) reports N, M, T, D with Sched::kArb: the overlap scheduler is
-/// not a product Sched yet.
+/// fifo_valid. Config (config()) reports N, M, T, D with Config::overlap = 1, which the oracle
+/// (oracle.h) checks as this contract: the overlap scheduler is not a product Sched yet.
 #pragma once
 
 #include <array>

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// The port-level model of the feasibility Overlap unit (dsbc/ovl/port_unit.h) in the product's
+// closed loop (closed_loop.h): the PE agents drive it and the architectural oracle checks its
+// ports under the overlap contract (Config::overlap, oracle.h) on bench_ovl's workloads
+// (testbench/bench/bench_workloads.h: sparse1, busy; shorter runs): no violation, and every
+// measured latency within the contract's documented bound (overlap.md 3: 932 at T = 16). And
+// that the oracle sees a broken port: the same run with one acknowledge or one FIFO entry of
+// the model's outputs changed fails.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "dsbc/closed_loop.h"
+#include "dsbc/oracle.h"
+#include "dsbc/ovl/port_unit.h"
+#include "dsbc/stimulus.h"
+#include "dsbc/unit.h"
+
+namespace {
+
+using dsbc::ovl::Params;
+using dsbc::ovl::PortUnit;
+
+// bench_workloads.h's sparse1 (one closing at a time, seed 8) and busy (seed 7).
+dsbc::StimulusOptions sparse1() {
+  dsbc::StimulusOptions o;
+  o.start_prob = 0.002;
+  o.max_open_barriers = 1;
+  return o;
+}
+dsbc::StimulusOptions busy() {
+  dsbc::StimulusOptions o;
+  o.start_prob = 0.2;
+  o.max_live_tasks = 16;
+  return o;
+}
+
+Params params(int t) {
+  Params p;
+  p.count_bits = t;
+  return p;
+}
+
+std::string first_message(const dsbc::Oracle& o) { return o.messages().empty() ? "" : o.messages().front(); }
+
+struct LoopCase {
+  const char* name;
+  int t;
+  bool is_busy;
+  uint64_t seed;
+  uint64_t cycles;
+};
+
+void PrintTo(const LoopCase& c, std::ostream* os) { *os << c.name << " T=" << c.t << " seed " << c.seed; }
+
+class OvlClosedLoop : public ::testing::TestWithParam<LoopCase> {};
+
+TEST_P(OvlClosedLoop, OracleFindsNoViolationAndLatencyWithinTheBound) {
+  const LoopCase& c = GetParam();
+  PortUnit unit(params(c.t));
+  dsbc::ClosedLoop loop(unit, c.is_busy ? busy() : sparse1(), c.seed);
+  loop.run_until(c.cycles);
+  const dsbc::Oracle& o = loop.oracle();
+  EXPECT_TRUE(o.ok()) << o.violations() << " violations, first: " << first_message(o);
+  EXPECT_EQ(unit.datapath().protocol_errors(), 0);
+  EXPECT_EQ(unit.datapath().sequencer_splits(), 0);
+  const int64_t bound = unit.config().latency_bound();
+  EXPECT_EQ(bound, c.t == 16 ? 932 : 668);  // overlap.md 3 / ovlrtl.md 5: L_max at R = 2, E = 0
+  EXPECT_GT(o.latency().count, 100U);
+  EXPECT_LE(o.latency().max, static_cast<uint64_t>(bound));
+  EXPECT_GT(o.bin(dsbc::Oracle::kLatencyChecked), 0U);
+  EXPECT_GT(o.pops(), 0U);
+  if (c.is_busy) {
+    EXPECT_GT(o.bin(dsbc::Oracle::kCountExit), 0U);     // words that end at a 1 bit
+    EXPECT_GT(o.bin(dsbc::Oracle::kSimultaneous), 0U);  // barriers closed at once
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Workloads, OvlClosedLoop,
+                         ::testing::Values(LoopCase{"sparse1", 16, false, 8, 100000},
+                                           LoopCase{"busy", 16, true, 7, 100000},
+                                           LoopCase{"busy_t8", 8, true, 7, 30000}),
+                         [](const ::testing::TestParamInfo<LoopCase>& info) { return std::string(info.param.name); });
+
+// PortUnit with one output changed, once, in the first cycle `pick` selects.
+class Tampered final : public dsbc::Engine {
+ public:
+  enum class What { kDropAck, kWrongFifoId };
+  Tampered(const Params& p, What what) : unit_(p), what_(what) { copy(); }
+  const dsbc::Config& config() const override { return unit_.config(); }
+  const dsbc::Outputs& outputs() const override { return out_; }
+  void step(const dsbc::Inputs& in) override {
+    unit_.step(in);
+    copy();
+  }
+  uint64_t cycle() const override { return unit_.cycle(); }
+  bool done() const { return done_; }
+
+ private:
+  void copy() {
+    out_ = unit_.outputs();
+    if (done_) return;
+    for (dsbc::PeOut& o : out_.pe) {
+      if (what_ == What::kDropAck && o.ack_valid) {
+        o.ack_valid = false;
+        o.ack_refused = false;
+        done_ = true;
+        return;
+      }
+      if (what_ == What::kWrongFifoId && o.fifo_valid) {
+        o.fifo_barrier ^= 1;
+        done_ = true;
+        return;
+      }
+    }
+  }
+  PortUnit unit_;
+  What what_;
+  dsbc::Outputs out_;
+  bool done_ = false;
+};
+
+TEST(OvlOracle, OracleSeesADroppedAcknowledge) {
+  Tampered unit(params(16), Tampered::What::kDropAck);
+  dsbc::ClosedLoop loop(unit, sparse1(), 8);
+  loop.run_until(20000);
+  ASSERT_TRUE(unit.done());
+  EXPECT_FALSE(loop.oracle().ok());
+  EXPECT_NE(first_message(loop.oracle()).find("missing ack"), std::string::npos) << first_message(loop.oracle());
+}
+
+TEST(OvlOracle, OracleSeesAWrongFifoEntry) {
+  Tampered unit(params(16), Tampered::What::kWrongFifoId);
+  dsbc::ClosedLoop loop(unit, sparse1(), 8);
+  loop.run_until(20000);
+  ASSERT_TRUE(unit.done());
+  EXPECT_FALSE(loop.oracle().ok());
+  EXPECT_NE(first_message(loop.oracle()).find("FIFO shows id"), std::string::npos) << first_message(loop.oracle());
+}
+
+TEST(OvlConfig, OverlapIsTheFeasibilityBuildOnlyAndNotAGoldenModelScheduler) {
+  PortUnit unit(params(16));
+  const dsbc::Config& c = unit.config();
+  EXPECT_EQ(c.overlap, 1);
+  EXPECT_EQ(c.to_string(), "N=16 M=32 T=16 D=8 S=ovl");
+  EXPECT_EQ(c.ack_latency(), 4);
+  EXPECT_EQ(c.commit_latency(), 3);
+  EXPECT_THROW(dsbc::Unit{c}, std::invalid_argument);
+  dsbc::Config other = c;
+  other.barriers = 64;
+  EXPECT_THROW(other.validate(), std::invalid_argument);
+  other = c;
+  other.half_rate = 1;
+  EXPECT_THROW(other.validate(), std::invalid_argument);
+  other = c;
+  other.overlap = 2;
+  EXPECT_THROW(other.validate(), std::invalid_argument);
+}
+
+}  // namespace
