@@ -12,7 +12,7 @@
 //   keeps only the FIFO storage). D[b] is set by a commit (stage c) of either PE after the
 //   cut, cleared at b's head s; a commit in s to b* after the cut (A's, odd s) sets it again
 //   in the same cycle (the set wins); B's commit in an even s is in the snapshot and does not
-//   set it (the caller's in_cut, as today).
+//   set it (cut_i; the caller's in_cut before ovlrtl.md 14).
 // - Key digits, designed for the clock (overlap.md section 8): key slot i + 1 is sent in the
 //   cycle digit i arrives, and its content depends on that digit. In the cycle before, the
 //   four digits for the four possible arrivals are computed from the dirty set and the prefix
@@ -40,11 +40,11 @@ module feas_ovl_pair #(
   input  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i,  // ... its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
-  input  wire                dset_i,      // a commit (stage c) after the cut ...
-  input  wire [BarrierW-1:0] dset_bar_i,  // ... to this barrier
+  input  wire                cmt_i,       // a commit (stage c) now, to cbar_i ...
+  input  wire                cut_i,       // ... in the snapshot if it is the head's now (B's)
   input  wire                pop_a_i,     // a pop taken by FIFO A / B
   input  wire                pop_b_i,
-  input  wire [BarrierW-1:0] cbar_i,      // a barrier (the caller's commit in stage c) ...
+  input  wire [BarrierW-1:0] cbar_i,      // the barrier of the caller's commit in stage c ...
   output wire                hit_o,       // ... is the head's now (head_o && head_bar_o == cbar_i)
   input  wire                a_cbit_i,    // the count bit of PE A / B for this cycle
   input  wire                b_cbit_i,
@@ -133,10 +133,23 @@ module feas_ovl_pair #(
       assign clr_m[ci] = hh[ci / 4] && hl[ci % 4];
     end
   endgenerate
-  wire [M-1:0] set_m = dset_i ? ({{(M - 1){1'b0}}, 1'b1} << dset_bar_i) : {M{1'b0}};
+  // The set: D[b] is set by a commit to b after the cut. A commit to the head's barrier in
+  // the head cycle is in the snapshot when cut_i (B's, even s) and must not set it; that
+  // commit's barrier is the head's exactly when its clear bit is set (clr_m[cbar_i] = hit_o:
+  // hh / hl are the predecode of the same head and barrier). So the set mask is the commit's
+  // decode alone (registers: cbar_i and the commit come from the pipeline's stage c), and the
+  // cut is applied per bit under the clear:
+  //   clr_m[b] ? (sel_m[b] && !cut_i) : (d_q[b] || sel_m[b])
+  // the same next state as (d_q & ~clr_m) | ((cmt_i && !(hit_o && cut_i)) ? 1 << cbar_i : 0)
+  // (ovlrtl.md 14; proven by ovlequiv, the gold given dset_i / dset_bar_i by that formula). Before,
+  // the set went through hit_o (the broadcast's 4:1 select of the precomputed head / barrier
+  // comparison), the cut and the decode into d_q: up to 7 LUTs after the broadcast's copy, the
+  // worst path of most placements of ovlrtl.md 13f; now the broadcast reaches d_q only through
+  // the clear (the select of hh / hl, their AND, this LUT).
+  wire [M-1:0] sel_m = cmt_i ? ({{(M - 1){1'b0}}, 1'b1} << cbar_i) : {M{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};
-    else         d_q <= (d_q & ~clr_m) | set_m;
+    else         d_q <= (clr_m & sel_m & {M{!cut_i}}) | (~clr_m & (d_q | sel_m));
   end
 
   // ---- CNT2, this pair's own copy (ovlrtl.md 14) ----
