@@ -133,23 +133,27 @@ module feas_ovl_pair #(
       assign clr_m[ci] = hh[ci / 4] && hl[ci % 4];
     end
   endgenerate
-  // The set: D[b] is set by a commit to b after the cut. A commit to the head's barrier in
-  // the head cycle is in the snapshot when cut_i (B's, even s) and must not set it; that
-  // commit's barrier is the head's exactly when its clear bit is set (clr_m[cbar_i] = hit_o:
-  // hh / hl are the predecode of the same head and barrier). So the set mask is the commit's
-  // decode alone (registers: cbar_i and the commit come from the pipeline's stage c), and the
-  // cut is applied per bit under the clear:
-  //   clr_m[b] ? (sel_m[b] && !cut_i) : (d_q[b] || sel_m[b])
-  // the same next state as (d_q & ~clr_m) | ((cmt_i && !(hit_o && cut_i)) ? 1 << cbar_i : 0)
-  // (ovlrtl.md 14; proven by ovlequiv, the gold given dset_i / dset_bar_i by that formula). Before,
-  // the set went through hit_o (the broadcast's 4:1 select of the precomputed head / barrier
-  // comparison), the cut and the decode into d_q: up to 7 LUTs after the broadcast's copy, the
-  // worst path of most placements of ovlrtl.md 13f; now the broadcast reaches d_q only through
-  // the clear (the select of hh / hl, their AND, this LUT).
-  wire [M-1:0] sel_m = cmt_i ? ({{(M - 1){1'b0}}, 1'b1} << cbar_i) : {M{1'b0}};
+  // The set: D[b] is set by a commit to b after the cut: dset = cmt_i && !(hit_o && cut_i) (a
+  // commit to the head's barrier in the head cycle is in the snapshot when cut_i: B's, even s).
+  // hit_o is the broadcast's 4:1 select of hit4 (the precomputed head / barrier comparison), so
+  // dset waited for that select, then the cut, then the decode into d_q: up to 7 LUTs after
+  // the broadcast's copy, the worst path of most placements of ovlrtl.md 13f. dset is computed
+  // here for each of the 4 values of the broadcast from registers (pre_i, cbar_i, the commit
+  // and the cut) and selected like the slot: the broadcast is one 4:1 select before the
+  // decode (ovlrtl.md 14). (The cut applied per bit under the clear, clr_m[b] ? sel && !cut :
+  // d_q[b] || sel, was as short but cost about 39 LUT4 a pair: 5 inputs per bit.)
+  wire [3:0] dset4;
+  genvar dv;
+  generate
+    for (dv = 0; dv < 4; dv = dv + 1) begin : g_dset
+      assign dset4[dv] = cmt_i && !(en && hit4[dv] && cut_i);
+    end
+  endgenerate
+  wire         dset  = dset4[{ld_i, dn_i}];
+  wire [M-1:0] set_m = dset ? ({{(M - 1){1'b0}}, 1'b1} << cbar_i) : {M{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};
-    else         d_q <= (clr_m & sel_m & {M{!cut_i}}) | (~clr_m & (d_q | sel_m));
+    else         d_q <= (d_q & ~clr_m) | set_m;
   end
 
   // ---- CNT2, this pair's own copy (ovlrtl.md 14) ----

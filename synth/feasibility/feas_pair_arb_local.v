@@ -618,8 +618,9 @@ module feas_pair_arb_local #(
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
         .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         // (ovlrtl.md 14) the commit and the cut apart, not dset = commit_c && !in_cut: the pair
-        // applies the cut under its own clear of the head's barrier, so that its dirty set's
-        // set does not wait for o_hit (in_cut = ovl_hit && !phase_q, ovl_hit = o_hit && !init_q)
+        // forms the set for each value of the broadcast before the broadcast selects one, so
+        // that its dirty set's set does not wait for o_hit (in_cut = ovl_hit && !phase_q,
+        // ovl_hit = o_hit && !init_q: the same dset)
         .cmt_i(commit_c), .cut_i(!phase_q && !init_q),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
