@@ -587,10 +587,12 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
+  # (ovlrtl.md 14) dcut: the dirty set's set without the cut; c2own: the pair's own CNT2 loaded
+  # in every cycle, not only at a head
   # (ovlrtl.md 12) planted bugs in the precomputed slot: the pair's select with the broadcast's
   # bits swapped, the pair's head not gated by en, hit_o selected with them swapped, the sequencer's precompute for v with ld / dn
   # swapped: each must be unproven
-  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/" "dcut:s/assign dset4\[dv\] = cmt_i \&\& !(en \&\& hit4\[dv\] \&\& cut_i);/assign dset4[dv] = cmt_i;/"; do
+  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/" "dcut:s/assign dset4\[dv\] = cmt_i \&\& !(en \&\& hit4\[dv\] \&\& cut_i);/assign dset4[dv] = cmt_i;/" "c2own:s/else if (s_head) cnt2 <= s_bar;/else cnt2 <= s_bar;/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
