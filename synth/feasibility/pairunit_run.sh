@@ -399,7 +399,8 @@ if [ "$what" = ovlmutants ]; then
   : > ${O}ovl_mutants.txt
   omutant() { PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
   # the global block's lo = AND of all B lines, not only of the pairs whose A = hi (overlap.md 7's lo_all)
-  omutant ovl_lo_all feas_ovl_global.v "s/wire lo = \&(lb | (la ^ {NP{hi}}));/wire lo = \&lb;/" "+seed=1"
+  # (re-targeted in ovlrtl.md 14: lo is hi ? &lb : &(lb | la) since then)
+  omutant ovl_lo_all feas_ovl_global.v "s/wire lo = hi ? (\&lb) : (\&(lb | la));/wire lo = \&lb;/" "+seed=1"
   # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
   # (re-targeted in ovlrtl.md 10: the keys are one assign since the thermometer rewrite)
   omutant ovl_nowrap feas_ovl_pair.v "s/wire \[2\*M-1:0\] km = {d_q \& ~gt, d_q \& gt};/wire [2*M-1:0] km = {{M{1'b0}}, d_q};/" "+seed=1"
