@@ -66,8 +66,9 @@ module feas_ovl_pair #(
   // The slot of this cycle comes from ONE sequencer for the unit's 8 pairs (ovlrtl.md 11): the
   // copies were identical by construction (they see only the broadcast and start together; the
   // self-check compared their state every cycle), and each cost about 78 LUT4. Unpacked in
-  // feas_ovl_seq.bus_o's order; of that bus only the registers' values (arr, ri, pfx; CNT2 for the assertion) are
-  // used here: what depends on this cycle's broadcast comes precomputed on pre_i (below).
+  // feas_ovl_seq.bus_o's order; of that bus only the registers' values (arr, ri, pfx; CNT2 only
+  // in an assertion, ovlrtl.md 14) are used here: what depends on this cycle's broadcast comes
+  // precomputed on pre_i (below).
   wire arr;
   wire [2:0] ri;
   wire [BarrierW-1:0] c2_s;   // the sequencer's CNT2 (this pair uses its own copy, cnt2, below)
@@ -264,8 +265,8 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1, b_key,
-                  b_next, b_poll};
+  wire unused = &{1'b0, arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
+                  b_key, b_next, b_poll};
 
 `ifndef SYNTHESIS
   // the digit tree above is written for 6-bit keys in radix 4 (3 slots), and the rotations
@@ -278,7 +279,8 @@ module feas_ovl_pair #(
     if (occ_a_q > FifoDepth || occ_b_q > FifoDepth)
       $fatal(1, "%m: FIFO occupancy above its depth at %0t", $time);
     if (cnt2 != c2_s)
-      $fatal(1, "%m: the pair's CNT2 %0d differs from the sequencer's %0d at %0t", cnt2, c2_s, $time);
+      $fatal(1, "%m: the pair's CNT2 %0d differs from the sequencer's %0d at %0t", cnt2, c2_s,
+             $time);
     if (s_key && s_kidx != 3'd1 && !arr)
       $fatal(1, "%m: key slot > 1 not at a digit's arrival at %0t", $time);
   end
