@@ -124,7 +124,12 @@ module feas_ovl_global #(
   end
   wire any_a = |la, any_b = |lb;
   wire hi = &la;
-  wire lo = &(lb | (la ^ {NP{hi}}));  // AND of B over the pairs whose A = hi
+  // lo: the AND of B over the pairs whose A = hi. Written as &(lb | (la ^ {NP{hi}})) it waited
+  // for hi (an AND of 8) before its own AND of 8, and led the R = 2 decision's worst paths
+  // (lin_q -> ctl_done and its copies, ovlrtl.md 14). hi = 1: every A is 1, so all pairs count
+  // (&lb); hi = 0: the pairs with A = 0 (&(lb | la)). Both ANDs in parallel with hi, hi only
+  // selecting.
+  wire lo = hi ? (&lb) : (&(lb | la));
 
   // column count (all N lines) plus the carry
   reg [SumW-1:0] col;

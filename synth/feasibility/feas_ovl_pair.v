@@ -12,7 +12,7 @@
 //   keeps only the FIFO storage). D[b] is set by a commit (stage c) of either PE after the
 //   cut, cleared at b's head s; a commit in s to b* after the cut (A's, odd s) sets it again
 //   in the same cycle (the set wins); B's commit in an even s is in the snapshot and does not
-//   set it (the caller's in_cut, as today).
+//   set it (cut_i; the caller's in_cut before ovlrtl.md 14).
 // - Key digits, designed for the clock (overlap.md section 8): key slot i + 1 is sent in the
 //   cycle digit i arrives, and its content depends on that digit. In the cycle before, the
 //   four digits for the four possible arrivals are computed from the dirty set and the prefix
@@ -40,11 +40,11 @@ module feas_ovl_pair #(
   input  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i,  // ... its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
-  input  wire                dset_i,      // a commit (stage c) after the cut ...
-  input  wire [BarrierW-1:0] dset_bar_i,  // ... to this barrier
+  input  wire                cmt_i,       // a commit (stage c) now, to cbar_i ...
+  input  wire                cut_i,       // ... in the snapshot if it is the head's now (B's)
   input  wire                pop_a_i,     // a pop taken by FIFO A / B
   input  wire                pop_b_i,
-  input  wire [BarrierW-1:0] cbar_i,      // a barrier (the caller's commit in stage c) ...
+  input  wire [BarrierW-1:0] cbar_i,      // the barrier of the caller's commit in stage c ...
   output wire                hit_o,       // ... is the head's now (head_o && head_bar_o == cbar_i)
   input  wire                a_cbit_i,    // the count bit of PE A / B for this cycle
   input  wire                b_cbit_i,
@@ -66,18 +66,19 @@ module feas_ovl_pair #(
   // The slot of this cycle comes from ONE sequencer for the unit's 8 pairs (ovlrtl.md 11): the
   // copies were identical by construction (they see only the broadcast and start together; the
   // self-check compared their state every cycle), and each cost about 78 LUT4. Unpacked in
-  // feas_ovl_seq.bus_o's order; of that bus only the registers' values (arr, ri, pfx, cnt2) are
-  // used here: what depends on this cycle's broadcast comes precomputed on pre_i (below).
+  // feas_ovl_seq.bus_o's order; of that bus only the registers' values (arr, ri, pfx; CNT2 only
+  // in an assertion, ovlrtl.md 14) are used here: what depends on this cycle's broadcast comes
+  // precomputed on pre_i (below).
   wire arr;
   wire [2:0] ri;
-  wire [BarrierW-1:0] cnt2;
+  wire [BarrierW-1:0] c2_s;   // the sequencer's CNT2 (this pair uses its own copy, cnt2, below)
   wire [BarrierW:0] pfx;
   // (the rest of the bus: the same values as pre_i's selected ones, not used)
   wire [NumBarriers/4-1:0] b_hh;
   wire [3:0] b_hl, b_kidx;
   wire [BarrierW-1:0] b_bar;
   wire b_cmpl, b_exit, b_cnt, b_head, b_kw1, b_key, b_next, b_poll;
-  assign {b_hh, b_hl, arr, ri, pfx, cnt2, b_cmpl, b_exit, b_cnt, b_bar, b_head, b_kw1, b_kidx[2:0],
+  assign {b_hh, b_hl, arr, ri, pfx, c2_s, b_cmpl, b_exit, b_cnt, b_bar, b_head, b_kw1, b_kidx[2:0],
           b_key, b_next, b_poll} = seq_i;
   assign b_kidx[3] = 1'b0;
   // ovlrtl.md 12: the slot of this cycle for each of the 4 values of the broadcast
@@ -133,16 +134,51 @@ module feas_ovl_pair #(
       assign clr_m[ci] = hh[ci / 4] && hl[ci % 4];
     end
   endgenerate
-  wire [M-1:0] set_m = dset_i ? ({{(M - 1){1'b0}}, 1'b1} << dset_bar_i) : {M{1'b0}};
+  // The set: D[b] is set by a commit to b after the cut: dset = cmt_i && !(hit_o && cut_i) (a
+  // commit to the head's barrier in the head cycle is in the snapshot when cut_i: B's, even s).
+  // hit_o is the broadcast's 4:1 select of hit4 (the precomputed head / barrier comparison), so
+  // dset waited for that select, then the cut, then the decode into d_q: up to 7 LUTs after
+  // the broadcast's copy, the worst path of most placements of ovlrtl.md 13f. dset is computed
+  // here for each of the 4 values of the broadcast from registers (pre_i, cbar_i, the commit
+  // and the cut) and selected like the slot: the broadcast is one 4:1 select before the
+  // decode (ovlrtl.md 14). (The cut applied per bit under the clear, clr_m[b] ? sel && !cut :
+  // d_q[b] || sel, was as short but cost about 39 LUT4 a pair: 5 inputs per bit.)
+  wire [3:0] dset4;
+  genvar dv;
+  generate
+    for (dv = 0; dv < 4; dv = dv + 1) begin : g_dset
+      assign dset4[dv] = cmt_i && !(en && hit4[dv] && cut_i);
+    end
+  endgenerate
+  wire         dset  = dset4[{ld_i, dn_i}];
+  wire [M-1:0] set_m = dset ? ({{(M - 1){1'b0}}, 1'b1} << cbar_i) : {M{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};
     else         d_q <= (d_q & ~clr_m) | set_m;
   end
 
+  // ---- CNT2, this pair's own copy (ovlrtl.md 14) ----
+  // The sequencer's c2_q is loaded with the head's barrier at a head (feas_ovl_seq_step: c2_o =
+  // s_bar at s_head, which needs en), else kept. The same register here, loaded from this
+  // pair's select of the precomputed slot (s_head, s_bar: already selected for the head and the
+  // dirty set's clear), holds the same value in every cycle (asserted below). With the one
+  // cnt2 bus of the sequencer in all 8 pairs, Yosys merged the first levels of the pairs' NEXT
+  // selections d_r1[cnt2] / d_r2[cnt2] across pairs (one pair's LUTs feeding another's line, a
+  // worst path of ovlrtl.md 13f); a register per pair keeps that cone inside its pair. 5
+  // flip-flops a pair. The wrap thermometer gt (below) stays on the sequencer's c2_s: it is
+  // the same 32 wires for every pair, and one shared decoder is what keeps it small (decoded
+  // from this register in each pair the unit had 301 LUT4 more, ovlrtl.md 14).
+  reg [BarrierW-1:0] cnt2;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)     cnt2 <= {BarrierW{1'b1}};
+    else if (s_head) cnt2 <= s_bar;
+  end
+
   // ---- candidate keys {wrap, b}, wrap = (b <= CNT2): km[{w, b}] ----
   // The wrap bits as a thermometer (gt[b] = b > CNT2: all ones shifted up by CNT2 + 1), one
   // decoder of CNT2's 5 bits: 32 comparisons b > CNT2 each became a carry chain (ovlrtl.md 7).
-  wire [M-1:0] gt = ({M{1'b1}} << cnt2) << 1;
+  // (On the sequencer's CNT2, c2_s: one decoder for the 8 pairs, see above.)
+  wire [M-1:0] gt = ({M{1'b1}} << c2_s) << 1;
   wire [2*M-1:0] km = {d_q & ~gt, d_q & gt};
 
   // The digits as a tree (ovlrtl.md 10): the generic "first candidate under a prefix" loop
@@ -229,8 +265,8 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, arr, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1, b_key,
-                  b_next, b_poll};
+  wire unused = &{1'b0, arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
+                  b_key, b_next, b_poll};
 
 `ifndef SYNTHESIS
   // the digit tree above is written for 6-bit keys in radix 4 (3 slots), and the rotations
@@ -242,6 +278,9 @@ module feas_ovl_pair #(
   end else begin
     if (occ_a_q > FifoDepth || occ_b_q > FifoDepth)
       $fatal(1, "%m: FIFO occupancy above its depth at %0t", $time);
+    if (cnt2 != c2_s)
+      $fatal(1, "%m: the pair's CNT2 %0d differs from the sequencer's %0d at %0t", cnt2, c2_s,
+             $time);
     if (s_key && s_kidx != 3'd1 && !arr)
       $fatal(1, "%m: key slot > 1 not at a digit's arrival at %0t", $time);
   end

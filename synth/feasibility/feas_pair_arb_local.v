@@ -617,7 +617,11 @@ module feas_pair_arb_local #(
       wire [BarrierW-1:0] o_bar;
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
         .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
-        .dset_i(commit_c && !in_cut), .dset_bar_i(c_bar),
+        // (ovlrtl.md 14) the commit and the cut apart, not dset = commit_c && !in_cut: the pair
+        // forms the set for each value of the broadcast before the broadcast selects one, so
+        // that its dirty set's set does not wait for o_hit (in_cut = ovl_hit && !phase_q,
+        // ovl_hit = o_hit && !init_q: the same dset)
+        .cmt_i(commit_c), .cut_i(!phase_q && !init_q),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
         .cbar_i(c_bar), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),

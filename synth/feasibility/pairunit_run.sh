@@ -399,7 +399,8 @@ if [ "$what" = ovlmutants ]; then
   : > ${O}ovl_mutants.txt
   omutant() { PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
   # the global block's lo = AND of all B lines, not only of the pairs whose A = hi (overlap.md 7's lo_all)
-  omutant ovl_lo_all feas_ovl_global.v "s/wire lo = \&(lb | (la ^ {NP{hi}}));/wire lo = \&lb;/" "+seed=1"
+  # (re-targeted in ovlrtl.md 14: lo is hi ? &lb : &(lb | la) since then)
+  omutant ovl_lo_all feas_ovl_global.v "s/wire lo = hi ? (\&lb) : (\&(lb | la));/wire lo = \&lb;/" "+seed=1"
   # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
   # (re-targeted in ovlrtl.md 10: the keys are one assign since the thermometer rewrite)
   omutant ovl_nowrap feas_ovl_pair.v "s/wire \[2\*M-1:0\] km = {d_q \& ~gt, d_q \& gt};/wire [2*M-1:0] km = {{M{1'b0}}, d_q};/" "+seed=1"
@@ -409,7 +410,7 @@ if [ "$what" = ovlmutants ]; then
   # the room check does not count the push still pending (a completion seen now)
   omutant ovl_nopend feas_ovl_pair.v "s/room_short = c ? .*/room_short = gtc(x, DM1 - 1'b1);/" "+seed=4 +popdiv=40"
   # the dirty set ignores the cut: B's commit to b* in an even head cycle sets D[b*] again (overlap.md 7's snapcut, RTL form)
-  omutant ovl_nocut feas_pair_arb_local.v "s/\.dset_i(commit_c \&\& !in_cut)/.dset_i(commit_c)/" "+seed=11 +mode=1"
+  omutant ovl_nocut feas_pair_arb_local.v "s/\.cut_i(!phase_q \&\& !init_q)/.cut_i(1'b0)/" "+seed=11 +mode=1"
   # the PISOs shift in key slots too (a key slot does not steal the count cycle)
   omutant ovl_pisohold feas_pair_arb_local.v "s/else if (!ovl_key) piso_a_q/else piso_a_q/" "+seed=1"
   # the next digit selected with ctl_load and ctl_done swapped
@@ -549,8 +550,15 @@ if [ "$what" = ovlequiv ]; then
   # (ovlrtl.md 12) the current pair's new port hit_o (= head_o && head_bar_o == cbar_i, for the
   # caller's cut) is given to the gold by that definition, so the proof covers it
   git show $rev:$F/feas_ovl_pair.v | sed -e 's/^  input  wire                a_cbit_i, .*/  input  wire [BarrierW-1:0] cbar_i,\n  output wire                hit_o,\n&/' \
-    -e 's/^endmodule/  assign hit_o = head_o \&\& (head_bar_o == cbar_i);\nendmodule/' > $d/gold.v
+    -e 's/^endmodule/  assign hit_o = head_o \&\& (head_bar_o == cbar_i);\nendmodule/' \
+    -e 's/^  input  wire                dset_i, .*/  input  wire                cmt_i,\n  input  wire                cut_i,/' \
+    -e '/^  input  wire \[BarrierW-1:0\] dset_bar_i, .*/d' \
+    -e 's/^  wire \[BarrierW-1:0\] s_bar, cnt2;/  wire dset_i = cmt_i \&\& !(hit_o \&\& cut_i);\n  wire [BarrierW-1:0] dset_bar_i = cbar_i;\n&/' > $d/gold.v
   grep -q 'assign hit_o' $d/gold.v || echo "ovlequiv: hit_o not added to the gold" | tee -a ${O}ovl_equiv.txt
+  # (ovlrtl.md 14) the pair's inputs dset_i / dset_bar_i became the commit cmt_i and the cut
+  # cut_i (the set's barrier is cbar_i): the gold gets them as the unit wired them before,
+  # dset_i = cmt_i && !(hit_o && cut_i), dset_bar_i = cbar_i
+  grep -q 'wire dset_i = cmt_i' $d/gold.v || echo "ovlequiv: dset_i not rewritten in the gold" | tee -a ${O}ovl_equiv.txt
   git show $rev:$F/feas_ovl_seq.v > $d/gold_seq.v
   : > ${O}ovl_equiv.txt
   eqrun() {  # name gate.v (before ovl_gate) [gate_seq.v]
@@ -575,15 +583,17 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     if nice -n 10 yosys -q -l $d/mut_global.log -s $d/mut_global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
     echo "mutant_parity15 (feas_ovl_global): $r ($(grep -E "unproven|successfully" $d/mut_global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
   fi
-  for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << cnt2) << 1/({M{1'b1}} << cnt2)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
+  for m in "first4:s/(a\[1\] || !a\[2\])/(a[1] || a[2])/" "ok1:s/(pfx\[3:0\] == 4'd0)/(pfx[1:0] == 2'd0)/" "thermo:s/({M{1'b1}} << c2_s) << 1/({M{1'b1}} << c2_s)/" "rot2:s/{d_q\[1:0\], d_q\[M-1:2\]}/{d_q[0], d_q[M-1:1]}/" "roomwrap:s/c ? gtc(x, DM1 - 2'd2) :/c ? (gtc(x, DM1 - 2'd2) \&\& (x != {OW{1'b1}})) :/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
   done
+  # (ovlrtl.md 14) dcut: the dirty set's set without the cut; c2own: the pair's own CNT2 loaded
+  # in every cycle, not only at a head
   # (ovlrtl.md 12) planted bugs in the precomputed slot: the pair's select with the broadcast's
   # bits swapped, the pair's head not gated by en, hit_o selected with them swapped, the sequencer's precompute for v with ld / dn
   # swapped: each must be unproven
-  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/"; do
+  for m in "preswap:s/case ({ld_i, dn_i})/case ({dn_i, ld_i})/" "preen:s/wire s_head = en \&\& s_head_p,/wire s_head = s_head_p,/" "hitsel:s/assign hit_o = en \&\& hit4\[{ld_i, dn_i}\];/assign hit_o = en \&\& hit4[{dn_i, ld_i}];/" "dcut:s/assign dset4\[dv\] = cmt_i \&\& !(en \&\& hit4\[dv\] \&\& cut_i);/assign dset4[dv] = cmt_i;/" "c2own:s/else if (s_head) cnt2 <= s_bar;/else cnt2 <= s_bar;/"; do
     sed "${m#*:}" $F/feas_ovl_pair.v > $d/mut.v
     if cmp -s $F/feas_ovl_pair.v $d/mut.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $d/mut.v
