@@ -516,6 +516,7 @@ class Global:
         self.exit_decided = False
         self.exit_pending = None  # (due cycle, done, bit)
         self.exit_queue = []      # --pipeend: the exits decided after it (a 2-entry queue)
+        self.exit_queue_max = 0   # --pipeend: its largest occupancy (0: one pending exit suffices)
         self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
         self.changed = True       # rr baseline only: some pair changed the head's barrier
 
@@ -534,6 +535,7 @@ class Global:
             self.exit_pending = e
         elif self.p.pipeend:
             self.exit_queue.append(e)  # the old word's exit still in flight (overlap.md 13)
+            self.exit_queue_max = max(self.exit_queue_max, len(self.exit_queue))
         else:
             self.seq.protocol_errors += 1
 
@@ -985,6 +987,7 @@ def run(a, out):
     res['adv'] = adv
     res['bound'] = bound
     res['fallback'] = len(pseq.fallback)
+    res['xq'] = gb.exit_queue_max
     return res
 
 
@@ -1069,8 +1072,9 @@ def main():
                   % (a.mode, len(xl), min(xl) if xl else '-', max(xl) if xl else '-',
                      adv.deviations, adv.overflow))
     if p.pipeend:
-        out.write('  pipeend: words whose next head waited for the exit (the same barrier): %d\n'
-                  % r['fallback'])
+        out.write('  pipeend: words whose next head waited for the exit (the same barrier): %d; '
+                  'exits decided while another was pending: at most %d\n'
+                  % (r['fallback'], r['xq']))
     out.write('  %d errors\n' % r['errors'])
     out.write('%s seed=%d (replay: overlap_model.py %s)\n'
               % ('PASS' if r['errors'] == 0 else 'FAIL', a.seed, args))
