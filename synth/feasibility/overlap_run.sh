@@ -141,6 +141,15 @@ pipeend_w() {  # overlap.md 13: the worst case under --pipeend
   done; done
 }
 
+pipeend_more() {  # overlap.md 13f': --pipeend at R = 2 E = 2, R = 3 and R = 1 (30,000 cycles)
+  : > $LOG/pipeend_more.txt
+  for v in "--R 2 --E 2" "--R 3 --E 0" "--R 1 --E 0"; do for pe in 1 2; do for M in 4 32; do
+    for m in "--mode caseB" "--mode advrand --seed 1" "--mode random --seed 1"; do
+      $PY $v --M $M --cycles 30000 --pipeend $pe $m >> $LOG/pipeend_more.txt
+    done
+  done; done; done
+}
+
 pipeend_mut() {  # overlap.md 13: planted bugs in the pipelined word end: every one must FAIL
   : > $LOG/pipeend_mutants.txt
   for a in "--pipeend 1 --bug pe_late --mode busy --seed 6" "--pipeend 2 --bug pe_late --mode worst --seed 7" \
@@ -239,8 +248,8 @@ case $what in
   summary) summary ;;
   r3seeds) r3seeds ;; r3adv) r3adv ;; r3check) r3check ;; r3summary) r3summary ;;
   r3more) r3more ;;
-  pipeend) pipeend_; pipeend_w; pipeend_mut ;;
-  pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;;
+  pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
+  pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
