@@ -68,7 +68,7 @@ class Params:
         self.rrcount = a.rrcount
         # --pipeend (overlap.md 13): 1 = the next head in the cycle after the last count slot
         # is sent, 2 = in that cycle (HEAD needs no line); 0 = wait for the exit (section 1a)
-        self.pipeend = a.pipeend if (self.overlap and self.sched == 'race') else 0
+        self.pipeend = getattr(a, 'pipeend', 0) if (self.overlap and self.sched == 'race') else 0
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
