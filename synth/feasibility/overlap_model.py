@@ -66,6 +66,9 @@ class Params:
         # idle: key slot 1 sent speculatively in the cycle after each POLL (needs P >= 2)
         self.idlespec = bool(a.idlespec) and self.overlap and self.P >= 2
         self.rrcount = a.rrcount
+        # --pipeend (overlap.md 13): 1 = the next head in the cycle after the last count slot
+        # is sent, 2 = in that cycle (HEAD needs no line); 0 = wait for the exit (section 1a)
+        self.pipeend = getattr(a, 'pipeend', 0) if (self.overlap and self.sched == 'race') else 0
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
@@ -110,6 +113,16 @@ def derived(p):
     # then M words (overlap.md section 4)
     caseB = (Q + 2 + P + E) - (1 if p.next else 2) + race_idle
     bound = p.M * W + max(W - 1, caseB)
+    if p.pipeend:
+        # overlap.md 13: head to head W_pe when the next barrier differs; the word at c may
+        # be followed by its own barrier again (fallback: W), x's own word ends with its exit
+        W_pe = max(2 + ns * P, Q + (3 if p.pipeend == 1 else 2) + n_st)
+        # the tail's exit (last slot + P + E) can fall on the next word's POLL / NEXT
+        # arrivals (s' + 1 + P, s' + 2 + P; s' = last slot + 1 or + 0) and wait past them
+        late = {1: 2, 2: 1}.get(E - (1 if p.pipeend == 1 else 0), 0)
+        bound = (p.M - 1) * W_pe + W + late + max(W - 1, caseB)
+        return dict(W=W_pe, W_exit=W_exit, W_old=W, idle=idle, bound=bound, caseB=caseB,
+                    late=late)
     return dict(W=W, W_exit=W_exit, idle=idle, bound=bound, caseB=caseB)
 
 
@@ -337,6 +350,8 @@ class Seq:
         self.c2 = p.M - 1  # CNT2: the last word's barrier
         self.protocol_errors = 0
         self.idle_ph = 0   # --idlespec: idle cycles alternate POLL (0) and SPEC (1)
+        self.tail = None   # --pipeend: the previous word, all slots sent, its exit not yet in
+        self.fallback = set()  # --pipeend: words whose next head waited (the same barrier)
 
     def step(self, x, load, done):
         """Take the broadcast of cycle x; return (slot, event)."""
@@ -393,8 +408,14 @@ class Seq:
                 r[1] += 1
             if r is not None and r[1] == len(p.plan):
                 r[4] = True
+        elif (load or done) and self.tail is not None and p.bug != 'pe_late':
+            t = self.tail                  # --pipeend: the exit answers the older word
+            self.tail = None
+            ev = ('exit', bool(done), t[1], t[0])
         elif load or done:
             w = self.word
+            if p.bug == 'pe_late':
+                self.tail = None           # planted: the late exit taken as the new word's
             if w is not None and not w[3] and (w[2] > 0 or p.sched == 'rr'):
                 w[3] = True
                 ev = ('exit', bool(done), w[1], w[0])
@@ -427,6 +448,26 @@ class Seq:
             self.word = [x, b, 0, False]
             self.race = None
             self.c2 = b
+            return ('H', b), ev
+        if p.pipeend and r is not None and r[4] and w[2] >= p.Q - (1 if p.pipeend == 2 else 0) \
+                and (r[2] & (p.M - 1)) == w[1] and p.bug != 'pe_same':
+            self.fallback.add(w[0])
+        if p.pipeend and r is not None and r[4] and self.tail is None \
+                and w[2] >= p.Q - (1 if p.pipeend == 2 else 0) \
+                and ((r[2] & (p.M - 1)) != w[1] or p.bug == 'pe_same'):
+            # overlap.md 13: the word's count slots are all sent (pipeend 2: the last one is
+            # sent in this cycle, together with the head): the next head now, the old word
+            # waits for its exit as the tail. Not when the winner is the old word's barrier
+            # (its snapshot would precede the rebase): then the exit first, as today.
+            b = r[2] & (p.M - 1)
+            self.tail = w
+            self.word = [x, b, 0, False]
+            self.race = None
+            self.c2 = b
+            if w[2] < p.Q:
+                j = w[2]
+                w[2] += 1
+                return ('X', j, b), ev
             return ('H', b), ev
         if r is not None and not r[4] and not r[5] and x == r[0] + r[1] * p.P:
             idx = r[1]
@@ -473,7 +514,9 @@ class Global:
         self.hit_arrival = -1  # a POLL hit in flight until this cycle
         self.carry = 0
         self.exit_decided = False
-        self.exit_pending = None  # (due cycle, done)
+        self.exit_pending = None  # (due cycle, done, bit)
+        self.exit_queue = []      # --pipeend: the exits decided after it (a 2-entry queue)
+        self.exit_queue_max = 0   # --pipeend: its largest occupancy (0: one pending exit suffices)
         self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
         self.changed = True       # rr baseline only: some pair changed the head's barrier
 
@@ -482,9 +525,19 @@ class Global:
             return self.dec.pop(x, (0, 0))
         e = self.exit_pending
         if e is not None and e[0] <= x:
-            self.exit_pending = None
+            self.exit_pending = self.exit_queue.pop(0) if self.exit_queue else None
+            self.exit_bit = e[2]
             return (1, 1 if e[1] else 0)
         return (0, 0)
+
+    def set_exit(self, e):
+        if self.exit_pending is None:
+            self.exit_pending = e
+        elif self.p.pipeend:
+            self.exit_queue.append(e)  # the old word's exit still in flight (overlap.md 13)
+            self.exit_queue_max = max(self.exit_queue_max, len(self.exit_queue))
+        else:
+            self.seq.protocol_errors += 1
 
     def decide(self, x, slot, A, B):
         p = self.p
@@ -523,7 +576,7 @@ class Global:
             if not self.changed:
                 self.exit_decided = True
                 self.exit_bit = -1
-                self.exit_pending = (x + p.P, False)
+                self.set_exit((x + p.P, False, -1))
         elif k == 'C':
             if self.exit_decided:
                 return
@@ -533,7 +586,7 @@ class Global:
             if bit or slot[1] == p.Q - 1:
                 self.exit_decided = True
                 self.exit_bit = slot[1]
-                self.exit_pending = (x + p.P + p.E, bit == 0 and self.changed)
+                self.set_exit((x + p.P + p.E, bit == 0 and self.changed, slot[1]))
 
 
 class Check:
@@ -736,6 +789,11 @@ def run(a, out):
     mode = a.mode
     popp = 1.0 / a.popdiv
     hot = min(a.hot, M) if a.hot else M
+    room_base = p.room_need
+    snaps = {}          # --pipeend: each word's snapshot by its head cycle (the tail's rebase)
+    pe_heads = []       # --pipeend: head cycles, for the head-to-head statistic
+    pe_full = set()     # --pipeend: head cycles of the words that ran to bit Q - 1
+    pe_log = [[] for _ in range(M)]  # --pipeend: (cycle, PE, delta) since b's last completed cut
 
     for x in range(a.cycles):
         load, done = gb.broadcast(x)
@@ -752,6 +810,11 @@ def run(a, out):
             elif ev[0] == 'exit':
                 last_full = (gb.exit_bit == p.Q - 1)
                 stats['full_words' if last_full else 'early_words'] += 1
+                wsnap = snap
+                if p.pipeend:
+                    if last_full:
+                        pe_full.add(ev[3])
+                    wsnap = snaps.pop(ev[3], snap)
                 if ev[1]:
                     b, s = ev[2], ev[3]
                     stats['completions'] += 1
@@ -761,7 +824,19 @@ def run(a, out):
                             chk.err(x, 'push into a full FIFO (PE %d)' % pe)
                         else:
                             fifo[pe].append(b)
-                        cnt[pe][b] -= snap[pe]
+                        cnt[pe][b] -= wsnap[pe]
+                    if p.pipeend:
+                        # every PE's count = its own commits since the cut (the rebase exact)
+                        pe_log[b] = [e for e in pe_log[b] if e[0] >= s]
+                        want = [0] * N
+                        for e in pe_log[b]:
+                            want[e[1]] += e[2]
+                        for pe in range(N):
+                            if cnt[pe][b] != want[pe]:
+                                chk.err(x, 'REBASE: PE %d count of %d is %d after the completion, '
+                                        'its commits since the cut %d sum to %d'
+                                        % (pe, b, cnt[pe][b], s, want[pe]))
+                                break
                     chk.completion(x, b, s)
                     if tep is not None:
                         tep.completed(b, x)
@@ -769,11 +844,21 @@ def run(a, out):
                         ep = None
                         ep_start = x + 1 + rng.randint(0, a.gap)
         # lines of cycle x
+        if p.pipeend:
+            # POLL's B line: with a tail (an exit in flight) 3 pushes may come (overlap.md 13)
+            p.room_need = room_base + (1 if pseq.tail is not None and p.bug != 'pe_room' else 0)
+        if slot[0] == 'X':
+            # --pipeend 2: count bit Q - 1 of the old word (old snapshot), then the head
+            lines = pair_lines(p, ('C', slot[1]), pseq.c2, dirty, dirty, fifo, snap, chg)
+            gb.decide(x, ('C', slot[1]), *lines)
+            slot = ('H', slot[2])
         k = slot[0]
+        if k == 'H' and p.pipeend:
+            pe_heads.append(x)
         if k == 'H':
             b = slot[1]
             stats['heads'] += 1
-            if last_head is not None and last_full:
+            if last_head is not None and last_full and not p.pipeend:
                 g = x - last_head
                 full_gap[g] = full_gap.get(g, 0) + 1
             last_head = x
@@ -784,6 +869,8 @@ def run(a, out):
             for i in range(npairs):
                 chg[i] = (dirty[i] >> b) & 1
                 dirty[i] &= mask
+            if p.pipeend:
+                snaps[x] = list(snap)
             chk.head(x, b)
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg)
         if lines is not None:
@@ -868,11 +955,17 @@ def run(a, out):
             cnt[pe][b] = v
             gen_sum[b] += dl
             stats['commits'] += 1
+            if p.pipeend:
+                pe_log[b].append((x, pe, dl))
             dirty[pe >> 1] |= (1 << b)
             chk.commit(x, b, dl)
         if p.bug == 'snapcut' and slot[0] == 'H':
             for pe in range(N):
                 snap[pe] = cnt[pe][slot[1]]
+    for i in range(len(pe_heads) - 1):
+        if pe_heads[i] in pe_full:
+            g = pe_heads[i + 1] - pe_heads[i]
+            full_gap[g] = full_gap.get(g, 0) + 1
     errors = chk.errors + pseq.protocol_errors + gb.seq.protocol_errors
     if pseq.protocol_errors:
         out.write('FAIL: %d protocol errors (a broadcast in no slot)\n' % pseq.protocol_errors)
@@ -893,6 +986,8 @@ def run(a, out):
     res['p'] = p
     res['adv'] = adv
     res['bound'] = bound
+    res['fallback'] = len(pseq.fallback)
+    res['xq'] = gb.exit_queue_max
     return res
 
 
@@ -922,10 +1017,14 @@ def main():
                     help='rr baseline: first count slot s + RRCOUNT (3: this datapath, 5: pair.md)')
     ap.add_argument('--sched', default='race', choices=('race', 'rr'),
                     help='rr: the round-robin scan baseline (no race)')
+    ap.add_argument('--pipeend', type=int, default=0, choices=(0, 1, 2),
+                    help='overlap.md 13: the next head 1 cycle after (1) or with (2) the last '
+                         'count slot, before the exit (0: after the exit, section 1a)')
     ap.add_argument('--bound', default='',
                     help="the Check's liveness bound: '' derived(), 'tight' derived_tight(), or a number")
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
-                                                'next_noroom'))
+                                                'next_noroom', 'pe_late', 'pe_same',
+                                                'pe_room'))
     a = ap.parse_args()
     out = sys.stdout
     args = ' '.join(sys.argv[1:])
@@ -939,6 +1038,10 @@ def main():
                  ''.join(str(k) for k in p.plan)))
     out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
               '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))
+    if p.pipeend:
+        out.write('  pipeend %d: head to head %d (the same barrier again: %d), the tail\'s exit '
+                  'late by up to %d, bound %d\n'
+                  % (p.pipeend, dv['W'], dv['W_old'], dv['late'], dv['bound']))
     if a.bound:
         out.write('  tight bound %s (overlap.md 12b); the liveness check uses %d\n'
                   % (derived_tight(p), r['bound']))
@@ -968,6 +1071,10 @@ def main():
                   'heads out of plan %d, commits moved %d\n'
                   % (a.mode, len(xl), min(xl) if xl else '-', max(xl) if xl else '-',
                      adv.deviations, adv.overflow))
+    if p.pipeend:
+        out.write('  pipeend: words whose next head waited for the exit (the same barrier): %d; '
+                  'exits decided while another was pending: at most %d\n'
+                  % (r['fallback'], r['xq']))
     out.write('  %d errors\n' % r['errors'])
     out.write('%s seed=%d (replay: overlap_model.py %s)\n'
               % ('PASS' if r['errors'] == 0 else 'FAIL', a.seed, args))

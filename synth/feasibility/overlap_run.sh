@@ -2,6 +2,7 @@
 # overlap_run.sh: every model run of overlap.md (from the repository's root or from here).
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
+#   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -104,6 +105,62 @@ mutants() {  # planted bugs in the scheduler: every one must FAIL
   done
 }
 
+pipeend_() {  # overlap.md 13: the pipelined word end (--pipeend 1 / 2), R = 2, E = 0, M = 32
+  : > $LOG/pipeend_busy.txt
+  for sd in 6 16 26 36 46; do
+    for v in "--pipeend 0" "--pipeend 1" "--pipeend 2" "--sched rr --rrcount 3" \
+             "--sched rr --rrcount 5" "--R 1 --sched rr --rrcount 3"; do
+      $PY --R 2 --E 0 --cycles $C --mode busy --seed $sd $v >> $LOG/pipeend_busy.txt
+    done
+  done
+  for v in "--pipeend 0" "--pipeend 1" "--pipeend 2" "--sched rr --rrcount 3" \
+           "--sched rr --rrcount 5" "--R 1 --sched rr --rrcount 3"; do
+    $PY --R 2 --E 0 --cycles $C --mode worst --seed 7 $v >> $LOG/pipeend_busy.txt
+  done
+  : > $LOG/pipeend_sparse.txt
+  for pe in 0 1 2; do for M in 4 32 256 1024; do
+    $PY --R 2 --E 0 --M $M --cycles $C --mode sparse --seed 11 --pipeend $pe >> $LOG/pipeend_sparse.txt
+    $PY --R 2 --E 0 --M $M --cycles $C --mode sparse --seed 15 --gapmin 60 --gap 100 --pipeend $pe >> $LOG/pipeend_sparse.txt
+  done; $PY --R 2 --E 0 --M 32 --cycles $C --mode tasks --seed 1 --pipeend $pe >> $LOG/pipeend_sparse.txt
+  done
+}
+
+pipeend_w() {  # overlap.md 13: the worst case under --pipeend
+  : > $LOG/pipeend_worst.txt   # the largest latencies against the (new) derived bound
+  for pe in 1 2; do for M in 2 4 32 1024; do
+    for m in caseA caseB caseB2; do
+      $PY --R 2 --E 0 --M $M --cycles $C --mode $m --pipeend $pe >> $LOG/pipeend_worst.txt
+    done
+    for sd in 1 2 3; do
+      $PY --R 2 --E 0 --M $M --cycles $C --mode advrand --seed $sd --pipeend $pe >> $LOG/pipeend_worst.txt
+    done
+    $PY --R 2 --E 0 --M $M --cycles $C --mode random --hot 0 --seed 5 --pipeend $pe >> $LOG/pipeend_worst.txt
+    $PY --R 2 --E 0 --M $M --cycles $C --mode random --seed 2 --pipeend $pe >> $LOG/pipeend_worst.txt
+    $PY --R 2 --E 0 --M $M --cycles $C --mode worst --seed 7 --pipeend $pe >> $LOG/pipeend_worst.txt
+    $PY --R 2 --E 1 --M $M --cycles $C --mode random --seed 1 --pipeend $pe >> $LOG/pipeend_worst.txt
+  done; done
+}
+
+pipeend_more() {  # overlap.md 13f': --pipeend at R = 2 E = 2, R = 3 and R = 1 (30,000 cycles)
+  : > $LOG/pipeend_more.txt
+  for v in "--R 2 --E 2" "--R 3 --E 0" "--R 1 --E 0"; do for pe in 1 2; do for M in 4 32; do
+    for m in "--mode caseB" "--mode advrand --seed 1" "--mode random --seed 1"; do
+      $PY $v --M $M --cycles 30000 --pipeend $pe $m >> $LOG/pipeend_more.txt
+    done
+  done; done; done
+}
+
+pipeend_mut() {  # overlap.md 13: planted bugs in the pipelined word end: every one must FAIL
+  : > $LOG/pipeend_mutants.txt
+  for a in "--pipeend 1 --bug pe_late --mode busy --seed 6" "--pipeend 2 --bug pe_late --mode worst --seed 7" \
+           "--pipeend 1 --bug pe_same --M 2 --mode random --seed 2" "--pipeend 2 --bug pe_same --M 2 --mode random --seed 2" \
+           "--pipeend 1 --bug pe_room --mode worst --popdiv 40 --seed 7" "--pipeend 2 --bug pe_room --mode worst --popdiv 40 --seed 7" \
+           "--pipeend 2 --M 2 --mode random --seed 2" "--pipeend 2 --mode worst --popdiv 40 --seed 7"; do
+    echo "== $a" >> $LOG/pipeend_mutants.txt
+    $PY --R 2 --cycles 30000 $a >> $LOG/pipeend_mutants.txt
+  done
+}
+
 r3seeds() {  # R = 3 decision (overlap.md 12): the sparse mean over 10 seeds, the same workload as
   # the sweep (gap 0..64, 100,000 cycles; the sweep used seed 11 only), R = 3 and R = 2
   : > $LOG/r3_sparse_seeds.txt
@@ -191,6 +248,8 @@ case $what in
   summary) summary ;;
   r3seeds) r3seeds ;; r3adv) r3adv ;; r3check) r3check ;; r3summary) r3summary ;;
   r3more) r3more ;;
+  pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
+  pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
