@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// What bench_sched and bench_burst share: their workloads on the golden model's closed loop
-// and their command line ([cycles per run] [csv file]).
+// What the benchmarks share: their workloads on the closed loop (dsbc/workloads.h) and their
+// command line ([cycles per run] [csv file]).
 #pragma once
 
 #include <cstdint>
@@ -10,38 +10,15 @@
 #include <string>
 
 #include "dsbc/stimulus.h"
+#include "dsbc/workloads.h"
 
 namespace bench {
 
-struct Workload {
-  const char* name;
-  dsbc::StimulusOptions opt;
-  uint64_t seed;
-};
-
-// The same stimulus settings and seeds as bench_main (busy 7, sparse 8), so that rr's
-// sparse2/busy figures at M=32 can be compared with docs/performance.md.
-//   sparse1  one epoch at a time, so one closing at a time (issue 13's "sparse" target);
-//   sparse2  at most two epochs at a time (bench_main's "sparse", docs/performance.md 3);
-//   busy     many epochs at once (bench_main's "busy").
-inline Workload sparse1() {
-  Workload w{"sparse1", {}, 8};
-  w.opt.start_prob = 0.002;
-  w.opt.max_open_barriers = 1;
-  return w;
-}
-inline Workload sparse2() {
-  Workload w{"sparse2", {}, 8};
-  w.opt.start_prob = 0.002;
-  w.opt.max_open_barriers = 2;
-  return w;
-}
-inline Workload busy() {
-  Workload w{"busy", {}, 7};
-  w.opt.start_prob = 0.2;
-  w.opt.max_live_tasks = 16;
-  return w;
-}
+// The workloads themselves are the model library's (dsbc/workloads.h), shared with the tests.
+using dsbc::workloads::busy;
+using dsbc::workloads::sparse1;
+using dsbc::workloads::sparse2;
+using dsbc::workloads::Workload;
 
 /// Parses `[cycles per run, 1000..100000000] [csv file]` into `cycles` (left at its default
 /// when absent) and opens `csv` with `header` when a file is given. Returns -1 to go on, or

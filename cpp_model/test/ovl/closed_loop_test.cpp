@@ -2,7 +2,7 @@
 // The port-level model of the feasibility Overlap unit (dsbc/ovl/port_unit.h) in the product's
 // closed loop (closed_loop.h): the PE agents drive it and the architectural oracle checks its
 // ports under the overlap contract (Config::overlap, oracle.h) on bench_ovl's workloads
-// (testbench/bench/bench_workloads.h: sparse1, busy; shorter runs): no violation, and every
+// (dsbc/workloads.h: sparse1, busy; shorter runs): no violation, and every
 // measured latency within the contract's documented bound (overlap.md 3: 932 at T = 16). And
 // that the oracle sees a broken port: the same run with one acknowledge or one FIFO entry of
 // the model's outputs changed fails.
@@ -18,25 +18,16 @@
 #include "dsbc/ovl/port_unit.h"
 #include "dsbc/stimulus.h"
 #include "dsbc/unit.h"
+#include "dsbc/workloads.h"
 
 namespace {
 
 using dsbc::ovl::Params;
 using dsbc::ovl::PortUnit;
 
-// bench_workloads.h's sparse1 (one closing at a time, seed 8) and busy (seed 7).
-dsbc::StimulusOptions sparse1() {
-  dsbc::StimulusOptions o;
-  o.start_prob = 0.002;
-  o.max_open_barriers = 1;
-  return o;
-}
-dsbc::StimulusOptions busy() {
-  dsbc::StimulusOptions o;
-  o.start_prob = 0.2;
-  o.max_live_tasks = 16;
-  return o;
-}
+// The benchmarks' workloads (dsbc/workloads.h), in shorter runs.
+dsbc::StimulusOptions sparse1() { return dsbc::workloads::sparse1().opt; }
+dsbc::StimulusOptions busy() { return dsbc::workloads::busy().opt; }
 
 Params params(int t) {
   Params p;
