@@ -51,14 +51,10 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
     ack_delay_ = 4;
     commit_lag_ = 1;
     rebase_gap_ = 4;
-    ovl::Params p;
-    p.pes = cfg_.pes;
-    p.barriers = cfg_.barriers;
-    p.count_bits = cfg_.count_bits;
-    p.fifo_depth = cfg_.fifo_depth;
+    const ovl::Params p = ovl::Params::of(cfg_);
     ovl_.seq.emplace(p);
     ovl_.seq_key_slots = p.key_slots();
-    ovl_.x0 = 2 * static_cast<uint64_t>(cfg_.barriers);  // the pairs clear their RAMs first
+    ovl_.x0 = static_cast<uint64_t>(p.start_cycle());  // the pairs clear their RAMs first
     ovl_.dirty.assign(cfg_.barriers, 0);
     ovl_.pushed.resize(cfg_.pes);
     ovl_.last_pop.assign(cfg_.pes, kNone);

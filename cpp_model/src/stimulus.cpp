@@ -36,13 +36,9 @@ Stimulus::Stimulus(const Config& cfg, const StimulusOptions& opt, uint64_t seed)
   wheel_.resize(static_cast<size_t>(opt_.transit_max) + 1);
   if (opt_.max_open_barriers <= 0) opt_.max_open_barriers = cfg_.barriers;
   if (cfg_.overlap == 1) {
-    ovl::Params p;
-    p.pes = cfg_.pes;
-    p.barriers = cfg_.barriers;
-    p.count_bits = cfg_.count_bits;
-    p.fifo_depth = cfg_.fifo_depth;
+    const ovl::Params p = ovl::Params::of(cfg_);
     ovl_seq_.emplace(p);
-    ovl_x0_ = 2 * static_cast<uint64_t>(cfg_.barriers);
+    ovl_x0_ = static_cast<uint64_t>(p.start_cycle());
   }
 }
 

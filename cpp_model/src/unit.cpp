@@ -131,12 +131,7 @@ int Config::sum_extra_bits() const { return clog2(pes); }
 int64_t Config::latency_bound() const {
   if (overlap == 1) {
     // synth/feasibility/overlap.md 3: L_max = M W + max(W - 1, case B) for R = 2, E = 0.
-    ovl::Params p;
-    p.pes = pes;
-    p.barriers = barriers;
-    p.count_bits = count_bits;
-    p.fifo_depth = fifo_depth;
-    return ovl::derive(p).bound;
+    return ovl::derive(ovl::Params::of(*this)).bound;
   }
   const int64_t m = barriers;
   // Section 4e: L_max = M*(Q+BW+4) + 4 + floor(log2 N).

@@ -41,6 +41,15 @@ void Params::validate() const {
   require(exit_delay >= 0 && exit_delay <= 8, "exit_delay", "0 .. 8", exit_delay);
 }
 
+Params Params::of(const Config& cfg) {
+  Params p;
+  p.pes = cfg.pes;
+  p.barriers = cfg.barriers;
+  p.count_bits = cfg.count_bits;
+  p.fifo_depth = cfg.fifo_depth;
+  return p;
+}
+
 int Params::barrier_bits() const { return clog2(barriers); }
 
 int Params::q() const { return count_bits + clog2(pes); }

@@ -47,7 +47,7 @@ PortUnit::PortUnit(const Params& p)
     : p_(validated(p)),
       cfg_(port_config(p)),
       dp_(p),
-      x0_(2 * int64_t{p.barriers}),
+      x0_(p.start_cycle()),
       ops_(static_cast<size_t>(p.pes)),
       fifo_(static_cast<size_t>(p.pes)),
       rb_snap_(static_cast<size_t>(p.pes), 0) {

@@ -19,6 +19,8 @@
 #include <optional>
 #include <vector>
 
+#include "dsbc/unit.h"
+
 namespace dsbc::ovl {
 
 /// What the contract depends on. N = 16 (8 pairs) is the unit the RTL builds.
@@ -43,6 +45,13 @@ struct Params {
   int key_width(int i) const { return (i < key_slots() || key_bits() % 2 == 0) ? 2 : 1; }
   /// A POLL's B line: the pair's PEs have room for fewer than this many pushes.
   static constexpr int kRoomNeed = 2;
+  /// The first contract cycle's unit cycle: the pair blocks clear their RAMs in cycles
+  /// 0 .. 2M - 1, and the slot sequencers start in 2M.
+  int64_t start_cycle() const { return 2 * int64_t{barriers}; }
+
+  /// The contract of a unit Config with Config::overlap = 1 (the feasibility RTL's build: R = 2,
+  /// E = 0, no idle speculation), for the oracle, the PE agents and Config::latency_bound().
+  static Params of(const Config& cfg);
 };
 
 /// Closed forms of overlap.md (section 4) for these parameters: the full word (head to head),
