@@ -232,7 +232,11 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
       fail(k, std::string("broadcast ctl_load=") + (out.global.snap ? "1" : "0") +
                   " ctl_done=" + (out.global.done ? "1" : "0") + " the overlap contract cannot explain");
     }
-    head = slot.kind == ovl::Slot::Kind::kHead;
+    head = slot.head();  // pipe_end 2: also a kCountHead slot (the old word becomes the tail)
+    // A FIFO counts as short of room as the POLL's B line sees it: one more push may come
+    // while a tail's exit is in flight (overlap.md 13a).
+    full_level_ = cfg_.fifo_depth -
+                  ((o.seq->tail_pending() ? ovl::Params::kRoomNeedTail : ovl::Params::kRoomNeed) - 1);
     head_barrier = slot.barrier;
   } else if (out.global.snap || out.global.done) {
     fail(k, "broadcast during the RAM clearing (cycles < 2M)");
@@ -273,7 +277,9 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
     }
   }
 
-  // 4. An exit: a completion (pushes in d, rebases in d + 4) or a word ending at a 1 bit.
+  // 4. An exit: a completion (pushes in d, rebases in d + 4) or a word ending at a 1 bit. Under
+  // pipe_end the sequencer gives the exit to the tail first: its head, cut and timing are the
+  // tail's own (the new word's head came with or after its last count slot).
   if (exit) {
     const uint64_t s = static_cast<uint64_t>(exit->head) + o.x0;
     if (exit->barrier >= m) {

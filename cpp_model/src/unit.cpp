@@ -96,6 +96,15 @@ void Config::validate() const {
   if (overlap != 0 && overlap != 1) {
     throw std::invalid_argument("overlap = " + std::to_string(overlap) + " is out of range: legal 0, 1");
   }
+  if (overlap_pipe_end != 0 && overlap_pipe_end != 2) {
+    throw std::invalid_argument("overlap_pipe_end = " + std::to_string(overlap_pipe_end) +
+                                " is out of range: legal 0, 2 (overlap.md 13's --pipeend 2)");
+  }
+  if (overlap_pipe_end != 0 && overlap != 1) {
+    throw std::invalid_argument("overlap_pipe_end = " + std::to_string(overlap_pipe_end) +
+                                " needs overlap = 1, not overlap = " + std::to_string(overlap) +
+                                ": legal overlap_pipe_end 0, or 2 with overlap 1");
+  }
   if (overlap == 1 && (pes != 16 || barriers != 32 || (count_bits != 16 && count_bits != 8) || fifo_depth != 8 ||
                        pipe != 0 || half_rate != 0)) {
     // The feasibility RTL's build (ovl::PortUnit::validate): nothing else has that contract.
@@ -130,7 +139,8 @@ int Config::sum_extra_bits() const { return clog2(pes); }
 
 int64_t Config::latency_bound() const {
   if (overlap == 1) {
-    // synth/feasibility/overlap.md 3: L_max = M W + max(W - 1, case B) for R = 2, E = 0.
+    // synth/feasibility/overlap.md 3: L_max = M W + max(W - 1, case B) for R = 2, E = 0; with
+    // the pipelined word end, 13b's (M - 1) W_pe + W + max(W - 1, case B).
     return ovl::derive(ovl::Params::of(*this)).bound;
   }
   const int64_t m = barriers;
@@ -148,6 +158,7 @@ std::string Config::to_string() const {
   // rr leaves the string (and the file names made from it) as it always was.
   if (overlap == 1) {
     s << " S=ovl";  // the overlap contract: sched means nothing then
+    if (overlap_pipe_end != 0) s << " PE=" << overlap_pipe_end;
   } else if (sched != Sched::kRr) {
     s << " S=" << sched_name(sched);
   }

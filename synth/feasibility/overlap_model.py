@@ -794,6 +794,10 @@ def run(a, out):
     pe_heads = []       # --pipeend: head cycles, for the head-to-head statistic
     pe_full = set()     # --pipeend: head cycles of the words that ran to bit Q - 1
     pe_log = [[] for _ in range(M)]  # --pipeend: (cycle, PE, delta) since b's last completed cut
+    # --dump FILE: the run's applied commits and pops, heads and exits, one event a line (for
+    # the C++ contract's cross-check, cpp_model/test/ovl/data/py/); nothing else changes
+    dump_path = getattr(a, 'dump', '')
+    dump = open(dump_path, 'w') if dump_path else None
 
     for x in range(a.cycles):
         load, done = gb.broadcast(x)
@@ -808,6 +812,8 @@ def run(a, out):
             if ev[0] == 'abort':
                 stats['aborts'] += 1
             elif ev[0] == 'exit':
+                if dump:
+                    dump.write('e %d %d %d %d\n' % (x, 1 if ev[1] else 0, ev[2], ev[3]))
                 last_full = (gb.exit_bit == p.Q - 1)
                 stats['full_words' if last_full else 'early_words'] += 1
                 wsnap = snap
@@ -847,6 +853,8 @@ def run(a, out):
         if p.pipeend:
             # POLL's B line: with a tail (an exit in flight) 3 pushes may come (overlap.md 13)
             p.room_need = room_base + (1 if pseq.tail is not None and p.bug != 'pe_room' else 0)
+        if dump and slot[0] in ('H', 'X'):
+            dump.write('h %d %d %s\n' % (x, slot[-1], slot[0]))
         if slot[0] == 'X':
             # --pipeend 2: count bit Q - 1 of the old word (old snapshot), then the head
             lines = pair_lines(p, ('C', slot[1]), pseq.c2, dirty, dirty, fifo, snap, chg)
@@ -880,6 +888,8 @@ def run(a, out):
             if fifo[pe] and rng.random() < popp:
                 fifo[pe].pop(0)
                 stats['pops'] += 1
+                if dump:
+                    dump.write('p %d %d\n' % (x, pe))
         short = False
         for pe in range(N):
             if p.D - len(fifo[pe]) < p.room_need:
@@ -957,6 +967,8 @@ def run(a, out):
             stats['commits'] += 1
             if p.pipeend:
                 pe_log[b].append((x, pe, dl))
+            if dump:
+                dump.write('c %d %d %d %d\n' % (x, pe, b, dl))
             dirty[pe >> 1] |= (1 << b)
             chk.commit(x, b, dl)
         if p.bug == 'snapcut' and slot[0] == 'H':
@@ -966,6 +978,8 @@ def run(a, out):
         if pe_heads[i] in pe_full:
             g = pe_heads[i + 1] - pe_heads[i]
             full_gap[g] = full_gap.get(g, 0) + 1
+    if dump:
+        dump.close()
     errors = chk.errors + pseq.protocol_errors + gb.seq.protocol_errors
     if pseq.protocol_errors:
         out.write('FAIL: %d protocol errors (a broadcast in no slot)\n' % pseq.protocol_errors)
@@ -1020,6 +1034,9 @@ def main():
     ap.add_argument('--pipeend', type=int, default=0, choices=(0, 1, 2),
                     help='overlap.md 13: the next head 1 cycle after (1) or with (2) the last '
                          'count slot, before the exit (0: after the exit, section 1a)')
+    ap.add_argument('--dump', default='',
+                    help="write the applied commits and pops, the heads and the exits to DUMP "
+                         "(the C++ contract's cross-check)")
     ap.add_argument('--bound', default='',
                     help="the Check's liveness bound: '' derived(), 'tight' derived_tight(), or a number")
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',

@@ -69,6 +69,13 @@ struct Config {
   /// scheduler: `sched` is then ignored, Unit and the RTL reject it. Only N = 16, M = 32,
   /// T = 8 or 16, D = 8 (the RTL's build), pipe = half_rate = 0.
   int overlap = 0;
+  /// With `overlap`: 2 = the pipelined word end of synth/feasibility/overlap.md 13
+  /// (ovl::Params::pipe_end; `--pipeend 2`): the next word's head goes out with the last count
+  /// slot of a word whose successor's race is decided, and that word's exit follows P cycles
+  /// later, after the new head; a POLL then asks for room for 3 pushes. Model only (no RTL
+  /// builds it yet). 0 (default) = the feasibility RTL's contract. Legal 0 or 2, 2 only with
+  /// overlap = 1.
+  int overlap_pipe_end = 0;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -98,11 +105,12 @@ struct Config {
   /// Documented worst-case latency, cycles from the commit that closes a barrier to its
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb; with
   /// `overlap`, every FIFO with at least 2 free entries: L_max of synth/feasibility/overlap.md 3,
-  /// ovl::derive() at R = 2, E = 0: 932 at T = 16, 668 at T = 8).
+  /// ovl::derive() at R = 2, E = 0: 932 at T = 16, 668 at T = 8; with overlap_pipe_end = 2 the
+  /// bound of overlap.md 13b, 839 at T = 16).
   int64_t latency_bound() const;
   /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
   /// pipelined sum), " H=1" appended at half the request rate; "N=16 M=32 T=16 D=8 S=ovl"
-  /// with `overlap`: for messages and file names.
+  /// with `overlap`, " S=ovl PE=2" with overlap_pipe_end = 2: for messages and file names.
   std::string to_string() const;
 };
 

@@ -39,6 +39,17 @@ void Params::validate() const {
   // R >= 1 keeps the SPEC slot one cycle after its POLL and before the POLL's decision.
   require(reg_lines >= 1 && reg_lines <= 3, "reg_lines", "1 .. 3", reg_lines);
   require(exit_delay >= 0 && exit_delay <= 8, "exit_delay", "0 .. 8", exit_delay);
+  require(pipe_end == 0 || pipe_end == 2, "pipe_end", "0 or 2", pipe_end);
+  if (pipe_end != 0) {
+    // A tail's exit is broadcast P + E after its last slot (the new head); the new word decides
+    // its first count bit in head + 3. Beyond 3 the global block would need a second pending
+    // exit (overlap.md 13f'), which this model (like the RTL's one register) does not have.
+    require(round_trip() + exit_delay <= 3, "exit_delay", "0 .. " + std::to_string(3 - round_trip()) +
+                                                              " with pipe_end 2 at reg_lines = " +
+                                                              std::to_string(reg_lines) + " (P + E <= 3)",
+            exit_delay);
+    require(fifo_depth >= kRoomNeedTail, "fifo_depth", "3 .. 1024 with pipe_end 2", fifo_depth);
+  }
 }
 
 Params Params::of(const Config& cfg) {
@@ -47,6 +58,7 @@ Params Params::of(const Config& cfg) {
   p.barriers = cfg.barriers;
   p.count_bits = cfg.count_bits;
   p.fifo_depth = cfg.fifo_depth;
+  p.pipe_end = cfg.overlap_pipe_end;
   return p;
 }
 
@@ -74,7 +86,17 @@ Derived derive(const Params& p) {
   // Case A: the race running at the closing started without it: (M + 1) W - 1. Case B: no race
   // in the running word (its POLLs missed): its exit, an idle race, then M words.
   const int case_b = tail - 1 + race_idle;
+  d.word_same = d.word;
   d.bound = int64_t{p.barriers} * d.word + std::max(d.word - 1, case_b);
+  if (p.pipe_end == 2) {
+    // overlap.md 13b: head to head Q + 2 + K after a full word (the next head with the last
+    // count slot) when the next barrier differs, which holds in the chain towards the closed
+    // barrier x but for its first word (charged the old word); x's own word ends with its exit,
+    // which can wait past the next word's POLL / NEXT arrivals (`late`, E = 1: 2, E = 2: 1).
+    d.word = std::max(2 + slots * P, p.q() + 2 + K);
+    const int late = p.exit_delay == 1 ? 2 : (p.exit_delay == 2 ? 1 : 0);
+    d.bound = int64_t{p.barriers - 1} * d.word + d.word_same + late + std::max(d.word_same - 1, case_b);
+  }
   return d;
 }
 
@@ -89,9 +111,13 @@ SlotSequencer::SlotSequencer(const Params& p)
 void SlotSequencer::take_arrival(int64_t x, bool load, bool done, std::optional<Exit>* exit) {
   auto it = arrivals_.find(x);
   if (it == arrivals_.end()) {
-    // No race decision arrives in x: ctl_load (with ctl_done on a completion) is a word's exit.
+    // No race decision arrives in x: ctl_load (with ctl_done on a completion) is a word's exit,
+    // the tail's first: exits are decided and broadcast in word order (overlap.md 13a).
     if (!(load || done)) return;
-    if (word_ && !word_->exited && word_->bits_sent > 0) {
+    if (tail_) {
+      *exit = Exit{done, tail_->barrier, tail_->head};
+      tail_.reset();
+    } else if (word_ && !word_->exited && word_->bits_sent > 0) {
       word_->exited = true;
       *exit = Exit{done, word_->barrier, word_->head};
     } else {
@@ -157,6 +183,30 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     slot.barrier = b;
     return slot;
   }
+  // pipe_end 2 (overlap.md 13a): a decided race, the running word's last count slot due now
+  // (or all sent, its exit not yet in), no tail: the head goes out with that slot and the word
+  // becomes the tail. Not when the winner is the word's own barrier (its snapshot would be
+  // read before the word's rebase): that head waits for the exit, as without pipe_end.
+  if (p_.pipe_end == 2 && race_ && race_->decided && word_ && word_->bits_sent >= p_.q() - 1) {
+    const uint32_t b = race_->prefix & static_cast<uint32_t>(p_.barriers - 1);
+    if (b == word_->barrier && waited_head_ != word_->head) {
+      waited_head_ = word_->head;
+      ++same_barrier_waits_;
+    }
+    if (!tail_ && b != word_->barrier) {
+      tail_ = word_;
+      word_ = Word{x, b, 0, false};
+      race_.reset();
+      cnt2_ = b;
+      slot.kind = Slot::Kind::kHead;
+      slot.barrier = b;
+      if (tail_->bits_sent < p_.q()) {
+        slot.kind = Slot::Kind::kCountHead;
+        slot.bit = tail_->bits_sent++;
+      }
+      return slot;
+    }
+  }
   // KEY i: a race not decided whose key slot i is due; it steals a count cycle.
   if (race_ && !race_->decided && !race_->await_next && x == race_->start + int64_t{race_->next_slot} * P_) {
     arrivals_[x + P_] = race_->next_slot;
@@ -181,6 +231,7 @@ Slot SlotSequencer::choose_slot(int64_t x) {
       arrivals_[x + P_] = 0;
     }
     slot.kind = Slot::Kind::kPoll;
+    slot.room = room_need();
     return slot;
   }
   const int64_t s = word_->head;
@@ -194,6 +245,7 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     if (!race_) {
       arrivals_[x + P_] = 0;
       slot.kind = Slot::Kind::kPoll;
+      slot.room = room_need();
     }
     return slot;
   }
@@ -246,7 +298,7 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
       case Slot::Kind::kPoll: {
         out->a[ui] = std::any_of(dirty.begin(), dirty.end(), [](uint8_t d) { return d != 0; });
         const int fill = std::max((*view.fifo_fill)[2 * ui], (*view.fifo_fill)[2 * ui + 1]);
-        out->b[ui] = p.fifo_depth - fill < Params::kRoomNeed;
+        out->b[ui] = p.fifo_depth - fill < slot.room;
         break;
       }
       case Slot::Kind::kKey:
@@ -263,6 +315,7 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
         break;
       }
       case Slot::Kind::kCount:
+      case Slot::Kind::kCountHead:  // the count bit's lines, from the old word's snapshot
         // Two's complement: an arithmetic shift gives the sign bit above T.
         out->a[ui] = static_cast<uint8_t>(((*view.snapshot)[2 * ui] >> slot.bit) & 1);
         out->b[ui] = static_cast<uint8_t>(((*view.snapshot)[2 * ui + 1] >> slot.bit) & 1);
@@ -335,20 +388,31 @@ void GlobalBlock::decide(int64_t x, const Slot& slot, const Lines& lines) {
       carry_ = 0;
       exit_decided_ = false;
       return;
-    case Slot::Kind::kCount: {
-      // LSB first: the first 1 bit of the global sum ends the word without a completion; all
-      // Q bits 0 complete it.
-      if (exit_decided_) return;
-      int column = carry_;
-      for (size_t i = 0; i < lines.a.size(); ++i) column += lines.a[i] + lines.b[i];
-      const int bit = column & 1;
-      carry_ = column >> 1;
-      if (bit != 0 || slot.bit == p_.q() - 1) {
-        exit_decided_ = true;
-        exit_pending_ = std::make_pair(due + p_.exit_delay, bit == 0);
-      }
+    case Slot::Kind::kCount: count_column(x, slot.bit, lines); return;
+    case Slot::Kind::kCountHead:
+      // The old word's last column with its carry first, then the new word's head clears the
+      // carry; the exit just decided stays pending (overlap.md 13a, 13c).
+      count_column(x, slot.bit, lines);
+      carry_ = 0;
+      exit_decided_ = false;
       return;
-    }
+  }
+}
+
+void GlobalBlock::count_column(int64_t x, int bit_index, const Lines& lines) {
+  // LSB first: the first 1 bit of the global sum ends the word without a completion; all Q bits
+  // 0 complete it.
+  if (exit_decided_) return;
+  int column = carry_;
+  for (size_t i = 0; i < lines.a.size(); ++i) column += lines.a[i] + lines.b[i];
+  const int bit = column & 1;
+  carry_ = column >> 1;
+  if (bit != 0 || bit_index == p_.q() - 1) {
+    exit_decided_ = true;
+    // One pending exit: Params::validate() keeps a tail's exit broadcast before the next word
+    // decides one (pipe_end needs P + E <= 3).
+    if (exit_pending_) throw std::logic_error("ovl::GlobalBlock: an exit decided while another is pending");
+    exit_pending_ = std::make_pair(x + P_ + p_.exit_delay, bit == 0);
   }
 }
 

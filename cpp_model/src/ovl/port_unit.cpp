@@ -22,6 +22,7 @@ Config port_config(const Params& p) {
   c.count_bits = p.count_bits;
   c.fifo_depth = p.fifo_depth;
   c.overlap = 1;  // the oracle checks the overlap contract's ports (Config::overlap)
+  c.overlap_pipe_end = p.pipe_end;
   return c;
 }
 

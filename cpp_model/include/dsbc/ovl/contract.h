@@ -32,6 +32,12 @@ struct Params {
   int reg_lines = 2;       ///< R: registers in the round trip besides the decision's (2 or 3)
   int exit_delay = 0;      ///< E: extra cycles of the global count path (delays the exit only)
   bool idle_spec = false;  ///< overlap.md 1d: in idle, key slot 1 sent in the cycle after a POLL
+  /// overlap.md 13 (`--pipeend`): 0 = the next head waits for the word's exit (1a); 2 = the
+  /// pipelined word end: once the race is decided, the next head goes out in the same cycle as
+  /// the word's last count slot (a kCountHead slot), and the old word waits for its exit as the
+  /// sequencer's tail. Needs P + E <= 3: then the tail's exit is broadcast before the new word
+  /// decides its first count bit, so the global block needs only one pending exit (13c, 13f').
+  int pipe_end = 0;
 
   /// Throws std::invalid_argument naming the first illegal field and its legal range.
   void validate() const;
@@ -43,22 +49,28 @@ struct Params {
   int key_slots() const { return (key_bits() + 1) / 2; }  ///< K (radix 4)
   /// Width (1 or 2 bits) of key slot i, 1 <= i <= K: two bits, the last one bit when KB is odd.
   int key_width(int i) const { return (i < key_slots() || key_bits() % 2 == 0) ? 2 : 1; }
-  /// A POLL's B line: the pair's PEs have room for fewer than this many pushes.
+  /// A POLL's B line: the pair's PEs have room for fewer than this many pushes: the running
+  /// word's and the race winner's (1a) ...
   static constexpr int kRoomNeed = 2;
+  /// ... and with a tail in flight (pipe_end) the tail's too (overlap.md 13a).
+  static constexpr int kRoomNeedTail = 3;
   /// The first contract cycle's unit cycle: the pair blocks clear their RAMs in cycles
   /// 0 .. 2M - 1, and the slot sequencers start in 2M.
   int64_t start_cycle() const { return 2 * int64_t{barriers}; }
 
   /// The contract of a unit Config with Config::overlap = 1 (the feasibility RTL's build: R = 2,
-  /// E = 0, no idle speculation), for the oracle, the PE agents and Config::latency_bound().
+  /// E = 0, no idle speculation; pipe_end = Config::overlap_pipe_end), for the oracle, the PE
+  /// agents and Config::latency_bound().
   static Params of(const Config& cfg);
 };
 
-/// Closed forms of overlap.md (section 4) for these parameters: the full word (head to head),
-/// the word's exit, the idle closing (commit to exit) and the worst-case latency bound.
+/// Closed forms of overlap.md (section 4; 13b with pipe_end) for these parameters: the full
+/// word (head to head), the word's exit, the idle closing (commit to exit) and the worst-case
+/// latency bound.
 struct Derived {
-  int word;
-  int word_exit;
+  int word;       ///< head to head after a full word (pipe_end: when the next barrier differs)
+  int word_exit;  ///< head to the exit of a full word
+  int word_same;  ///< head to head when the next word has the same barrier (= word without pipe_end)
   int idle_closing;  ///< with idle speculation: the larger of its two POLL phases
   int64_t bound;
 };
@@ -74,13 +86,19 @@ struct Slot {
     kSpec,   ///< key slot 1 sent speculatively in idle (idle_spec), width `width`
     kNext,   ///< A: CNT2 + 1 dirty, B: CNT2 + 2 dirty (`barrier` = CNT2)
     kCount,  ///< count bit `bit` of the running word's snapshot
+    /// pipe_end 2: count bit `bit` (Q - 1) of the old word's snapshot, then the HEAD of
+    /// `barrier` in the same cycle (the old word becomes the tail)
+    kCountHead,
   };
+  bool head() const { return kind == Kind::kHead || kind == Kind::kCountHead; }
+  bool count() const { return kind == Kind::kCount || kind == Kind::kCountHead; }
   Kind kind = Kind::kWait;
   uint32_t barrier = 0;
   uint32_t prefix = 0;
   int plen = 0;
   int width = 0;
   int bit = 0;
+  int room = 0;  ///< kPoll: the free FIFO entries a pair needs (kRoomNeed, or kRoomNeedTail)
   bool operator==(const Slot&) const = default;
 };
 
@@ -106,6 +124,11 @@ class SlotSequencer {
   Slot step(int64_t x, bool load, bool done, std::optional<Exit>* exit);
   /// CNT2: the running or last word's barrier.
   uint32_t cnt2() const { return cnt2_; }
+  /// pipe_end: a word whose slots are all sent waits for its exit behind the running one.
+  bool tail_pending() const { return tail_.has_value(); }
+  /// pipe_end: heads that waited for the exit because the race's winner was the word's own
+  /// barrier (overlap.md 13a's fallback).
+  int64_t same_barrier_waits() const { return same_barrier_waits_; }
   /// x carries a race decision on the broadcast (the arrival of a POLL, NEXT, SPEC or key slot).
   bool arrival(int64_t x) const { return arrivals_.count(x) != 0; }
   /// Broadcast values the contract can not explain (an arrival out of order, an exit with no
@@ -133,15 +156,19 @@ class SlotSequencer {
   };
   void take_arrival(int64_t x, bool load, bool done, std::optional<Exit>* exit);
   Slot choose_slot(int64_t x);
+  int room_need() const { return tail_ ? Params::kRoomNeedTail : Params::kRoomNeed; }
 
   Params p_;
   int P_;
   int K_;
   std::optional<Word> word_;
+  std::optional<Word> tail_;  // pipe_end: the older word, all slots sent, its exit due
   std::optional<Race> race_;
   std::map<int64_t, int> arrivals_;  // arrival cycle -> the kind of the slot in flight
   uint32_t cnt2_;
   int64_t protocol_errors_ = 0;
+  int64_t same_barrier_waits_ = 0;
+  int64_t waited_head_ = -1;  // the word whose same-barrier wait is counted
   bool idle_spec_phase_ = false;  // idle cycles alternate POLL (false) and SPEC (true)
 };
 
@@ -156,7 +183,7 @@ struct PairView {
   const std::vector<std::vector<uint8_t>>* dirty;      ///< [pair][barrier]: POLL, NEXT
   const std::vector<std::vector<uint8_t>>* key_dirty;  ///< as the key digits see it
   const std::vector<int>* fifo_fill;                   ///< [pe]: entries in the FIFO
-  const std::vector<int64_t>* snapshot;                ///< [pe]: the running word's count
+  const std::vector<int64_t>* snapshot;                ///< [pe]: the count slot's word's snapshot
 };
 
 /// The pairs' lines in `slot`; false (no decision) in a kWait slot.
@@ -175,6 +202,8 @@ class GlobalBlock {
   const SlotSequencer& sequencer() const { return seq_; }
 
  private:
+  void count_column(int64_t x, int bit_index, const Lines& lines);
+
   Params p_;
   int P_;
   SlotSequencer seq_;

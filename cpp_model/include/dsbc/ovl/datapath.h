@@ -29,7 +29,7 @@ struct CycleStart {
   bool done = false;  ///< ctl_done on the broadcast
   Slot slot;          ///< the pairs' slot
   std::optional<Exit> exit;
-  bool head() const { return slot.kind == Slot::Kind::kHead; }
+  bool head() const { return slot.head(); }  ///< a HEAD (pipe_end 2: or a kCountHead slot)
   bool completion() const { return exit && exit->completion; }
 };
 
@@ -54,7 +54,7 @@ class Datapath {
   /// PE pe's count of barrier b, rebased at each completion's cycle (the abstract count).
   int64_t count(int pe, uint32_t b) const { return count_[idx(pe)][b]; }
   /// PE pe's snapshot of the running (or last) word.
-  int64_t snapshot(int pe) const { return snap_[idx(pe)]; }
+  int64_t snapshot(int pe) const { return word_.snap[idx(pe)]; }
   /// Entries in PE pe's FIFO as the POLL counts them (pushes from d, pops when taken).
   int fifo_fill(int pe) const { return fill_[idx(pe)]; }
   uint32_t cnt2() const { return pair_seq_.cnt2(); }
@@ -70,6 +70,10 @@ class Datapath {
   int64_t same_barrier_heads() const { return same_barrier_heads_; }
   /// ... of which the global sum differed between the two reads (0 in every legal run).
   int64_t rebase_sum_errors() const { return rebase_sum_errors_; }
+  /// PEs whose count of a completed barrier, right after its rebase, is not their own commits
+  /// since the word's cut (0 in every legal run; overlap.md 13a's REBASE check: a rebase with
+  /// another word's snapshot or barrier changes per-PE counts without changing their sum).
+  int64_t rebase_errors() const { return rebase_errors_; }
 
  private:
   static size_t idx(int i) { return static_cast<size_t>(i); }
@@ -79,8 +83,17 @@ class Datapath {
   GlobalBlock global_;
   int64_t x_ = -1;
   CycleStart cs_;
+  // A word as the datapath holds it: its cut (snapshot) and each PE's commits to its barrier
+  // since the cut (for rebase_errors()).
+  struct WordState {
+    int64_t head;
+    uint32_t barrier;
+    std::vector<int64_t> snap;
+    std::vector<int64_t> since_cut;
+  };
   std::vector<std::vector<int64_t>> count_;
-  std::vector<int64_t> snap_;
+  WordState word_;  // the running (or last) word
+  WordState tail_;  // pipe_end: the older word waiting for its exit (valid while the sequencer has a tail)
   std::vector<std::vector<uint8_t>> dirty_, dirty_prev_, dirty_start_;
   std::vector<int> fill_;
   // barrier -> (its completion's cycle, its snapshot)
@@ -90,6 +103,7 @@ class Datapath {
   int64_t sequencer_splits_ = 0;
   int64_t same_barrier_heads_ = 0;
   int64_t rebase_sum_errors_ = 0;
+  int64_t rebase_errors_ = 0;
 };
 
 }  // namespace dsbc::ovl
