@@ -194,6 +194,7 @@ Slot SlotSequencer::choose_slot(int64_t x) {
       ++same_barrier_waits_;
     }
     if (!tail_ && b != word_->barrier) {
+      ++pipelined_heads_;
       tail_ = word_;
       word_ = Word{x, b, 0, false};
       race_.reset();

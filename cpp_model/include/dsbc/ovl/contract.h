@@ -129,6 +129,8 @@ class SlotSequencer {
   /// pipe_end: heads that waited for the exit because the race's winner was the word's own
   /// barrier (overlap.md 13a's fallback).
   int64_t same_barrier_waits() const { return same_barrier_waits_; }
+  /// pipe_end: heads sent before the previous word's exit (each made that word the tail).
+  int64_t pipelined_heads() const { return pipelined_heads_; }
   /// x carries a race decision on the broadcast (the arrival of a POLL, NEXT, SPEC or key slot).
   bool arrival(int64_t x) const { return arrivals_.count(x) != 0; }
   /// Broadcast values the contract can not explain (an arrival out of order, an exit with no
@@ -168,6 +170,7 @@ class SlotSequencer {
   uint32_t cnt2_;
   int64_t protocol_errors_ = 0;
   int64_t same_barrier_waits_ = 0;
+  int64_t pipelined_heads_ = 0;
   int64_t waited_head_ = -1;  // the word whose same-barrier wait is counted
   bool idle_spec_phase_ = false;  // idle cycles alternate POLL (false) and SPEC (true)
 };

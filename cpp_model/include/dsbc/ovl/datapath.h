@@ -63,6 +63,8 @@ class Datapath {
 
   /// Cycles in which the pairs' and the global block's sequencer chose different slots.
   int64_t sequencer_splits() const { return sequencer_splits_; }
+  /// pipe_end: heads sent before the previous word's exit (SlotSequencer::pipelined_heads).
+  int64_t pipelined_heads() const { return pair_seq_.pipelined_heads(); }
   /// The two sequencers' protocol errors (contract.h).
   int64_t protocol_errors() const;
   /// Heads of a barrier within 3 cycles of its completion (the RTL reads the count before its
