@@ -23,7 +23,9 @@
 
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
+#include "dsbc/rng.h"
 #include "dsbc/ovl/contract.h"
+#include "dsbc/ovl/datapath.h"
 #include "dsbc/ovl/port_unit.h"
 #include "dsbc/unit.h"
 #include "dsbc/workloads.h"
@@ -248,6 +250,38 @@ TEST(PythonModelPlanted, WithoutPipeEndTheScheduleDiffers) {
   const PyReplay r = replay_py(run, p);
   EXPECT_NE(r.heads, run.heads);
   EXPECT_EQ(r.pipelined, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The datapath's REBASE check (Datapath::rebase_errors, overlap.md 13a) at M = 2, where the
+// same-barrier fallback is frequent: random commits of every PE in its phase (7 in 8 to barrier
+// 0), biased towards a barrier sum of 0 (so words complete), and random pops. The commit-only checks cannot see a
+// same-barrier head before the rebase (13c); this per-PE check can.
+TEST(PipeEndDatapath, RebaseExactAtTwoBarriers) {
+  const Params p = pe2(2);
+  dsbc::ovl::Datapath dp(p);
+  dsbc::Rng rng(5);
+  std::vector<int64_t> sum(2, 0);
+  for (int64_t x = 0; x < 40000; ++x) {
+    dp.begin(x);
+    for (int pe = 0; pe < p.pes; ++pe) {
+      if (rng.below(4) == 0) dp.pop(pe);
+    }
+    for (int pe = static_cast<int>(x & 1); pe < p.pes; pe += 2) {
+      if (rng.below(4) == 0) continue;
+      const uint32_t b = rng.below(8) == 0 ? 1 : 0;  // barrier 0 often dirty alone: the fallback
+      const int toward = sum[b] > 0 ? -1 : 1;
+      const int d = sum[b] == 0 ? (rng.below(2) == 0 ? 1 : -1) : (rng.below(4) != 0 ? toward : -toward);
+      sum[b] += d;
+      dp.commit(pe, b, d);
+    }
+    dp.end();
+  }
+  EXPECT_EQ(dp.rebase_errors(), 0);
+  EXPECT_EQ(dp.protocol_errors(), 0);
+  EXPECT_EQ(dp.sequencer_splits(), 0);
+  EXPECT_GT(dp.pipelined_heads(), 100);
+  EXPECT_GT(dp.same_barrier_waits(), 0);
 }
 
 // ---------------------------------------------------------------------------------------------

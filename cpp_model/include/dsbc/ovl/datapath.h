@@ -65,6 +65,8 @@ class Datapath {
   int64_t sequencer_splits() const { return sequencer_splits_; }
   /// pipe_end: heads sent before the previous word's exit (SlotSequencer::pipelined_heads).
   int64_t pipelined_heads() const { return pair_seq_.pipelined_heads(); }
+  /// pipe_end: heads that waited for the exit, the winner being the word's own barrier.
+  int64_t same_barrier_waits() const { return pair_seq_.same_barrier_waits(); }
   /// The two sequencers' protocol errors (contract.h).
   int64_t protocol_errors() const;
   /// Heads of a barrier within 3 cycles of its completion (the RTL reads the count before its
