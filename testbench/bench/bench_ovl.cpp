@@ -4,7 +4,10 @@
 // and checked by the architectural oracle under its contract (Config::overlap), on
 // bench_sched's workloads (bench_workloads.h: sparse1, sparse2, busy) with the same seeds and
 // cycles, beside the golden model's arb and rr, and rr at half the request rate (rr-half), on
-// the same runs. N = 16, M = 32, T = 16, D = 8 only (the RTL's build).
+// the same runs. N = 16, M = 32, T = 16, D = 8 only (the RTL's build). "ovl-pe2" is the same
+// unit with the pipelined word end (overlap.md 13, ovl::Params::pipe_end = 2; model only, no
+// RTL builds it yet): its rows come after "ovl"'s, in the same CSV columns (sched = ovl-pe2),
+// so a reader of the older CSV only sees more rows.
 // Printed and written to the CSV per workload and scheduler: detection latency (cycles from
 // the closing commit to ctl_done, measured by the oracle as for rr / arb: mean, p99, max),
 // completions, completions per 1,000 cycles, completions whose latency was not bounded
@@ -37,12 +40,14 @@ constexpr int kBarriers = 32;
 constexpr int kCountBits = 16;
 constexpr int kFifoDepth = 8;
 
-// A fresh engine of one scheduler: "ovl" (PortUnit), "arb", "rr" or "rr-half" (the golden
+// A fresh engine of one scheduler: "ovl" (PortUnit), "ovl-pe2" (PortUnit with the pipelined
+// word end), "arb", "rr" or "rr-half" (the golden
 // model; rr-half: rr at half the request rate, Config::half_rate, whose PEs, like the overlap
 // unit's, have a request accepted at most every second cycle and acknowledged 4 cycles later).
 std::unique_ptr<dsbc::Engine> make_engine(const std::string& sched) {
-  if (sched == "ovl") {
+  if (sched == "ovl" || sched == "ovl-pe2") {
     dsbc::ovl::Params p;
+    p.pipe_end = sched == "ovl-pe2" ? 2 : 0;
     p.pes = kPes;
     p.barriers = kBarriers;
     p.count_bits = kCountBits;
@@ -81,7 +86,7 @@ int main(int argc, char** argv) {
     w.opt.stubborn_cycles = 0;
     workloads.push_back(w);
   }
-  const char* const scheds[] = {"ovl", "arb", "rr", "rr-half"};
+  const char* const scheds[] = {"ovl", "ovl-pe2", "arb", "rr", "rr-half"};
 
   std::printf("%-11s %-7s %5s %9s %6s %6s %8s %10s %8s %6s %12s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
               "done/kcyc", "blocked", "bound", "cycles/s");
