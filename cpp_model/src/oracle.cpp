@@ -235,8 +235,7 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
     head = slot.head();  // pipe_end 2: also a kCountHead slot (the old word becomes the tail)
     // A FIFO counts as short of room as the POLL's B line sees it: one more push may come
     // while a tail's exit is in flight (overlap.md 13a).
-    full_level_ = cfg_.fifo_depth -
-                  ((o.seq->tail_pending() ? ovl::Params::kRoomNeedTail : ovl::Params::kRoomNeed) - 1);
+    full_level_ = cfg_.fifo_depth - ((o.seq->tail_pending() ? ovl::Params::kRoomNeedTail : ovl::Params::kRoomNeed) - 1);
     head_barrier = slot.barrier;
   } else if (out.global.snap || out.global.done) {
     fail(k, "broadcast during the RAM clearing (cycles < 2M)");

@@ -44,9 +44,10 @@ void Params::validate() const {
     // A tail's exit is broadcast P + E after its last slot (the new head); the new word decides
     // its first count bit in head + 3. Beyond 3 the global block would need a second pending
     // exit (overlap.md 13f'), which this model (like the RTL's one register) does not have.
-    require(round_trip() + exit_delay <= 3, "exit_delay", "0 .. " + std::to_string(3 - round_trip()) +
-                                                              " with pipe_end 2 at reg_lines = " +
-                                                              std::to_string(reg_lines) + " (P + E <= 3)",
+    require(round_trip() <= 3, "reg_lines", "1 .. 2 with pipe_end 2 (P + E <= 3)", reg_lines);
+    require(round_trip() + exit_delay <= 3, "exit_delay",
+            "0 .. " + std::to_string(3 - round_trip()) +
+                " with pipe_end 2 at reg_lines = " + std::to_string(reg_lines) + " (P + E <= 3)",
             exit_delay);
     require(fifo_depth >= kRoomNeedTail, "fifo_depth", "3 .. 1024 with pipe_end 2", fifo_depth);
   }

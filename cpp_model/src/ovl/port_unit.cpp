@@ -91,7 +91,8 @@ void PortUnit::step(const Inputs& in) {
       f.ram.pop_front();
     }
     if (f.wr) f.ram.push_back(f.wr_data);
-    // The POLL's room check (B line: a FIFO with < 2 free entries, pending pushes counted)
+    // The POLL's room check (B line: a FIFO with < 2 free entries, < 3 while a tail's exit is
+    // in flight under pipe_end; pending pushes counted)
     // keeps every completion off a full FIFO; a push into one is a contract failure, reported,
     // never a silently dropped ID (the RTL's self-check stops on it too).
     if (push && f.total >= p_.fifo_depth) {

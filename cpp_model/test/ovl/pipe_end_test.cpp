@@ -23,10 +23,10 @@
 
 #include "dsbc/closed_loop.h"
 #include "dsbc/oracle.h"
-#include "dsbc/rng.h"
 #include "dsbc/ovl/contract.h"
 #include "dsbc/ovl/datapath.h"
 #include "dsbc/ovl/port_unit.h"
+#include "dsbc/rng.h"
 #include "dsbc/unit.h"
 #include "dsbc/workloads.h"
 
@@ -320,9 +320,19 @@ TEST(PipeEndParams, IllegalValuesAreRejectedByName) {
   Params e1 = pe2();
   e1.exit_delay = 1;
   EXPECT_THROW(e1.validate(), std::invalid_argument);
+  try {
+    e1.validate();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("exit_delay = 1"), std::string::npos) << e.what();
+  }
   Params r3 = pe2();
   r3.reg_lines = 3;
-  EXPECT_THROW(r3.validate(), std::invalid_argument);
+  try {
+    r3.validate();
+    ADD_FAILURE() << "reg_lines = 3 accepted with pipe_end 2";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("reg_lines = 3"), std::string::npos) << e.what();
+  }
   Params r1 = pe2();
   r1.reg_lines = 1;
   r1.exit_delay = 1;

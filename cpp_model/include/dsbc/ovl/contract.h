@@ -68,9 +68,9 @@ struct Params {
 /// word (head to head), the word's exit, the idle closing (commit to exit) and the worst-case
 /// latency bound.
 struct Derived {
-  int word;       ///< head to head after a full word (pipe_end: when the next barrier differs)
-  int word_exit;  ///< head to the exit of a full word
-  int word_same;  ///< head to head when the next word has the same barrier (= word without pipe_end)
+  int word;          ///< head to head after a full word (pipe_end: when the next barrier differs)
+  int word_exit;     ///< head to the exit of a full word
+  int word_same;     ///< head to head when the next word has the same barrier (= word without pipe_end)
   int idle_closing;  ///< with idle speculation: the larger of its two POLL phases
   int64_t bound;
 };
@@ -171,7 +171,7 @@ class SlotSequencer {
   int64_t protocol_errors_ = 0;
   int64_t same_barrier_waits_ = 0;
   int64_t pipelined_heads_ = 0;
-  int64_t waited_head_ = -1;  // the word whose same-barrier wait is counted
+  int64_t waited_head_ = -1;      // the word whose same-barrier wait is counted
   bool idle_spec_phase_ = false;  // idle cycles alternate POLL (false) and SPEC (true)
 };
 

@@ -25,6 +25,16 @@
 ///   written in d + 3; a head register, refetched after each pop: fifo_valid from d + 6 at the
 ///   earliest, after a pop low for two cycles (one pop per 3 cycles); A's and B's FIFOs share
 ///   the RAM's read port, A first (B's fetch waits one cycle when both want it).
+/// - Params::pipe_end = 2 (overlap.md 13, model only: no RTL builds it yet, so no dump checks
+///   these ports): the sequencers (contract.h) may send the next head with the old word's last
+///   count slot, before that word's exit. Every port event keeps the timing of its own trigger,
+///   now possibly interleaved: the new head s' lowers ready in s' and s' + 1 and takes its
+///   snapshot (B's commit of an even s' to the new barrier in its cut) as any head; the tail's
+///   exit d (P cycles after s' at R = 2) is the tail's completion: push in d + 2, ready low in
+///   d .. d + 4 / d + 5, the d .. d + 2 pre-rebase read, all with the tail's barrier and
+///   snapshot (Datapath keeps one per word), never CNT2, which the new head has moved on.
+///   Ready is low when any of these windows says so. done_barrier stays CNT2 (the new word's
+///   barrier during the tail's exit), as the oracle's decoder has it.
 /// Outputs: GlobalOut::snap = ctl_load, GlobalOut::done = ctl_done (under the overlap contract
 /// both also carry race decisions), GlobalOut::done_barrier = CNT2; fifo_barrier 0 without
 /// fifo_valid. Config (config()) reports N, M, T, D with Config::overlap = 1, which the oracle
@@ -45,7 +55,7 @@ namespace dsbc::ovl {
 class PortUnit final : public Engine {
  public:
   /// Throws std::invalid_argument naming the first field outside the RTL's build: N = 16,
-  /// M = 32, T = 16 or 8, D = 8, R = 2, E = 0, no idle speculation.
+  /// M = 32, T = 16 or 8, D = 8, R = 2, E = 0, no idle speculation; pipe_end 0 (the RTL's) or 2.
   explicit PortUnit(const Params& p);
   static void validate(const Params& p);
 
