@@ -398,4 +398,58 @@ INSTANTIATE_TEST_SUITE_P(Workloads, PipeEndClosedLoop,
                                            LoopCase{"busy_t8", 8, true, 7, 30000}),
                          [](const ::testing::TestParamInfo<LoopCase>& info) { return std::string(info.param.name); });
 
+// The completing word in the closed loop, from PortUnit's own broadcast decoded by a separate
+// sequencer (as a pair block decodes it): a head sent with the last count slot comes
+// Q + 2 = 22 cycles after the previous head when NEXT decided the race (the usual case under
+// busy; overlap.md 13b's W_fast), and the tail's exit comes P = 3 cycles after that head.
+class Watched final : public dsbc::Engine {
+ public:
+  explicit Watched(const Params& p) : unit_(p), seq_(p), x0_(p.start_cycle()) {}
+  const dsbc::Config& config() const override { return unit_.config(); }
+  const dsbc::Outputs& outputs() const override { return unit_.outputs(); }
+  void step(const dsbc::Inputs& in) override {
+    unit_.step(in);
+    const auto k = static_cast<int64_t>(unit_.cycle());
+    if (k < x0_) return;
+    std::optional<Exit> ex;
+    const Slot slot = seq_.step(k - x0_, unit_.outputs().global.snap, unit_.outputs().global.done, &ex);
+    if (ex && ex->head != last_head_) ++tail_exit_after[k - x0_ - last_head_];
+    if (slot.head()) {
+      if (slot.kind == Slot::Kind::kCountHead) ++gap_before_count_head[k - x0_ - last_head_];
+      last_head_ = k - x0_;
+    }
+  }
+  uint64_t cycle() const override { return unit_.cycle(); }
+  std::map<int64_t, int> gap_before_count_head;  // head to head, the later one with the last slot
+  std::map<int64_t, int> tail_exit_after;        // the new head to its tail's exit
+
+ private:
+  dsbc::ovl::PortUnit unit_;
+  SlotSequencer seq_;
+  int64_t x0_;
+  int64_t last_head_ = -1;
+};
+
+TEST(PipeEndClosedLoopWord, CompletingWordIs22AndTheTailExits3Later) {
+  Watched unit(pe2());
+  dsbc::ClosedLoop loop(unit, dsbc::workloads::busy().opt, 7);
+  loop.run_until(30000);
+  EXPECT_TRUE(loop.oracle().ok());
+  ASSERT_FALSE(unit.gap_before_count_head.empty());
+  EXPECT_EQ(unit.gap_before_count_head.begin()->first, 22);
+  int most = 0;
+  int64_t mode = 0;
+  for (const auto& [g, k] : unit.gap_before_count_head) {
+    if (k > most) {
+      most = k;
+      mode = g;
+    }
+  }
+  EXPECT_EQ(mode, 22);
+  EXPECT_GT(most, 100);
+  // Every exit that is not the running word's is a tail's, P = 3 after the new head at R = 2.
+  EXPECT_EQ(unit.tail_exit_after, (std::map<int64_t, int>{{3, unit.tail_exit_after[3]}}));
+  EXPECT_GT(unit.tail_exit_after[3], 100);
+}
+
 }  // namespace
