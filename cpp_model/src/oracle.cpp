@@ -233,9 +233,9 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
                   " ctl_done=" + (out.global.done ? "1" : "0") + " the overlap contract cannot explain");
     }
     head = slot.head();  // pipe_end 2: also a kCountHead slot (the old word becomes the tail)
-    // A FIFO counts as short of room as the POLL's B line sees it: one more push may come
+    // A FIFO counts as short of room as the next POLL's B line sees it: one more push may come
     // while a tail's exit is in flight (overlap.md 13a).
-    full_level_ = cfg_.fifo_depth - ((o.seq->tail_pending() ? ovl::Params::kRoomNeedTail : ovl::Params::kRoomNeed) - 1);
+    full_level_ = cfg_.fifo_depth - (o.seq->room_need() - 1);
     head_barrier = slot.barrier;
   } else if (out.global.snap || out.global.done) {
     fail(k, "broadcast during the RAM clearing (cycles < 2M)");

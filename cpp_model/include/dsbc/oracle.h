@@ -46,10 +46,12 @@ struct LatencyStats {
 /// (done_barrier) is the sequencer's; every exit is a completion exactly when the sum at the
 /// cut is 0, in s + 6 + j .. s + 6 + j + K (j its lowest 1 bit, Q - 1 for a completion). The
 /// latency is measured as for rr / arb (closing commit to the completion's ctl_done) and
-/// bounded by Config::latency_bound() while every FIFO has 2 free entries (a FIFO short of
-/// room vetoes races, overlap.md 3). The exit's exact cycle (which key slots the race steals)
-/// and the race's winner are not predicted (they need the pairs' dirty sets): a broadcast the
-/// sequencer cannot explain is reported.
+/// bounded by Config::latency_bound() while every FIFO has 2 free entries, 3 while a tail's
+/// exit is in flight under Config::overlap_pipe_end (a FIFO short of room vetoes races,
+/// overlap.md 3 and 13a; the sequencer's room_need()). Under overlap_pipe_end the decoder gives
+/// each exit to the tail first, and the exit is checked against the tail's own cut and head. The exit's exact cycle
+/// (which key slots the race steals) and the race's winner are not predicted (they need the pairs' dirty sets): a
+/// broadcast the sequencer cannot explain is reported.
 class Oracle {
  public:
   explicit Oracle(const Config& cfg);

@@ -106,7 +106,8 @@ struct Config {
   /// ctl_done, every FIFO having room (docs/architecture.md section 6 for rr, 4e for arb; with
   /// `overlap`, every FIFO with at least 2 free entries: L_max of synth/feasibility/overlap.md 3,
   /// ovl::derive() at R = 2, E = 0: 932 at T = 16, 668 at T = 8; with overlap_pipe_end = 2 the
-  /// bound of overlap.md 13b, 839 at T = 16).
+  /// bound of overlap.md 13b, 839 at T = 16, 575 at T = 8, with 3 free entries while a tail's
+  /// exit is in flight).
   int64_t latency_bound() const;
   /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
   /// pipelined sum), " H=1" appended at half the request rate; "N=16 M=32 T=16 D=8 S=ovl"

@@ -7,7 +7,9 @@
 /// twin of overlap_model.py's Seq / Global / pair_lines / key_digit for the configuration the
 /// RTL builds (radix 4, overlap, the NEXT slot; R = 2 or 3, E >= 0, idle speculation on or off).
 /// It is checked cycle for cycle against the feasibility RTL's own heads and exits
-/// (cpp_model/test/ovl/), not against the Python model it was written from.
+/// (cpp_model/test/ovl/), not against the Python model it was written from. The pipelined word
+/// end (Params::pipe_end, overlap.md 13), which no RTL builds yet, is checked against the
+/// Python model's recorded `--pipeend 2` runs instead (test/ovl/pipe_end_test.cpp).
 ///
 /// Time: x counts the sequencers' cycles (the RTL's cycle minus the cycles its pairs spend
 /// clearing their RAMs). P = R + 1 is the round trip: a slot sent in x has its decision on the
@@ -126,6 +128,9 @@ class SlotSequencer {
   uint32_t cnt2() const { return cnt2_; }
   /// pipe_end: a word whose slots are all sent waits for its exit behind the running one.
   bool tail_pending() const { return tail_.has_value(); }
+  /// The free FIFO entries a POLL asks for now: the running word's push and the race winner's,
+  /// and the tail's while one is pending (overlap.md 13a).
+  int room_need() const { return tail_ ? Params::kRoomNeedTail : Params::kRoomNeed; }
   /// pipe_end: heads that waited for the exit because the race's winner was the word's own
   /// barrier (overlap.md 13a's fallback).
   int64_t same_barrier_waits() const { return same_barrier_waits_; }
@@ -158,7 +163,6 @@ class SlotSequencer {
   };
   void take_arrival(int64_t x, bool load, bool done, std::optional<Exit>* exit);
   Slot choose_slot(int64_t x);
-  int room_need() const { return tail_ ? Params::kRoomNeedTail : Params::kRoomNeed; }
 
   Params p_;
   int P_;

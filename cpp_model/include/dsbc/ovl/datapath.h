@@ -11,6 +11,11 @@
 /// the head's barrier is in the snapshot and sets no dirty bit (the phase-locked cut); the key
 /// digits read the dirty set one cycle old. The rebase is applied at the completion's cycle d
 /// (the RTL writes it in d + 4 / d + 5; by ovlrtl.md 3c no line sum differs).
+///
+/// With Params::pipe_end (overlap.md 13) a word's exit can come after the next word's head: the
+/// datapath keeps two words, the running one and the tail, each with its own barrier and
+/// snapshot, and a completion rebases and pushes with the exiting word's own (never CNT2's).
+/// A kCountHead slot's lines are the old word's count bit, read before the head's snapshot.
 #pragma once
 
 #include <cstdint>
