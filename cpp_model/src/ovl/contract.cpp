@@ -386,15 +386,13 @@ void GlobalBlock::decide(int64_t x, const Slot& slot, const Lines& lines) {
       return;
     }
     case Slot::Kind::kNext: decisions_[due] = {any(lines.a), any(lines.b)}; return;
-    case Slot::Kind::kHead:
-      carry_ = 0;
-      exit_decided_ = false;
-      return;
     case Slot::Kind::kCount: count_column(x, slot.bit, lines); return;
     case Slot::Kind::kCountHead:
       // The old word's last column with its carry first, then the new word's head clears the
       // carry; the exit just decided stays pending (overlap.md 13a, 13c).
       count_column(x, slot.bit, lines);
+      [[fallthrough]];
+    case Slot::Kind::kHead:
       carry_ = 0;
       exit_decided_ = false;
       return;
