@@ -34,7 +34,13 @@
 ///   d .. d + 4 / d + 5, the d .. d + 2 pre-rebase read, all with the tail's barrier and
 ///   snapshot (Datapath keeps one per word), never CNT2, which the new head has moved on.
 ///   Ready is low when any of these windows says so. done_barrier stays CNT2 (the new word's
-///   barrier during the tail's exit), as the oracle's decoder has it.
+///   barrier during the tail's exit), as the oracle's decoder has it. Not modelled, for the
+///   RTL: the tail's exit d = s' + 3, so the head after s' (s'' >= s' + 6 = d + 3, a word that
+///   exits at bit 0) can read its snapshots in s'', s'' + 1 while the tail's rebase is written
+///   in d + 4 / d + 5; without pipe_end the next-but-one head is >= d + 6. In the busy closed
+///   loop (seed 7, 1,250,000 cycles, a one-off count) 53 heads fell in d + 3 .. d + 5. The
+///   abstract count here applies the rebase at d, so this model cannot show whether the RTL's
+///   count RAM has a port for both.
 /// Outputs: GlobalOut::snap = ctl_load, GlobalOut::done = ctl_done (under the overlap contract
 /// both also carry race decisions), GlobalOut::done_barrier = CNT2; fifo_barrier 0 without
 /// fifo_valid. Config (config()) reports N, M, T, D with Config::overlap = 1, which the oracle
