@@ -32,6 +32,9 @@ awk '$1!="end" && $1>500 && $6!="0000" && !done {$6="0000"; $7="0000"; done=1} {
 expect_rc ports-differ 1 "PORTS DIFFER" "$TMP/noack.txt" --ports
 [[ "$OUT" == *"ack_valid: RTL 0, model 1"* ]] || fail "ports-differ: not an ack_valid difference: $OUT"
 expect_error ports-bad-t "count_bits = 12 is out of range (legal: 8 or 16" "$DATA/ports/t16_seed1_random.txt" --ports --count-bits 12
+# The pipelined word end changes the schedule of a busy run: an OvlPipeEnd = 0 dump replayed
+# with --pipe-end 2 differs (the RTL's OvlPipeEnd = 2 dumps agree: data/pipeend/)
+expect_rc pipe-end-differs 1 "REPLAY DIFFER" "$DATA/t16_seed1_random.txt" --pipe-end 2
 expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
 # The 5th head one cycle later: exactly one head differs, and it is shown.
 awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \
@@ -46,5 +49,6 @@ expect_error no-heads "noheads.txt: no heads, nothing to compare" "$TMP/noheads.
 expect_error missing-file "cannot open $TMP/none.txt" "$TMP/none.txt"
 expect_error bad-reg-lines "reg_lines = 5 is out of range (legal: 1 .. 3)" "$DATA/t16_seed11_sparse.txt" --reg-lines 5
 expect_error bad-idle-spec "--idle-spec" "$DATA/t16_seed11_sparse.txt" --idle-spec 2
+expect_error bad-pipe-end "--pipe-end" "$DATA/t16_seed11_sparse.txt" --pipe-end 1
 expect_error bad-barriers "barriers = 24" "$DATA/t16_seed11_sparse.txt" --barriers 24
 finish
