@@ -92,8 +92,7 @@ int main(int argc, char** argv) {
       ->transform(decimal<int>("an integer"));
   app.add_option("--idle-spec", idle_spec, "1: idle speculation, overlap.md 1d (default 0)")
       ->transform(decimal<int>("0 or 1", [](int v) { return v == 0 || v == 1; }));
-  app.add_option("--pipe-end", p.pipe_end,
-                 "2: the pipelined word end, overlap.md 13 (the RTL's OvlPipeEnd; default 0)")
+  app.add_option("--pipe-end", p.pipe_end, "2: the pipelined word end, overlap.md 13 (the RTL's OvlPipeEnd; default 0)")
       ->transform(decimal<int>("0 or 2", [](int v) { return v == 0 || v == 2; }));
   app.add_option("--x0", x0,
                  "RTL cycle of the contract's cycle 0 (default 2M: the pairs clear "
