@@ -12,6 +12,7 @@ module feas_ovl_seq_step #(
   parameter integer Q           = 20,
   parameter integer OvlR        = 2,   // R: the round trip is P = R + 1 (feas_ovl_seq)
   parameter integer OvlSpec     = 0,   // 1: idle speculation (overlap.md 1d; feas_ovl_seq)
+  parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13; feas_ovl_seq)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                en_i,
@@ -20,6 +21,7 @@ module feas_ovl_seq_step #(
   input  wire [2*OvlR+1:0]   tg_i,      // the state (feas_ovl_seq's registers)
   input  wire                ph_i,      // (OvlSpec) the last cycle was an idle POLL
   input  wire                w_act_i,
+  input  wire                t_act_i,   // (OvlPipeEnd) a tail: the last word, its exit not yet in
   input  wire [1:0]          w_off_i,
   input  wire [4:0]          w_j_i,
   input  wire                w_lt_i,    // w_j_i < Q (a flip-flop of feas_ovl_seq: w_lt_q)
@@ -46,6 +48,7 @@ module feas_ovl_seq_step #(
   output wire [2*OvlR+1:0]   tg_o,      // the next state
   output reg                 ph_o,
   output reg                 w_act_o,
+  output reg                 t_act_o,
   output reg  [1:0]          w_off_o,
   output reg  [4:0]          w_j_o,
   output wire                w_lt_o,    // w_j_o < Q
@@ -66,13 +69,13 @@ module feas_ovl_seq_step #(
 
   wire [1:0] arr = tg_i[2*P-1 -: 2];
   // after the arrival of this cycle
-  reg                w_act, r_act, r_dec, r_nxt, kdue, kar;
+  reg                w_act, t_act, r_act, r_dec, r_nxt, kdue, kar;
   reg [2:0]          r_i;
   reg [BarrierW:0]   pfx;
   reg [1:0]          tag;
   reg                irst;     // (OvlSpec) reset the race state: an idle cycle without a race
   always @* begin
-    w_act = w_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
+    w_act = w_act_i; t_act = t_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
     pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
     case (arr)
       T_POLL: if (!r_act_i && ld_i) begin
@@ -99,10 +102,13 @@ module feas_ovl_seq_step #(
         kar = 1'b1;
       end
       T_KEY: if (r_act_i && !r_dec_i) kar = 1'b1;
-      default: if ((ld_i || dn_i) && w_act_i) begin
+      default: if ((ld_i || dn_i) && (w_act_i || t_act_i)) begin
+        // (OvlPipeEnd) exits come in word order: a tail's exit comes before any exit of the
+        // word that started after it, so an exit answers the tail if there is one
         exit_o = ld_i;
         cmpl_o = ld_i && dn_i;
-        w_act  = 1'b0;
+        if (t_act_i) t_act  = 1'b0;
+        else         w_act  = 1'b0;
       end
     endcase
     // a key digit arrives: it extends the prefix
@@ -120,13 +126,26 @@ module feas_ovl_seq_step #(
     s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
     s_j_o = w_j_i; tag = T_NONE; s_spec_o = 1'b0; ph_o = 1'b0; irst = 1'b0;
     c2_o = c2_i; w_off_o = (w_off_i == 2'd3) ? 2'd3 : w_off_i + 1'b1; w_j_o = w_j_i;
-    w_act_o = w_act;
+    w_act_o = w_act; t_act_o = t_act;
     if (!en_i) begin
       // clearing: nothing
     end else if (r_act && r_dec && !w_act) begin
       s_head_o = 1'b1;
       c2_o = pfx[BarrierW-1:0];
       w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
+    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && (w_j_i >= Q - 1) &&
+                 (pfx[BarrierW-1:0] != c2_i)) begin
+      // overlap.md 13a, --pipeend 2: the running word has sent all its count slots but the
+      // last, which goes out now (w_j = Q - 1: "CNT + HEAD", the lines are its bit), or all
+      // of them (w_j = Q: the race was decided after the last slot): the word is over on the
+      // lines, so the decided race's head need not wait for its exit. The word becomes the
+      // tail (at most one: its exit, P after its last slot, comes before the new word's first
+      // exit decision at E = 0). Not when the winner is the word's own barrier (CNT2): its
+      // snapshot would be read before the word's rebase (overlap.md 13c); it waits as today.
+      s_head_o = 1'b1;
+      s_cnt_o  = w_lt_i;
+      c2_o = pfx[BarrierW-1:0];
+      t_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
     end else if (r_act && !r_dec && !r_nxt && kdue) begin
       s_key_o = 1'b1; tag = T_KEY;
     end else if (!w_act) begin

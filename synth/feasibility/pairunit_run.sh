@@ -340,8 +340,10 @@ fi
 # (ovlrtl.md 13) OVL_R=3: the unit's OvlR (round trip P = 4), OVL_SPEC=1: its OvlSpec (idle
 # speculation); unset: the unit's defaults (R = 2, no speculation) and the commands as before.
 # They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC}"
-OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC}"
+# (ovlrtl.md 15) OVL_PE=2: the unit's OvlPipeEnd (the pipelined word end, overlap.md 13): the
+# self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
+OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -475,7 +477,7 @@ fi
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
@@ -532,11 +534,13 @@ fi
 # ports and the old register names (a file without seq_i passes unchanged). Since ovlrtl.md 12
 # the pair also takes the sequencer's precomputed slot (pre_i, from u_seq's pre_o): the gate's
 # sequencer has the registers pre_q without a gold partner (proven through the unrolling, as
-# c2_p1 / c2_p2 in 11).
+# c2_p1 / c2_p2 in 11). Since ovlrtl.md 15 also its {tail, word} flags (tl_i, from u_seq's
+# tl_o; at OvlPipeEnd = 0 only the room check reads them, as a constant 0 tail).
 ovl_gate() {  # in.v out.v
   sed -e 's|^  input  wire \[3\*BarrierW+NumBarriers/4+19:0\] seq_i,.*|  input  wire en_i,|' \
       -e '/^  input  wire \[4\*(NumBarriers\/4+BarrierW+15):0\] pre_i,/d' \
-      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i), .pre_o(pre_i));' $1 > $2
+      -e '/^  input  wire \[1:0\]          tl_i, /d' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i;\n  wire [1:0] tl_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i), .pre_o(pre_i), .tl_o(tl_i));' $1 > $2
 }
 ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
   for side in "gold:$1 $2" "gate:$3 $4"; do
