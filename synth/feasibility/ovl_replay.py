@@ -103,6 +103,7 @@ def main():
     errors = 0
     same_bar_heads = 0
     rebased = {}   # barrier -> (cycle of its completion, its snapshot): the RTL's rebase window
+    room_base = p.room_need
     snaps = {}     # --pipeend: each word's snapshot by its head cycle (a tail's completion)
     tails = xheads = 0  # --pipeend: heads that left a tail; of them with the last count slot
 
@@ -153,6 +154,9 @@ def main():
                     errors += 1
             for i in range(npairs):
                 dirty[i] &= ~(1 << b)
+        if a.pipeend:
+            # POLL's B line: 3 free entries while a tail is pending (the model's main loop)
+            p.room_need = room_base + (1 if pseq.tail is not None else 0)
         # the model's own lines, but the key digits from the set one cycle old (difference 2)
         lines = om.pair_lines(p, slot, pseq.c2, dirty, dprev, fifo, snap, [0] * npairs)
         if lines is not None:

@@ -472,6 +472,31 @@ if [ "$what" = ovlr3mutants ]; then
     r3m sp_nogo feas_ovl_global.v "s/(hi \&\& (!d_spec || go_q))/hi/; s/(lo \&\& (!d_spec || go_q))/lo/" "+seed=11 +mode=1"
   fi
 fi
+# ovlpemutants (ovlrtl.md 15; run with OVL_PE=2): planted bugs in the pipelined word end
+# (scratch copies, plant()), 30,000 cycles each, every run also replayed (ovl_replay.py
+# --pipeend 2): each must FAIL the self-check or DIFFER in the replay -> ${O}ovl_pemutants.txt
+if [ "$what" = ovlpemutants ]; then
+  : > ${O}ovl_pemutants.txt
+  pem() {  # name file sed-expression plusargs
+    PLANT_P="$OVLP" plant pe 2 ${O}ovl_pemutants.txt "$1" "$2" "$3" "$4 +dump=$TMP/pe_$1_dump.txt"
+    nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/pe_$1_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a ${O}ovl_pemutants.txt
+  }
+  # the tail's exit taken as the running (new) word's: it ends that word, the tail is forgotten
+  pem pe_late feas_ovl_seq_step.v "s/if (t_act_i) t_act  = 1'b0;/t_act = 1'b0;/; s/else         w_act  = 1'b0;/w_act  = 1'b0;/" "+seed=1"
+  # the early head also for the running word's own barrier (winner == CNT2): one barrier only
+  pem pe_same feas_ovl_seq_step.v "s/(pfx\[BarrierW-1:0\] != c2_i)) begin/1'b1) begin/" "+seed=41 +hot=1 +spread=0 +quiet=0"
+  # POLL's room need left at 2 with a tail pending: slow pops, FIFOs near full
+  pem pe_room feas_ovl_pair.v "s/wire tail_now = (OvlPipeEnd != 0) \&\& tl_i\[1\] \&\& !exit_o;/wire tail_now = 1'b0;/" "+seed=4 +popdiv=40"
+  # the tail's rebase address / FIFO push barrier taken at its completion from CNT2 (by then
+  # the new head's barrier), as without the rule
+  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || (cdone \&\& !pe_tc)) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
+  # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
+  pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
+  # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
+  pem pe_xfer feas_pair_arb_local.v "s/\.xfer_i(pe_eh1_q),/.xfer_i(1'b0),/" "+seed=1"
+  # the early head one count slot too soon (with bit Q - 2): bit Q - 1 never sent
+  pem pe_early feas_ovl_seq_step.v "s/(w_j_i >= Q - 1) \&\&/(w_j_i >= Q - 2) \&\&/" "+seed=1"
+fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
