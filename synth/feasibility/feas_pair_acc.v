@@ -23,9 +23,6 @@ module feas_pair_acc #(
   input  wire               rst_ni,
   input  wire               ld_i,       // restart the sum from the last cycle's commit
   input  wire               done_i,     // ctl_done was high last cycle
-  input  wire               xfer_i,     // (ovlrtl.md 15, a tail formed last cycle) the sum so far
-                                        // and the last cycle's commit to the completed barrier
-                                        // become the rebase sum; 0 outside the pipelined word end
   input  wire               to_cur_i,   // this PE committed last cycle to CNT2 (as of now)
   input  wire               to_reb_i,   // ... to the completed barrier
   input  wire               dec_i,      // ... a -1 (else +1)
@@ -64,10 +61,6 @@ module feas_pair_acc #(
       pdec_q <= dec_i;
       if (done_i) begin
         reb_q         <= acc_q;
-        reb_touched_q <= touched_q || to_reb;
-      end else if (xfer_i) begin
-        // (no pend_q here: xfer_i and done_i are never in adjacent cycles, asserted by the caller)
-        reb_q         <= to_reb ? acc_q + step : acc_q;
         reb_touched_q <= touched_q || to_reb;
       end else if (pend_q || to_reb) begin
         reb_q         <= reb_q + reb_step;

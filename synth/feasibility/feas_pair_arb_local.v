@@ -302,16 +302,19 @@ module feas_pair_arb_local #(
     end
   end
   // OvlPipeEnd: the tail's sum (the commits to its barrier since its cut, acc_q until now) moves
-  // to the rebase sum in s' + 1 (xfer_i), before A's / B's reload for the new word in s' + 1 /
-  // s' + 2; the tail's later commits are counted there (to_reb, reb_bar = the tail's barrier).
-  // Its completion does not reload the rebase sum again (done_i only for a word without tail).
+  // to the rebase sum in s' + 1, before A's / B's reload for the new word in s' + 1 / s' + 2:
+  // the accumulator's own capture at a completion (done_i: reb_q <= acc_q, the last cycle's
+  // commit to the completed barrier added a cycle later), here in the cycle after the early
+  // head; the tail's later commits are counted there (to_reb, reb_bar = the tail's barrier).
+  // Its completion does not capture again (done_i only for a completion without a tail).
+  wire acc_done = (dsh_q[0] && !pe_tc1_q) || pe_eh1_q;
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(dsh_q[0] && !pe_tc1_q), .xfer_i(pe_eh1_q),
-    .to_cur_i(tc_a_q), .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(acc_done), .to_cur_i(tc_a_q),
+    .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(dsh_q[0] && !pe_tc1_q), .xfer_i(pe_eh1_q),
-    .to_cur_i(tc_b_q), .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b_q),
+    .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 
   ///////////////////////////////////////////

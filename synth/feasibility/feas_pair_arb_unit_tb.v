@@ -339,6 +339,37 @@ module feas_pair_arb_unit_tb #(
     end
   endtask
 
+  // 10a (EXIT) for the word whose prediction is in ex_on, ex_s, ex_cyc, ex_dexp (OPE: also the
+  // tail's, exchanged in by swap_exit)
+  task exit_chk;
+    begin
+      if (ex_on && cyc > ex_s) begin
+        if (cyc < ex_cyc) begin
+          if (xl === 1'b1 || xd === 1'b1) begin  // the word ends here: one error
+            begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
+            ex_on = 0;
+          end
+        end else if (!(xl !== 1'b1 && cyc < ex_cyc + EXW)) begin  // OVL: a window of EXW cycles
+          if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
+          if (xd !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
+          ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
+          ex_on = 0; ex_at = cyc;
+          if (OVL != 0) exw_hist[cyc - ex_cyc] = exw_hist[cyc - ex_cyc] + 1;
+          if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, ex_dexp);
+        end
+      end else if (!ex_on && cyc != ex_at && xd === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    end
+  endtask
+
+  task swap_exit;  // OPE: the running word's exit prediction <-> the tail's
+    begin
+      sw_b = ex_on; ex_on = t_on; t_on = sw_b;
+      sw_b = ex_dexp; ex_dexp = t_dexp; t_dexp = sw_b;
+      sw_i = ex_s; ex_s = t_s; t_s = sw_i;
+      sw_i = ex_cyc; ex_cyc = t_cyc; t_cyc = sw_i;
+    end
+  endtask
+
   // the request of PE pe: barrier b, dec
   task req(input integer pe, input integer b, input reg dc);
     begin
@@ -451,48 +482,22 @@ module feas_pair_arb_unit_tb #(
     // ---------- 10a. EXIT: the word of head s exits exactly at the reference sum's first 1
     // bit j (ctl_load in s + XLAT + j), or completes at j = Q - 1 (ctl_done with it); no
     // ctl_load / ctl_done in s + 1 .. that cycle - 1; no ctl_done outside an exit ----------
-    // OPE: the tail's exit first (exits come in word order): the same checks on its own
-    // prediction; an exit it takes is not the running word's (tl_used)
+    // OPE: the tail's exit first (exits come in word order), by the same check on the tail's own
+    // prediction (its t_* exchanged with ex_*); an exit it takes is not the running word's
     tl_used = 0;
     if (OPE != 0 && t_on) begin
-      if (cyc < t_cyc) begin
-        if (xl === 1'b1 || xd === 1'b1) begin
-          e_exit = e_exit + 1; fail("EXIT: the tail's ctl_load before the count bit of the reference sum");
-          t_on = 0; tl_used = 1; t_xcyc = cyc;
-        end
-      end else if (!(xl !== 1'b1 && cyc < t_cyc + EXW)) begin
-        if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the tail's reference count bit"); end
-        if (xd !== t_dexp) begin e_exit = e_exit + 1; fail("EXIT: the tail's ctl_done does not match the reference sum"); end
-        ex_n = ex_n + 1; if (t_dexp) ex_nd = ex_nd + 1;
-        t_on = 0; tl_used = 1; t_xcyc = cyc; ex_at = cyc;
-        exw_hist[cyc - t_cyc] = exw_hist[cyc - t_cyc] + 1;
-        if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, t_dexp);
-      end
+      swap_exit; exit_chk; swap_exit;
+      if (!t_on) begin tl_used = 1; t_xcyc = cyc; end
     end
-    if (tl_used) begin
-      // (the exit of this cycle was the tail's)
-    end else if (ex_on && cyc > ex_s) begin
-      if (cyc < ex_cyc) begin
-        if (xl === 1'b1 || xd === 1'b1) begin  // the word ends here: one error
-          begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
-          ex_on = 0;
-        end
-      end else if (!(xl !== 1'b1 && cyc < ex_cyc + EXW)) begin  // OVL: a window of EXW cycles
-        if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
-        if (xd !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
-        ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
-        ex_on = 0; ex_at = cyc;
-        if (OVL != 0) exw_hist[cyc - ex_cyc] = exw_hist[cyc - ex_cyc] + 1;
-        if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, ex_dexp);
-      end
-    end else if (!ex_on && cyc != ex_at && xd === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    if (!tl_used) exit_chk;
     if (snap === 1'b1 && ex_on) begin
       if (OPE == 0) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
       else begin
         // OPE (overlap.md 13a): the head may come before the running word's exit only once
         // all its count slots are sent but the last (which may go out with it, s + Q + 2 at
         // the earliest), with no tail pending, and not for the running word's own barrier
-        if (t_on) begin e_exit = e_exit + 1; fail("PIPEEND: a head while a tail's exit is pending"); end
+        // (a second tail is caught here too: while a tail is pending, the running word began
+        // at most a few cycles ago)
         if (cyc < ex_s + Q + 2) begin e_exit = e_exit + 1; fail("PIPEEND: a head before the running word's last count slot"); end
         if (ha[BW-1:0] == wx) begin e_exit = e_exit + 1; fail("PIPEEND: an early head of the running word's own barrier"); end
       end

@@ -263,11 +263,11 @@ module feas_pair_local #(
   wire done1  = dsh_q[0];
 
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld1_q), .xfer_i(1'b0), .done_i(done1), .to_cur_i(tc_a_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld1_q), .done_i(done1), .to_cur_i(tc_a_q),
     .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld2_q), .xfer_i(1'b0), .done_i(done1), .to_cur_i(tc_b_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(ld2_q), .done_i(done1), .to_cur_i(tc_b_q),
     .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 

@@ -493,7 +493,7 @@ if [ "$what" = ovlpemutants ]; then
   # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
   pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
   # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
-  pem pe_xfer feas_pair_arb_local.v "s/\.xfer_i(pe_eh1_q),/.xfer_i(1'b0),/" "+seed=1"
+  pem pe_xfer feas_pair_arb_local.v "s/wire acc_done = (dsh_q\[0\] \&\& !pe_tc1_q) || pe_eh1_q;/wire acc_done = dsh_q[0] \&\& !pe_tc1_q;/" "+seed=1"
   # the early head one count slot too soon (with bit Q - 2): bit Q - 1 never sent
   pem pe_early feas_ovl_seq_step.v "s/(w_j_i >= Q - 1) \&\&/(w_j_i >= Q - 2) \&\&/" "+seed=1"
 fi
