@@ -97,6 +97,7 @@ module feas_ovl_seq #(
   reg [1:0]          w_off_q;  // cycles since its head, saturating at 3
   reg [4:0]          w_j_q;    // count bits sent
   reg                w_lt_q;   // w_j_q < Q (ovlrtl.md 13: the step's comparison as a flip-flop)
+  reg                w_ge_q;   // (OvlPipeEnd) w_j_q >= Q - 1, likewise (ovlrtl.md 15)
   reg                r_act_q, r_dec_q, r_nxt_q;
   reg [2:0]          r_i_q;    // the next key slot
   reg [BarrierW:0]   pfx_q;    // the decided prefix (or the barrier when decided by NEXT)
@@ -146,7 +147,7 @@ module feas_ovl_seq #(
   wire                w_act_nx, t_act_nx, r_act_nx, r_dec_nx, r_nxt_nx;
   wire [1:0]          w_off_nx;
   wire [4:0]          w_j_nx;
-  wire                w_lt_nx;
+  wire                w_lt_nx, w_ge_nx;
   wire [2:0]          r_i_nx;
   wire [BarrierW:0]   pfx_nx;
   wire [BarrierW-1:0] c2_nx, c2_p1_nx, c2_p2_nx;
@@ -158,6 +159,7 @@ module feas_ovl_seq #(
                       .OvlPipeEnd(OvlPipeEnd)) u_now (
     .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
     .tg_i(tg_q), .ph_i(ph_q), .w_act_i(w_act_q), .t_act_i(t_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .w_lt_i(w_lt_q),
+    .w_ge_i(w_ge_q),
     .r_act_i(r_act_q),
     .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
     .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
@@ -165,7 +167,7 @@ module feas_ovl_seq #(
     .s_head_o(o_head), .s_bar_o(o_bar), .s_cnt_o(o_cnt), .s_j_o(o_j), .exit_o(o_exit),
     .cmpl_o(o_cmpl), .s_spec_o(o_spec),
     .tg_o(tg_nx), .ph_o(ph_nx), .w_act_o(w_act_nx), .t_act_o(t_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx),
-    .w_lt_o(w_lt_nx), .r_act_o(r_act_nx),
+    .w_lt_o(w_lt_nx), .w_ge_o(w_ge_nx), .r_act_o(r_act_nx),
     .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
     .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
   );
@@ -195,13 +197,13 @@ module feas_ovl_seq #(
                           .OvlPipeEnd(OvlPipeEnd)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
         .tg_i(tg_nx), .ph_i(ph_nx), .w_act_i(w_act_nx), .t_act_i(t_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx),
-        .w_lt_i(w_lt_nx), .r_act_i(r_act_nx),
+        .w_lt_i(w_lt_nx), .w_ge_i(w_ge_nx), .r_act_i(r_act_nx),
         .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
         .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
         .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
         .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
         .cmpl_o(p_cmpl), .s_spec_o(),
-        .tg_o(), .ph_o(), .w_act_o(), .t_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
+        .tg_o(), .ph_o(), .w_act_o(), .t_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .w_ge_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
         .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
       );
       assign pre_nx[vi*PW +: PW] = {hhdec(p_head, p_bar), p_cmpl, p_exit, p_cnt, p_bar, p_head,
@@ -227,6 +229,7 @@ module feas_ovl_seq #(
       w_off_q <= 2'd3;
       w_j_q   <= 5'd0;
       w_lt_q  <= 1'b1;
+      w_ge_q  <= 1'b0;
       r_act_q <= 1'b0;
       r_dec_q <= 1'b0;
       r_nxt_q <= 1'b0;
@@ -243,6 +246,7 @@ module feas_ovl_seq #(
       w_off_q <= w_off_nx;
       w_j_q   <= w_j_nx;
       w_lt_q  <= w_lt_nx;
+      w_ge_q  <= w_ge_nx && (OvlPipeEnd != 0);  // (constant 0 without the rule)
       r_act_q <= r_act_nx;
       r_dec_q <= r_dec_nx;
       r_nxt_q <= r_nxt_nx;

@@ -25,6 +25,7 @@ module feas_ovl_seq_step #(
   input  wire [1:0]          w_off_i,
   input  wire [4:0]          w_j_i,
   input  wire                w_lt_i,    // w_j_i < Q (a flip-flop of feas_ovl_seq: w_lt_q)
+  input  wire                w_ge_i,    // (OvlPipeEnd) w_j_i >= Q - 1 (a flip-flop: w_ge_q)
   input  wire                r_act_i,
   input  wire                r_dec_i,
   input  wire                r_nxt_i,
@@ -52,6 +53,7 @@ module feas_ovl_seq_step #(
   output reg  [1:0]          w_off_o,
   output reg  [4:0]          w_j_o,
   output wire                w_lt_o,    // w_j_o < Q
+  output wire                w_ge_o,    // w_j_o >= Q - 1
   output wire                r_act_o,
   output wire                r_dec_o,
   output wire                r_nxt_o,
@@ -133,7 +135,7 @@ module feas_ovl_seq_step #(
       s_head_o = 1'b1;
       c2_o = pfx[BarrierW-1:0];
       w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
-    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && (w_j_i >= Q - 1) &&
+    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && w_ge_i &&
                  (pfx[BarrierW-1:0] != c2_i)) begin
       // overlap.md 13a, --pipeend 2: the running word has sent all its count slots but the
       // last, which goes out now (w_j = Q - 1: "CNT + HEAD", the lines are its bit), or all
@@ -179,6 +181,11 @@ module feas_ovl_seq_step #(
   // OvlR = 3. (Not w_lt_i in the last case: the flag is then a function of the cycle before
   // alone, which ovlequiv's 2-cycle unrolling can prove.)
   assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1) : (w_j_i < Q));
+  // w_j_o >= Q - 1 the same way (ovlrtl.md 15): the early head's "all count slots sent but the
+  // last" as a flip-flop; compared on the precomputing steps' w_j (the current step's w_j_o) it
+  // was a carry chain after the current step's slot decision, the worst path of the first
+  // placement (63.95 MHz)
+  assign w_ge_o = !s_head_o && (s_cnt_o ? (w_j_i >= Q - 2) : (w_j_i >= Q - 1));
 
   assign tg_o    = {tg_i[2*P-3:0], tag};
   assign r_act_o = r_act && !s_head_o;

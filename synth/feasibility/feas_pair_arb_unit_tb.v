@@ -192,7 +192,7 @@ module feas_pair_arb_unit_tb #(
   generate
     if (OVL != 0) begin : g_seqchk
       assign pe_cnt_peek = dut.g_ovl.u_global.u_seq.s_cnt_o;
-      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q, h.t_act_q}
+      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q, h.t_act_q, h.w_ge_q}
       wire [N/2/OSP-1:0] same;
       for (gi = 0; gi < N / 2 / OSP; gi = gi + 1) begin : g_s
         assign same[gi] = (`OVL_SEQ(dut.g_ovl.g_pseq[gi].u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));

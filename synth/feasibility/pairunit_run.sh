@@ -495,7 +495,7 @@ if [ "$what" = ovlpemutants ]; then
   # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
   pem pe_xfer feas_pair_arb_local.v "s/wire acc_done = (dsh_q\[0\] \&\& !pe_tc1_q) || pe_eh1_q;/wire acc_done = dsh_q[0] \&\& !pe_tc1_q;/" "+seed=1"
   # the early head one count slot too soon (with bit Q - 2): bit Q - 1 never sent
-  pem pe_early feas_ovl_seq_step.v "s/(w_j_i >= Q - 1) \&\&/(w_j_i >= Q - 2) \&\&/" "+seed=1"
+  pem pe_early feas_ovl_seq_step.v "s/assign w_ge_o = !s_head_o \&\& (s_cnt_o ? (w_j_i >= Q - 2) : (w_j_i >= Q - 1));/assign w_ge_o = !s_head_o \&\& (s_cnt_o ? (w_j_i >= Q - 3) : (w_j_i >= Q - 2));/" "+seed=1"
 fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
