@@ -123,6 +123,16 @@ module feas_ovl_seq_step #(
     end
   end
 
+  // (OvlPipeEnd) the decided winner differs from CNT2 (pfx[BW-1:0] != c2_i whenever r_dec),
+  // written so that the broadcast enters last: decided before this cycle, the registers' compare;
+  // decided now by the last key digit, the compare of the prefix's bits (registers) and the
+  // digit ({ld_i, dn_i}); decided now by NEXT, CNT2 + 1 or + 2, never CNT2 (M >= 4). As
+  // pfx[BW-1:0] != c2_i after the arrival's mux it followed the broadcast through that mux and
+  // a comparison into the early head and w_j's enable: the worst path of the second placement
+  // (ctl_load_o -> the global block's sequencer copy, 71.69 MHz)
+  wire [BarrierW-1:0] kwin = (KB % 2 == 1) ? {pfx_i[BarrierW-2:0], ld_i} : {pfx_i[BarrierW-3:0], ld_i, dn_i};
+  wire wne = r_dec_i ? (pfx_i[BarrierW-1:0] != c2_i) : kar ? (kwin != c2_i) : 1'b1;
+
   always @* begin
     s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
     s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
@@ -135,8 +145,7 @@ module feas_ovl_seq_step #(
       s_head_o = 1'b1;
       c2_o = pfx[BarrierW-1:0];
       w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
-    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && w_ge_i &&
-                 (pfx[BarrierW-1:0] != c2_i)) begin
+    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && w_ge_i && wne) begin
       // overlap.md 13a, --pipeend 2: the running word has sent all its count slots but the
       // last, which goes out now (w_j = Q - 1: "CNT + HEAD", the lines are its bit), or all
       // of them (w_j = Q: the race was decided after the last slot): the word is over on the

@@ -484,7 +484,7 @@ if [ "$what" = ovlpemutants ]; then
   # the tail's exit taken as the running (new) word's: it ends that word, the tail is forgotten
   pem pe_late feas_ovl_seq_step.v "s/if (t_act_i) t_act  = 1'b0;/t_act = 1'b0;/; s/else         w_act  = 1'b0;/w_act  = 1'b0;/" "+seed=1"
   # the early head also for the running word's own barrier (winner == CNT2): one barrier only
-  pem pe_same feas_ovl_seq_step.v "s/(pfx\[BarrierW-1:0\] != c2_i)) begin/1'b1) begin/" "+seed=41 +hot=1 +spread=0 +quiet=0"
+  pem pe_same feas_ovl_seq_step.v "s/w_ge_i \&\& wne) begin/w_ge_i) begin/" "+seed=41 +hot=1 +spread=0 +quiet=0"
   # POLL's room need left at 2 with a tail pending: slow pops, FIFOs near full
   pem pe_room feas_ovl_pair.v "s/wire tail_now = (OvlPipeEnd != 0) \&\& tl_i\[1\] \&\& !exit_o;/wire tail_now = 1'b0;/" "+seed=4 +popdiv=40"
   # the tail's rebase address / FIFO push barrier taken at its completion from CNT2 (by then
