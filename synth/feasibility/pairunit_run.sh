@@ -4,7 +4,7 @@
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
 # RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
 # (neither part of "all").
-# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlsynth|ovlpnr [SEED]] (not part of "all").
+# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlpemutants (OVL_PE=2, ovlrtl.md 15)|ovlsynth|ovlpnr [SEED]] (not part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
