@@ -36,7 +36,8 @@ module feas_ovl_global #(
   parameter integer NumBarriers = 32,
   parameter integer CountBits   = 16,
   parameter integer OvlR        = 2,   // 2 (P = 3) or 3 (P = 4)
-  parameter integer OvlSpec     = 0    // 1: idle speculation
+  parameter integer OvlSpec     = 0,   // 1: idle speculation
+  parameter integer OvlPipeEnd  = 0    // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -87,12 +88,14 @@ module feas_ovl_global #(
   wire [BW:0] pfx;
   wire [1:0] arr_kind_nx;
   wire r_act, r_dec, r_nxt;
-  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_seq (
+  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
+                 .OvlPipeEnd(OvlPipeEnd)) u_seq (
     .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .s_spec_o(s_spec), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
-    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o(), .pre_o()
+    .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o(), .pre_o(),
+    .tl_o()
   );
 
   // the slot, two cycles late (it meets its lines in lin_q)
@@ -145,6 +148,11 @@ module feas_ovl_global #(
   // the count bit itself as the parity of the 16 lines and the carry's bit 0 (ovlrtl.md 11): the
   // same value as tot[0], but taken from the column sum it came 5 LUTs deep (the sum's adder
   // tree) and led to ctl_done through the exit; the parity is 2 LUTs
+  // OvlPipeEnd (ovlrtl.md 15): the slot "CNT + HEAD" is in sd2_q as d_cnt and d_head at once;
+  // its column (the old word's bit Q - 1) must use the old word's carry, so bit_now and tot
+  // read carry_q as it is, and the head's clear takes effect in the register below, after the
+  // column (head before count there). Its exit (ex_now) is the old word's and sets no exd_q
+  // (the head clears it for the new word); a pending exit (xp_q) is not touched by a head.
   wire bit_now  = (^lin_q) ^ carry_q[0];
   wire ex_now   = d_cnt && !exd_q && (bit_now || d_last);
   wire ex_done  = !bit_now;
@@ -243,6 +251,13 @@ module feas_ovl_global #(
   end
   initial if (NumPes > 16 || NumPes % 2 != 0) $fatal(1, "feas_ovl_global: NumPes even, <= 16");
   initial if (OvlR != 2 && OvlR != 3) $fatal(1, "feas_ovl_global: OvlR = 2 or 3 only");
+  // OvlPipeEnd: built and verified at R = 2, E = 0 only (ovlrtl.md 15), where the tail's exit
+  // (its last slot + P) is decided before the new word's first race or count decision and one
+  // pending exit (xp_q) suffices; R = 3 and idle speculation with it are not verified
+  initial if (OvlPipeEnd != 0 && OvlPipeEnd != 2)
+    $fatal(1, "feas_ovl_global: OvlPipeEnd = 0 or 2 only (got %0d)", OvlPipeEnd);
+  initial if (OvlPipeEnd != 0 && (OvlR != 2 || OvlSpec != 0))
+    $fatal(1, "feas_ovl_global: OvlPipeEnd = 2 needs OvlR = 2 and OvlSpec = 0 (not verified otherwise)");
   initial if (OvlSpec != 0 && (NumBarriers < 8)) $fatal(1, "feas_ovl_global: OvlSpec needs K >= 2 key slots");
 `endif
 

@@ -32,12 +32,14 @@ module feas_ovl_pair #(
   parameter integer NumBarriers = 32,  // M
   parameter integer Q           = 20,
   parameter integer FifoDepth   = 8,   // D
+  parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (ovlrtl.md 15): the room check
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
   input  wire [3*BarrierW+NumBarriers/4+19:0] seq_i,  // the sequencer's bus (feas_ovl_seq.bus_o, ovlrtl.md 11)
   input  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i,  // ... its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
+  input  wire [1:0]          tl_i,        // ... its {tail, word} registers (feas_ovl_seq.tl_o, OvlPipeEnd)
   input  wire                ld_i,        // ctl_load
   input  wire                dn_i,        // ctl_done
   input  wire                cmt_i,       // a commit (stage c) now, to cbar_i ...
@@ -248,7 +250,16 @@ module feas_ovl_pair #(
   function room_short(input [OW-1:0] x, input c);  // (x + c) > DM1 - 1
     room_short = c ? gtc(x, DM1 - 2'd2) : gtc(x, DM1 - 1'b1);
   endfunction
-  wire short = room_short(occ_a_q, cmpl_o) || room_short(occ_b_q, cmpl_o);
+  // OvlPipeEnd (overlap.md 13a, ovlrtl.md 15): while a tail is pending (its exit not in by the
+  // end of this cycle's arrival: an exit now is the tail's), up to 3 pushes may follow a GO (the
+  // tail's, the running word's, the race's winner's): fewer than 3 free entries is short.
+  // (x + c) > D - 3 as above: c ? x > D - 4 : x > D - 3.
+  function room_short3(input [OW-1:0] x, input c);
+    room_short3 = c ? gtc(x, DM1 - 2'd3) : gtc(x, DM1 - 2'd2);
+  endfunction
+  wire tail_now = (OvlPipeEnd != 0) && tl_i[1] && !exit_o;
+  wire short = tail_now ? (room_short3(occ_a_q, cmpl_o) || room_short3(occ_b_q, cmpl_o)) :
+               (room_short(occ_a_q, cmpl_o) || room_short(occ_b_q, cmpl_o));
 
   // NEXT's lines D[CNT2 + 1], D[CNT2 + 2] (mod M): the set rotated by 1 and by 2 (wires
   // only), indexed by CNT2 itself: no adder (a carry chain each) in front of the selections
@@ -265,7 +276,7 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
+  wire unused = &{1'b0, tl_i[0], arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
                   b_key, b_next, b_poll};
 
 `ifndef SYNTHESIS

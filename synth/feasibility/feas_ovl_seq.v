@@ -34,6 +34,7 @@ module feas_ovl_seq #(
   parameter integer Q           = 20,  // count bits per word
   parameter integer OvlR        = 2,   // R = 2 (P = 3) or 3 (P = 4)
   parameter integer OvlSpec     = 0,   // 1: idle cycles alternate POLL and SPEC (overlap.md 1d)
+  parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -76,7 +77,11 @@ module feas_ovl_seq #(
   // MSB) {hh, hl, cmpl, exit, s_cnt, s_bar, s_head, s_kw1, s_kidx, s_key, s_next, s_poll}. A
   // pair selects one with the broadcast it receives and ANDs the slot kinds, the head and hh
   // with en (0: no slot); the rest does not depend on en.
-  output wire [4*(NumBarriers/4+BarrierW+15):0] pre_o
+  output wire [4*(NumBarriers/4+BarrierW+15):0] pre_o,
+  // (OvlPipeEnd, ovlrtl.md 15) {tail, word}: the registers t_act_q, w_act_q. A pair derives
+  // from them, with the exit it selects from pre_o, whether its head leaves a tail and whether
+  // an exit is the tail's (constant 0 / the word flag only at OvlPipeEnd = 0)
+  output wire [1:0]          tl_o
 );
 
   localparam integer P  = OvlR + 1;
@@ -87,9 +92,12 @@ module feas_ovl_seq #(
   reg [2*P-1:0]      tg_q;     // slot kinds sent in x - 1 (bits 1:0) .. x - P (top)
   reg                ph_q;     // (OvlSpec) the last cycle was an idle POLL: this one is a SPEC
   reg                w_act_q;  // a word runs (head seen, exit not yet)
+  reg                t_act_q;  // (OvlPipeEnd) the tail: the word before it, all slots sent,
+                               // its exit not yet in (overlap.md 13a)
   reg [1:0]          w_off_q;  // cycles since its head, saturating at 3
   reg [4:0]          w_j_q;    // count bits sent
   reg                w_lt_q;   // w_j_q < Q (ovlrtl.md 13: the step's comparison as a flip-flop)
+  reg                w_ge_q;   // (OvlPipeEnd) w_j_q >= Q - 1, likewise (ovlrtl.md 15)
   reg                r_act_q, r_dec_q, r_nxt_q;
   reg [2:0]          r_i_q;    // the next key slot
   reg [BarrierW:0]   pfx_q;    // the decided prefix (or the barrier when decided by NEXT)
@@ -99,6 +107,7 @@ module feas_ovl_seq #(
   assign arr_o         = (arr != T_NONE);
   assign arr_nx_o      = (tg_q[3:2] != T_NONE);
   assign arr_kind_nx_o = tg_q[2*P-3 -: 2];
+  assign tl_o    = {t_act_q, w_act_q};
   assign cnt2_o  = c2_q;
   assign pfx_o   = pfx_q;
   assign ri_o    = r_i_q;
@@ -135,10 +144,10 @@ module feas_ovl_seq #(
   // the pairs (pre_o), once per value of the NEXT cycle's broadcast on the next state.
   wire [2*P-1:0]      tg_nx;
   wire                ph_nx, o_spec;
-  wire                w_act_nx, r_act_nx, r_dec_nx, r_nxt_nx;
+  wire                w_act_nx, t_act_nx, r_act_nx, r_dec_nx, r_nxt_nx;
   wire [1:0]          w_off_nx;
   wire [4:0]          w_j_nx;
-  wire                w_lt_nx;
+  wire                w_lt_nx, w_ge_nx;
   wire [2:0]          r_i_nx;
   wire [BarrierW:0]   pfx_nx;
   wire [BarrierW-1:0] c2_nx, c2_p1_nx, c2_p2_nx;
@@ -146,17 +155,19 @@ module feas_ovl_seq #(
   wire [2:0]          o_kidx;
   wire [BarrierW-1:0] o_bar;
   wire [4:0]          o_j;
-  feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_now (
+  feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
+                      .OvlPipeEnd(OvlPipeEnd)) u_now (
     .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
-    .tg_i(tg_q), .ph_i(ph_q), .w_act_i(w_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .w_lt_i(w_lt_q),
+    .tg_i(tg_q), .ph_i(ph_q), .w_act_i(w_act_q), .t_act_i(t_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .w_lt_i(w_lt_q),
+    .w_ge_i(w_ge_q),
     .r_act_i(r_act_q),
     .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
     .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
     .s_poll_o(o_poll), .s_next_o(o_next), .s_key_o(o_key), .s_kidx_o(o_kidx), .s_kw1_o(o_kw1),
     .s_head_o(o_head), .s_bar_o(o_bar), .s_cnt_o(o_cnt), .s_j_o(o_j), .exit_o(o_exit),
     .cmpl_o(o_cmpl), .s_spec_o(o_spec),
-    .tg_o(tg_nx), .ph_o(ph_nx), .w_act_o(w_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx),
-    .w_lt_o(w_lt_nx), .r_act_o(r_act_nx),
+    .tg_o(tg_nx), .ph_o(ph_nx), .w_act_o(w_act_nx), .t_act_o(t_act_nx), .w_off_o(w_off_nx), .w_j_o(w_j_nx),
+    .w_lt_o(w_lt_nx), .w_ge_o(w_ge_nx), .r_act_o(r_act_nx),
     .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
     .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
   );
@@ -182,16 +193,17 @@ module feas_ovl_seq #(
       wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
       wire [2:0]          p_kidx;
       wire [BarrierW-1:0] p_bar;
-      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec)) u_pre (
+      feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
+                          .OvlPipeEnd(OvlPipeEnd)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
-        .tg_i(tg_nx), .ph_i(ph_nx), .w_act_i(w_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx),
-        .w_lt_i(w_lt_nx), .r_act_i(r_act_nx),
+        .tg_i(tg_nx), .ph_i(ph_nx), .w_act_i(w_act_nx), .t_act_i(t_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx),
+        .w_lt_i(w_lt_nx), .w_ge_i(w_ge_nx), .r_act_i(r_act_nx),
         .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
         .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
         .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
         .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
         .cmpl_o(p_cmpl), .s_spec_o(),
-        .tg_o(), .ph_o(), .w_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
+        .tg_o(), .ph_o(), .w_act_o(), .t_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .w_ge_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
         .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
       );
       assign pre_nx[vi*PW +: PW] = {hhdec(p_head, p_bar), p_cmpl, p_exit, p_cnt, p_bar, p_head,
@@ -213,9 +225,11 @@ module feas_ovl_seq #(
       tg_q    <= {(2 * P){1'b0}};
       ph_q    <= 1'b0;
       w_act_q <= 1'b0;
+      t_act_q <= 1'b0;
       w_off_q <= 2'd3;
       w_j_q   <= 5'd0;
       w_lt_q  <= 1'b1;
+      w_ge_q  <= 1'b0;
       r_act_q <= 1'b0;
       r_dec_q <= 1'b0;
       r_nxt_q <= 1'b0;
@@ -228,9 +242,11 @@ module feas_ovl_seq #(
       tg_q    <= tg_nx;
       ph_q    <= ph_nx;
       w_act_q <= w_act_nx;
+      t_act_q <= t_act_nx && (OvlPipeEnd != 0);  // (constant 0 without the rule)
       w_off_q <= w_off_nx;
       w_j_q   <= w_j_nx;
       w_lt_q  <= w_lt_nx;
+      w_ge_q  <= w_ge_nx && (OvlPipeEnd != 0);  // (constant 0 without the rule)
       r_act_q <= r_act_nx;
       r_dec_q <= r_dec_nx;
       r_nxt_q <= r_nxt_nx;
@@ -246,10 +262,13 @@ module feas_ovl_seq #(
   always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
     // out of reset only
   end else if (en_i) begin
-    if (arr == T_NONE && (ld_i || dn_i) && !(w_act_q && w_j_q != 5'd0 && ld_i))
+    // (OvlPipeEnd: a tail's exit may come before the new word has sent a count slot)
+    if (arr == T_NONE && (ld_i || dn_i) && !(((w_act_q && w_j_q != 5'd0) || t_act_q) && ld_i))
       $fatal(1, "%m: a broadcast in no slot (not an arrival, not a word's exit) at %0t", $time);
   end
   initial if (Q > 31 || K > 7) $fatal(1, "feas_ovl_seq: Q <= 31 and K <= 7 only");
+  initial if (OvlPipeEnd != 0 && OvlPipeEnd != 2)
+    $fatal(1, "feas_ovl_seq: OvlPipeEnd = 0 or 2 only (got %0d)", OvlPipeEnd);
 `endif
 
 endmodule

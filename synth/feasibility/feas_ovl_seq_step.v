@@ -12,6 +12,7 @@ module feas_ovl_seq_step #(
   parameter integer Q           = 20,
   parameter integer OvlR        = 2,   // R: the round trip is P = R + 1 (feas_ovl_seq)
   parameter integer OvlSpec     = 0,   // 1: idle speculation (overlap.md 1d; feas_ovl_seq)
+  parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13; feas_ovl_seq)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                en_i,
@@ -20,9 +21,11 @@ module feas_ovl_seq_step #(
   input  wire [2*OvlR+1:0]   tg_i,      // the state (feas_ovl_seq's registers)
   input  wire                ph_i,      // (OvlSpec) the last cycle was an idle POLL
   input  wire                w_act_i,
+  input  wire                t_act_i,   // (OvlPipeEnd) a tail: the last word, its exit not yet in
   input  wire [1:0]          w_off_i,
   input  wire [4:0]          w_j_i,
   input  wire                w_lt_i,    // w_j_i < Q (a flip-flop of feas_ovl_seq: w_lt_q)
+  input  wire                w_ge_i,    // (OvlPipeEnd) w_j_i >= Q - 1 (a flip-flop: w_ge_q)
   input  wire                r_act_i,
   input  wire                r_dec_i,
   input  wire                r_nxt_i,
@@ -46,9 +49,11 @@ module feas_ovl_seq_step #(
   output wire [2*OvlR+1:0]   tg_o,      // the next state
   output reg                 ph_o,
   output reg                 w_act_o,
+  output reg                 t_act_o,
   output reg  [1:0]          w_off_o,
   output reg  [4:0]          w_j_o,
   output wire                w_lt_o,    // w_j_o < Q
+  output wire                w_ge_o,    // w_j_o >= Q - 1
   output wire                r_act_o,
   output wire                r_dec_o,
   output wire                r_nxt_o,
@@ -66,13 +71,13 @@ module feas_ovl_seq_step #(
 
   wire [1:0] arr = tg_i[2*P-1 -: 2];
   // after the arrival of this cycle
-  reg                w_act, r_act, r_dec, r_nxt, kdue, kar;
+  reg                w_act, t_act, r_act, r_dec, r_nxt, kdue, kar;
   reg [2:0]          r_i;
   reg [BarrierW:0]   pfx;
   reg [1:0]          tag;
   reg                irst;     // (OvlSpec) reset the race state: an idle cycle without a race
   always @* begin
-    w_act = w_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
+    w_act = w_act_i; t_act = t_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
     pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
     case (arr)
       T_POLL: if (!r_act_i && ld_i) begin
@@ -99,10 +104,13 @@ module feas_ovl_seq_step #(
         kar = 1'b1;
       end
       T_KEY: if (r_act_i && !r_dec_i) kar = 1'b1;
-      default: if ((ld_i || dn_i) && w_act_i) begin
+      default: if ((ld_i || dn_i) && (w_act_i || t_act_i)) begin
+        // (OvlPipeEnd) exits come in word order: a tail's exit comes before any exit of the
+        // word that started after it, so an exit answers the tail if there is one
         exit_o = ld_i;
         cmpl_o = ld_i && dn_i;
-        w_act  = 1'b0;
+        if (t_act_i) t_act  = 1'b0;
+        else         w_act  = 1'b0;
       end
     endcase
     // a key digit arrives: it extends the prefix
@@ -115,18 +123,40 @@ module feas_ovl_seq_step #(
     end
   end
 
+  // (OvlPipeEnd) the decided winner differs from CNT2 (pfx[BW-1:0] != c2_i whenever r_dec),
+  // written so that the broadcast enters last: decided before this cycle, the registers' compare;
+  // decided now by the last key digit, the compare of the prefix's bits (registers) and the
+  // digit ({ld_i, dn_i}); decided now by NEXT, CNT2 + 1 or + 2, never CNT2 (M >= 4). As
+  // pfx[BW-1:0] != c2_i after the arrival's mux it followed the broadcast through that mux and
+  // a comparison into the early head and w_j's enable: the worst path of the second placement
+  // (ctl_load_o -> the global block's sequencer copy, 71.69 MHz)
+  wire [BarrierW-1:0] kwin = (KB % 2 == 1) ? {pfx_i[BarrierW-2:0], ld_i} : {pfx_i[BarrierW-3:0], ld_i, dn_i};
+  wire wne = r_dec_i ? (pfx_i[BarrierW-1:0] != c2_i) : kar ? (kwin != c2_i) : 1'b1;
+
   always @* begin
     s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;
     s_kidx_o = r_i; s_kw1_o = (KB % 2 == 1) && (r_i == K); s_bar_o = pfx[BarrierW-1:0];
     s_j_o = w_j_i; tag = T_NONE; s_spec_o = 1'b0; ph_o = 1'b0; irst = 1'b0;
     c2_o = c2_i; w_off_o = (w_off_i == 2'd3) ? 2'd3 : w_off_i + 1'b1; w_j_o = w_j_i;
-    w_act_o = w_act;
+    w_act_o = w_act; t_act_o = t_act;
     if (!en_i) begin
       // clearing: nothing
     end else if (r_act && r_dec && !w_act) begin
       s_head_o = 1'b1;
       c2_o = pfx[BarrierW-1:0];
       w_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
+    end else if ((OvlPipeEnd == 2) && r_act && r_dec && !t_act && w_ge_i && wne) begin
+      // overlap.md 13a, --pipeend 2: the running word has sent all its count slots but the
+      // last, which goes out now (w_j = Q - 1: "CNT + HEAD", the lines are its bit), or all
+      // of them (w_j = Q: the race was decided after the last slot): the word is over on the
+      // lines, so the decided race's head need not wait for its exit. The word becomes the
+      // tail (at most one: its exit, P after its last slot, comes before the new word's first
+      // exit decision at E = 0). Not when the winner is the word's own barrier (CNT2): its
+      // snapshot would be read before the word's rebase (overlap.md 13c); it waits as today.
+      s_head_o = 1'b1;
+      s_cnt_o  = w_lt_i;
+      c2_o = pfx[BarrierW-1:0];
+      t_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
     end else if (r_act && !r_dec && !r_nxt && kdue) begin
       s_key_o = 1'b1; tag = T_KEY;
     end else if (!w_act) begin
@@ -160,6 +190,11 @@ module feas_ovl_seq_step #(
   // OvlR = 3. (Not w_lt_i in the last case: the flag is then a function of the cycle before
   // alone, which ovlequiv's 2-cycle unrolling can prove.)
   assign w_lt_o = s_head_o || (s_cnt_o ? (w_j_i != Q - 1) : (w_j_i < Q));
+  // w_j_o >= Q - 1 the same way (ovlrtl.md 15): the early head's "all count slots sent but the
+  // last" as a flip-flop; compared on the precomputing steps' w_j (the current step's w_j_o) it
+  // was a carry chain after the current step's slot decision, the worst path of the first
+  // placement (63.95 MHz)
+  assign w_ge_o = !s_head_o && (s_cnt_o ? (w_j_i >= Q - 2) : (w_j_i >= Q - 1));
 
   assign tg_o    = {tg_i[2*P-3:0], tag};
   assign r_act_o = r_act && !s_head_o;

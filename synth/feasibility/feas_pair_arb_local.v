@@ -98,6 +98,7 @@ module feas_pair_arb_local #(
   parameter integer FifoDepth   = 8,   // a power of two <= 128
   parameter integer RegLines    = 0,   // 1: registered lines (header)
   parameter integer Overlap     = 0,   // 1 (with RegLines = 2): the overlap contract (ovlrtl.md)
+  parameter integer OvlPipeEnd  = 0,   // Overlap: 2 = the pipelined word end (ovlrtl.md 15)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -132,7 +133,9 @@ module feas_pair_arb_local #(
   // (and may be left open) otherwise
   input  wire [3*BarrierW+NumBarriers/4+19:0] ovl_seq_i,
   // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
-  input  wire [4*(NumBarriers/4+BarrierW+15):0] ovl_pre_i
+  input  wire [4*(NumBarriers/4+BarrierW+15):0] ovl_pre_i,
+  // ... and its {tail, word} registers (feas_ovl_seq.tl_o; OvlPipeEnd, ovlrtl.md 15)
+  input  wire [1:0]          ovl_tl_i
 );
 
   localparam integer T    = CountBits;
@@ -160,6 +163,13 @@ module feas_pair_arb_local #(
   // ctl_done in a word's exit only (feas_ovl_pair's cmpl). Overlap = 0: ctl_done itself.
   wire                ovl_cmpl;
   wire                cdone = (Overlap != 0) ? ovl_cmpl : ctl_done_i;
+  // OvlPipeEnd (overlap.md 13, ovlrtl.md 15): pe_eh, a head that leaves the running word as the
+  // tail (its exit after this head); pe_tc, a completion that is the tail's (CNT2 is then the
+  // new word's barrier). The tail's barrier goes to clr_q at pe_eh (CNT2 is still the tail's
+  // then), not at its completion: the rebase, the FIFO push and the rebase accumulator's
+  // barrier compare (reb_bar) take the tail's own barrier. Both 0 without the rule.
+  wire                pe_eh, pe_tc;
+  reg                 pe_eh1_q, pe_tc1_q;  // pe_eh / pe_tc one cycle ago
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -173,14 +183,18 @@ module feas_pair_arb_local #(
       dsh_q   <= 5'd0;
       cnt_q   <= 1'b0;
       cnt2_q  <= {BarrierW{1'b1}};
+      pe_eh1_q <= 1'b0;
+      pe_tc1_q <= 1'b0;
     end else begin
+      pe_eh1_q <= pe_eh;
+      pe_tc1_q <= pe_tc;
       phase_q <= !phase_q;
       if (init_q) begin
         init_q <= (clr_q != LAST_CLR);
         clr_q  <= clr_q + 1'b1;
       end else begin
         clr_q[AW-1] <= dsh_q[3];
-        if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;
+        if (pe_eh || (cdone && !pe_tc)) clr_q[BarrierW-1:0] <= cnt2_q;
       end
       h1_q  <= head;
       h2_q  <= h1_q;
@@ -270,7 +284,9 @@ module feas_pair_arb_local #(
   wire ovl_hit;
   wire head_hit = (Overlap != 0) ? ovl_hit : (head && (c_bar == head_addr));
   wire mc_nx    = head ? head_hit : (c_bar == cnt2_q);
-  wire mr_nx    = cdone ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  // (OvlPipeEnd: at pe_eh the commit goes to the tail's rebase sum if it is to CNT2, the tail's
+  // barrier until this cycle ends; at the tail's completion reb_bar already holds it)
+  wire mr_nx    = (pe_eh || (cdone && !pe_tc)) ? (c_bar == cnt2_q) : (c_bar == reb_bar);
   reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -285,12 +301,19 @@ module feas_pair_arb_local #(
       tr_b_q <= commit_c && !phase_q && mr_nx;
     end
   end
+  // OvlPipeEnd: the tail's sum (the commits to its barrier since its cut, acc_q until now) moves
+  // to the rebase sum in s' + 1, before A's / B's reload for the new word in s' + 1 / s' + 2:
+  // the accumulator's own capture at a completion (done_i: reb_q <= acc_q, the last cycle's
+  // commit to the completed barrier added a cycle later), here in the cycle after the early
+  // head; the tail's later commits are counted there (to_reb, reb_bar = the tail's barrier).
+  // Its completion does not capture again (done_i only for a completion without a tail).
+  wire acc_done = (dsh_q[0] && !pe_tc1_q) || pe_eh1_q;
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(dsh_q[0]), .to_cur_i(tc_a_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(acc_done), .to_cur_i(tc_a_q),
     .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(dsh_q[0]), .to_cur_i(tc_b_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b_q),
     .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 
@@ -615,8 +638,8 @@ module feas_pair_arb_local #(
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
       wire oa, ob, o_head, o_exit, o_cmpl, o_hit;
       wire [BarrierW-1:0] o_bar;
-      feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth)) u_ovl (
-        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
+      feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth), .OvlPipeEnd(OvlPipeEnd)) u_ovl (
+        .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .tl_i(ovl_tl_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         // (ovlrtl.md 14) the commit and the cut apart, not dset = commit_c && !in_cut: the pair
         // forms the set for each value of the broadcast before the broadcast selects one, so
         // that its dirty set's set does not wait for o_hit (in_cut = ovl_hit && !phase_q,
@@ -637,9 +660,19 @@ module feas_pair_arb_local #(
       assign ovl_cmpl  = o_cmpl && !init_q;
       assign ovl_hit   = o_hit && !init_q;
       assign head_addr = o_bar;
+      // OvlPipeEnd: the sequencer's word flag after this cycle's arrival is w_act_q unless an
+      // exit now ended it (an exit answers the tail first, ovl_tl_i[1]); a head with the word
+      // still running leaves it as the tail. A completion with a tail pending is the tail's.
+      assign pe_eh = (OvlPipeEnd != 0) && head && ovl_tl_i[0] && (ovl_tl_i[1] || !o_exit);
+      assign pe_tc = (OvlPipeEnd != 0) && ovl_cmpl && ovl_tl_i[1];
 `ifndef SYNTHESIS
       always @(posedge clk_i) if (rst_ni && init_q && (o_head || o_cmpl))
         $fatal(1, "%m: Overlap: a head or an exit during the clearing at %0t", $time);
+      // one barrier in flight at a time in clr_q and the rebase sums: a tail forms neither in
+      // the cycle of a completion nor in the cycle after one (at R = 2, E = 0 the tail's exit
+      // is 3 cycles after its head and the next early head 22 or more)
+      always @(posedge clk_i) if (rst_ni && pe_eh && (cdone || (|dsh_q[3:0])))
+        $fatal(1, "%m: OvlPipeEnd: a tail formed within a completion's rebase window at %0t", $time);
 `endif
       assign stall     = 1'b0;
       assign a_rr_bit_o = oa;
@@ -675,6 +708,8 @@ module feas_pair_arb_local #(
       assign ovl_cmpl = 1'b0;
       assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
+      assign pe_eh = 1'b0;
+      assign pe_tc = 1'b0;
     end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -695,6 +730,8 @@ module feas_pair_arb_local #(
       assign ovl_cmpl = 1'b0;
       assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
+      assign pe_eh = 1'b0;
+      assign pe_tc = 1'b0;
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
       assign b_rr_bit_o = b_line;
@@ -705,10 +742,12 @@ module feas_pair_arb_local #(
       assign ovl_cmpl = 1'b0;
       assign ovl_hit = 1'b0;
       assign ovl_key = 1'b0;
+      assign pe_eh = 1'b0;
+      assign pe_tc = 1'b0;
     end
   endgenerate
 
-  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, ovl_tl_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

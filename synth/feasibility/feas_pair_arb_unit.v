@@ -21,6 +21,8 @@ module feas_pair_arb_unit #(
   parameter integer OvlR        = 2,   // Overlap = 1: R = 2 (round trip P = 3) or 3 (P = 4: the
                                        // broadcast flip-flop to flip-flop, ovlrtl.md 13)
   parameter integer OvlSpec     = 0,   // Overlap = 1: 1 = idle speculation (overlap.md 1d)
+  parameter integer OvlPipeEnd  = 0,   // Overlap = 1: 0, or 2 = the pipelined word end
+                                       // (overlap.md 13, ovlrtl.md 15; needs OvlR = 2)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                         clk_i,
@@ -54,12 +56,14 @@ module feas_pair_arb_unit #(
   // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12), copy k's at opres[k * PRW +: PRW]
   localparam integer PRW = 4 * (NumBarriers / 4 + BW + 15) + 1;
   wire [NP*PRW-1:0] opres;
+  // ... and its {tail, word} flags (feas_ovl_seq.tl_o, OvlPipeEnd), copy k's at otls[2k +: 2]
+  wire [NP*2-1:0]   otls;
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
     feas_pair_arb_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-      .RegLines(RegLines), .Overlap(Overlap)
+      .RegLines(RegLines), .Overlap(Overlap), .OvlPipeEnd(OvlPipeEnd)
     ) u_pair (
       .clk_i(clk_i), .rst_ni(rst_ni),
       .a_req_valid_i(req_valid_i[2*i]), .a_req_barrier_i(req_barrier_i[2*i*BW +: BW]),
@@ -74,7 +78,8 @@ module feas_pair_arb_unit #(
       .b_fifo_pop_i(fifo_pop_i[2*i+1]), .b_rr_bit_o(lines[2*i+1]),
       .ctl_load_i(p_load[i]), .ctl_done_i(p_done[i]), .snap_o(snaps[i]),
       .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW]),
-      .ovl_pre_i(opres[(i / OvlSeqPairs) * PRW +: PRW])
+      .ovl_pre_i(opres[(i / OvlSeqPairs) * PRW +: PRW]),
+      .ovl_tl_i(otls[(i / OvlSeqPairs) * 2 +: 2])
     );
   end
 
@@ -85,7 +90,7 @@ module feas_pair_arb_unit #(
     if (Overlap != 0) begin : g_ovl
       wire en;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-                        .OvlR(OvlR), .OvlSpec(OvlSpec)) u_global (
+                        .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
         .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
         .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done)
@@ -99,17 +104,18 @@ module feas_pair_arb_unit #(
       genvar k;
       for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
         feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
-                       .OvlSpec(OvlSpec)) u_pseq (
+                       .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_pseq (
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
           .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),
-          .pre_o(opres[k*PRW +: PRW])
+          .pre_o(opres[k*PRW +: PRW]), .tl_o(otls[k*2 +: 2])
         );
       end
       if (NP / OvlSeqPairs < NP) begin : g_pseq_rest
         assign oseqs[NP*SW-1:(NP/OvlSeqPairs)*SW] = {((NP - NP / OvlSeqPairs) * SW){1'b0}};
         assign opres[NP*PRW-1:(NP/OvlSeqPairs)*PRW] = {((NP - NP / OvlSeqPairs) * PRW){1'b0}};
+        assign otls[NP*2-1:(NP/OvlSeqPairs)*2] = {((NP - NP / OvlSeqPairs) * 2){1'b0}};
       end
     end else begin : g_std
       feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
@@ -122,6 +128,7 @@ module feas_pair_arb_unit #(
       assign p_done = {NP{ctl_done}};
       assign oseqs  = {(NP * SW){1'b0}};
       assign opres  = {(NP * PRW){1'b0}};
+      assign otls   = {(NP * 2){1'b0}};
     end
   endgenerate
 
@@ -131,6 +138,10 @@ module feas_pair_arb_unit #(
 `ifndef SYNTHESIS
   initial if (Overlap != 0 && RegLines != 2) $fatal(1, "feas_pair_arb_unit: Overlap = 1 needs RegLines = 2");
   initial if (OvlSeqPairs < 1 || NP % OvlSeqPairs != 0) $fatal(1, "feas_pair_arb_unit: OvlSeqPairs must divide N / 2");
+  initial if (OvlPipeEnd != 0 && OvlPipeEnd != 2)
+    $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 0 or 2 only (got %0d)", OvlPipeEnd);
+  initial if (OvlPipeEnd != 0 && (Overlap == 0 || OvlR != 2 || OvlSpec != 0))
+    $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 2 needs Overlap = 1, OvlR = 2, OvlSpec = 0 (ovlrtl.md 15)");
 `endif
 
 endmodule

@@ -66,7 +66,10 @@ module feas_pair_arb_unit_tb #(
                              // must be equal in every cycle (pairunit.md section 8)
   parameter integer OSP = 8, // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11)
   parameter integer OR  = 2, // OVL: the unit's OvlR (R = 2: P = 3; R = 3: P = 4, ovlrtl.md 13)
-  parameter integer OSPEC = 0 // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
+  parameter integer OSPEC = 0, // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
+  parameter integer OPE = 0  // OVL: the unit's OvlPipeEnd (2: the pipelined word end, overlap.md
+                             // 13, ovlrtl.md 15): a head may come before the last word's exit,
+                             // which then belongs to that word, the tail (checked below)
 );
 
   localparam integer N  = 16;
@@ -95,7 +98,15 @@ module feas_pair_arb_unit_tb #(
   // (no key slot stolen), then an idle race from the POLL in the exit's cycle (the first idle
   // cycle is a POLL also with idle speculation)
   localparam integer OWP = Q + 2 + OP + ORACE;
-  localparam integer BOUND = (OVL != 0) ? OBOUND : (M + 1) * (Q + BW + 6 + R * (BW + 4));
+  // OPE (overlap.md 13b, E = 0): consecutive heads of the chain towards a barrier are at most
+  // W_pe = max(2 + NS P, Q + 2 + K) apart (25 at T = 16), that barrier's own word still ends
+  // with its exit (W_O), and the first head is charged max(W_O - 1, Q + 1 + P + NS P):
+  // L_max_pe = (M - 1) W_pe + W_O + max(W_O - 1, Q + 1 + P + NS P) = 839 at T = 16, 575 at T = 8
+  localparam integer OWPE1 = Q + 2 + OK;
+  localparam integer OWPE = (OW1 > OWPE1) ? OW1 : OWPE1;
+  localparam integer OFIRST = (OWW - 1 > Q + 1 + OP + ONS * OP) ? OWW - 1 : Q + 1 + OP + ONS * OP;
+  localparam integer OBOUNDPE = (M - 1) * OWPE + OWW + OFIRST;
+  localparam integer BOUND = (OVL != 0) ? ((OPE != 0) ? OBOUNDPE : OBOUND) : (M + 1) * (Q + BW + 6 + R * (BW + 4));
   // section 10 (the self-check gaps): the word length W (POLL of the hit to the POLL after
   // the exit at count bit Q - 1), the race length POLL -> head (RL = 0: s = p + BW + 3;
   // RL = 1, 2: s = p + 3 BW + 9) and the cycle of count bit j's decision on ctl_load after the
@@ -118,7 +129,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP), .OvlR(OR), .OvlSpec(OSPEC)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -177,9 +188,11 @@ module feas_pair_arb_unit_tb #(
   // cycle (they only see the broadcast; a copy out of step is otherwise invisible). Since
   // ovlrtl.md 11 the pairs share the unit's copies (one per OSP pairs, g_pseq[k].u_pseq).
   wire seq_ok;
+  wire pe_cnt_peek;  // OPE statistics: the sequencer's slot now is a count slot (with a head: CNT + HEAD)
   generate
     if (OVL != 0) begin : g_seqchk
-      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q}
+      assign pe_cnt_peek = dut.g_ovl.u_global.u_seq.s_cnt_o;
+      `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q, h.t_act_q, h.w_ge_q}
       wire [N/2/OSP-1:0] same;
       for (gi = 0; gi < N / 2 / OSP; gi = gi + 1) begin : g_s
         assign same[gi] = (`OVL_SEQ(dut.g_ovl.g_pseq[gi].u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
@@ -188,6 +201,7 @@ module feas_pair_arb_unit_tb #(
       `undef OVL_SEQ
     end else begin : g_noseqchk
       assign seq_ok = 1'b1;
+      assign pe_cnt_peek = 1'b0;
     end
   endgenerate
 
@@ -205,6 +219,12 @@ module feas_pair_arb_unit_tb #(
   reg     wvalid;
   integer rbsnap[0:N-1];          // the rebase of the last completion, applied in d + 3
   integer rbx, rbcyc, cov_tail, cov_taildiff;
+  // OPE: the tail (the word before the running one, its exit still to come): its exit check
+  // (t_on, t_s, t_cyc, t_dexp: as ex_on, ex_s, ex_cyc, ex_dexp) and its completion's data
+  // (tsnap, t_x, t_cutn, t_valid: as wsnap, wx, wcutn, wvalid); t_xcyc: the cycle of its exit
+  integer tsnap[0:N-1];
+  integer t_x, t_cutn, t_s, t_cyc, t_xcyc, pe_tails, pe_cnthead, pe_tcmpl, sw_i;
+  reg     t_on, t_dexp, t_valid, tl_used, sw_b;
   reg     pv   [0:N*8-1];
   reg     pdc  [0:N*8-1];
   reg     pref [0:N*8-1];
@@ -308,6 +328,48 @@ module feas_pair_arb_unit_tb #(
     end
   endtask
 
+  // OPE: exchange the running word's completion data with the tail's (the tail's completion
+  // runs do_completion on the tail's data)
+  task swap_tail;
+    begin
+      for (p = 0; p < N; p = p + 1) begin sw_i = wsnap[p]; wsnap[p] = tsnap[p]; tsnap[p] = sw_i; end
+      sw_i = wx; wx = t_x; t_x = sw_i;
+      sw_i = wcutn; wcutn = t_cutn; t_cutn = sw_i;
+      sw_b = wvalid; wvalid = t_valid; t_valid = sw_b;
+    end
+  endtask
+
+  // 10a (EXIT) for the word whose prediction is in ex_on, ex_s, ex_cyc, ex_dexp (OPE: also the
+  // tail's, exchanged in by swap_exit)
+  task exit_chk;
+    begin
+      if (ex_on && cyc > ex_s) begin
+        if (cyc < ex_cyc) begin
+          if (xl === 1'b1 || xd === 1'b1) begin  // the word ends here: one error
+            begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
+            ex_on = 0;
+          end
+        end else if (!(xl !== 1'b1 && cyc < ex_cyc + EXW)) begin  // OVL: a window of EXW cycles
+          if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
+          if (xd !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
+          ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
+          ex_on = 0; ex_at = cyc;
+          if (OVL != 0) exw_hist[cyc - ex_cyc] = exw_hist[cyc - ex_cyc] + 1;
+          if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, ex_dexp);
+        end
+      end else if (!ex_on && cyc != ex_at && xd === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
+    end
+  endtask
+
+  task swap_exit;  // OPE: the running word's exit prediction <-> the tail's
+    begin
+      sw_b = ex_on; ex_on = t_on; t_on = sw_b;
+      sw_b = ex_dexp; ex_dexp = t_dexp; t_dexp = sw_b;
+      sw_i = ex_s; ex_s = t_s; t_s = sw_i;
+      sw_i = ex_cyc; ex_cyc = t_cyc; t_cyc = sw_i;
+    end
+  endtask
+
   // the request of PE pe: barrier b, dec
   task req(input integer pe, input integer b, input reg dc);
     begin
@@ -343,6 +405,8 @@ module feas_pair_arb_unit_tb #(
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
     samebar = 0;
+    t_on = 0; t_valid = 0; t_xcyc = -1; t_x = 0; t_cutn = 0; t_s = 0; t_cyc = 0; t_dexp = 0;
+    pe_tails = 0; pe_cnthead = 0; pe_tcmpl = 0;
     ex_on = 0; ex_at = -1; rb_pend = 0; e_seq = 0; ex_n = 0;
     for (x = 0; x < 8; x = x + 1) exw_hist[x] = 0;
     dumpf = 0;
@@ -418,22 +482,26 @@ module feas_pair_arb_unit_tb #(
     // ---------- 10a. EXIT: the word of head s exits exactly at the reference sum's first 1
     // bit j (ctl_load in s + XLAT + j), or completes at j = Q - 1 (ctl_done with it); no
     // ctl_load / ctl_done in s + 1 .. that cycle - 1; no ctl_done outside an exit ----------
-    if (ex_on && cyc > ex_s) begin
-      if (cyc < ex_cyc) begin
-        if (xl === 1'b1 || xd === 1'b1) begin  // the word ends here: one error
-          begin e_exit = e_exit + 1; fail("EXIT: ctl_load before the count bit of the reference sum"); end
-          ex_on = 0;
-        end
-      end else if (!(xl !== 1'b1 && cyc < ex_cyc + EXW)) begin  // OVL: a window of EXW cycles
-        if (xl !== 1'b1) begin e_exit = e_exit + 1; fail("EXIT: no ctl_load at the reference sum's count bit"); end
-        if (xd !== ex_dexp) begin e_exit = e_exit + 1; fail("EXIT: ctl_done does not match the reference sum"); end
-        ex_n = ex_n + 1; if (ex_dexp) ex_nd = ex_nd + 1;
-        ex_on = 0; ex_at = cyc;
-        if (OVL != 0) exw_hist[cyc - ex_cyc] = exw_hist[cyc - ex_cyc] + 1;
-        if (dumpf != 0) $fdisplay(dumpf, "x %0d %0d", cyc, ex_dexp);
+    // OPE: the tail's exit first (exits come in word order), by the same check on the tail's own
+    // prediction (its t_* exchanged with ex_*); an exit it takes is not the running word's
+    tl_used = 0;
+    if (OPE != 0 && t_on) begin
+      swap_exit; exit_chk; swap_exit;
+      if (!t_on) begin tl_used = 1; t_xcyc = cyc; end
+    end
+    if (!tl_used) exit_chk;
+    if (snap === 1'b1 && ex_on) begin
+      if (OPE == 0) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
+      else begin
+        // OPE (overlap.md 13a): the head may come before the running word's exit only once
+        // all its count slots are sent but the last (which may go out with it, s + Q + 2 at
+        // the earliest), with no tail pending, and not for the running word's own barrier
+        // (a second tail is caught here too: while a tail is pending, the running word began
+        // at most a few cycles ago)
+        if (cyc < ex_s + Q + 2) begin e_exit = e_exit + 1; fail("PIPEEND: a head before the running word's last count slot"); end
+        if (ha[BW-1:0] == wx) begin e_exit = e_exit + 1; fail("PIPEEND: an early head of the running word's own barrier"); end
       end
-    end else if (!ex_on && cyc != ex_at && xd === 1'b1) begin e_exit = e_exit + 1; fail("EXIT: ctl_done outside a word's exit"); end
-    if (snap === 1'b1 && ex_on) begin e_exit = e_exit + 1; fail("EXIT: a head before the previous word's exit"); end
+    end
     // ---------- 10b. ORDER: the head's barrier y is the first barrier after the previous
     // head's (CNT2, cyclically) dirty at the POLL p = s - RACE: none in between that was dirty
     // (a commit after its last head's cut) since before p - 1 and still is ----------
@@ -452,10 +520,24 @@ module feas_pair_arb_unit_tb #(
       lasthx = ha[BW-1:0];
       lasthead = cyc;
     end
-    if (OVL != 0) do_completion;
+    if (OVL != 0) begin
+      if (OPE != 0 && t_xcyc == cyc) begin
+        // the tail's exit: its completion, on its data
+        if (done === 1'b1) pe_tcmpl = pe_tcmpl + 1;
+        swap_tail; do_completion; swap_tail;
+        t_valid = 0;
+      end else do_completion;
+    end
     // ---------- 1. head: all pairs agree; the cut (before this cycle's commits if s is odd) ----------
     if (hs !== {(N/2){1'b0}} && hs !== {(N/2){1'b1}}) fail("pairs disagree on the head");
     if (snap === 1'b1) begin
+      if (OPE != 0 && ex_on) begin
+        // an early head: the running word becomes the tail (its exit and completion to come)
+        t_on = 1; t_s = ex_s; t_cyc = ex_cyc; t_dexp = ex_dexp; ex_on = 0;
+        swap_tail;
+        pe_tails = pe_tails + 1;
+        if (pe_cnt_peek === 1'b1) pe_cnthead = pe_cnthead + 1;  // (statistics only)
+      end
       wx = ha[BW-1:0];
       for (i = 1; i < N / 2; i = i + 1) if (ha[i*BW +: BW] !== ha[BW-1:0]) fail("pairs disagree on the head's barrier");
       heads = heads + 1;
@@ -520,7 +602,7 @@ module feas_pair_arb_unit_tb #(
           if (dumpf != 0) $fdisplay(dumpf, "p %0d %0d", cyc, p);
         end
       end
-      if (fc[p] == D || (OVL != 0 && fc[p] > D - 2)) anyfull = 1;  // OVL: fewer than 2 free
+      if (fc[p] == D || (OVL != 0 && fc[p] > D - 2 - ((OPE != 0 && t_on) ? 1 : 0))) anyfull = 1;  // OVL: fewer than 2 free (OPE: 3 with a tail)
     end
     if (anyfull) fullcyc = fullcyc + 1;
     // ---------- 6. liveness ----------
@@ -633,6 +715,9 @@ module feas_pair_arb_unit_tb #(
         $display("feas_pair_arb_unit_tb: OVL: exits at s + %0d + j + 0 .. %0d (count bit j): %0d / %0d / %0d / %0d / %0d cycles late; sequencer copies out of step %0d",
                  XLAT, EXW - 1, exw_hist[0], exw_hist[1], exw_hist[2], exw_hist[3], exw_hist[4], e_seq);
         $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d", samebar);
+        if (OPE != 0)
+          $display("feas_pair_arb_unit_tb: OVL: pipeend %0d: early heads (a tail left) %0d, of which with the last count slot (CNT + HEAD) %0d; tail completions %0d; L_max %0d",
+                   OPE, pe_tails, pe_cnthead, pe_tcmpl, BOUND);
       end
       if (dumpf != 0) $fclose(dumpf);
       if (pd_f != 0) begin $fdisplay(pd_f, "end %0d", cyc); $fclose(pd_f); end

@@ -25,7 +25,12 @@ of the same barrier in d .. d + 3 reads the count before it: its snapshot differ
 by the completed snapshot, whose global sum is 0, so the global sum, and so the exit, is
 the same (checked here: that head's sum is computed both ways).
 
-usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64] [--R 2] [--idlespec 0]
+--pipeend 2 (ovlrtl.md 15): the RTL built with OvlPipeEnd = 2 is replayed through the model's
+pipelined word end (overlap.md 13): a head may come with the last count slot ('X': the lines of
+count bit Q - 1 from the old snapshot first, then the head) or after it, the old word's exit
+comes later and answers it (the tail), and its completion rebases with the tail's own snapshot.
+
+usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64] [--R 2] [--idlespec 0] [--pipeend 0]
 """
 import argparse
 import os
@@ -45,6 +50,8 @@ def main():
     ap.add_argument('--R', type=int, default=2, help='the RTL\'s OvlR (P = R + 1)')
     ap.add_argument('--idlespec', type=int, default=0, choices=(0, 1),
                     help='the RTL\'s OvlSpec (overlap.md 1d)')
+    ap.add_argument('--pipeend', type=int, default=0, choices=(0, 2),
+                    help='the RTL\'s OvlPipeEnd (overlap.md 13, ovlrtl.md 15)')
     a = ap.parse_args()
     commits, pops, heads, exits = {}, {}, [], []
     last = 0
@@ -81,7 +88,7 @@ def main():
         print('%s: no heads in the dump: nothing to replay' % a.dump, file=sys.stderr)
         return 2
     ns = argparse.Namespace(M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
-                            sched='race', next=1, idlespec=a.idlespec, rrcount=3)
+                            sched='race', next=1, idlespec=a.idlespec, rrcount=3, pipeend=a.pipeend)
     p = om.Params(ns)
     N, M = p.N, p.M
     npairs = N // 2
@@ -96,6 +103,9 @@ def main():
     errors = 0
     same_bar_heads = 0
     rebased = {}   # barrier -> (cycle of its completion, its snapshot): the RTL's rebase window
+    room_base = p.room_need
+    snaps = {}     # --pipeend: each word's snapshot by its head cycle (a tail's completion)
+    tails = xheads = 0  # --pipeend: heads that left a tail; of them with the last count slot
 
     ncyc = last + 1 - a.X0
     for x in range(ncyc):
@@ -108,18 +118,34 @@ def main():
             errors += 1
         if ev is not None and ev[0] == 'exit':
             m_exits.append((X, 1 if ev[1] else 0))
+            # (--pipeend: the exit's word, ev[3] its head cycle, may be the tail, whose
+            # snapshot is not the running word's)
+            wsnap = snaps.pop(ev[3], snap) if a.pipeend else snap
             if ev[1]:
                 b = ev[2]
                 for pe in range(N):
                     fifo[pe].append(b)
-                    cnt[pe][b] -= snap[pe]
-                rebased[b] = (X, list(snap))
+                    cnt[pe][b] -= wsnap[pe]
+                rebased[b] = (X, list(wsnap))
+        if slot[0] == 'X':
+            # count bit Q - 1 of the old word on the old snapshot, then the head (the model's
+            # main loop does the same)
+            lines = om.pair_lines(p, ('C', slot[1]), pseq.c2, dirty, dprev, fifo, snap,
+                                  [0] * npairs)
+            gb.decide(x, ('C', slot[1]), *lines)
+            slot = ('H', slot[2])
+            xheads += 1
+        if a.pipeend and slot[0] == 'H' and pseq.tail is not None and pseq.word is not None \
+                and pseq.word[0] == x:
+            tails += 1
         k = slot[0]
         if k == 'H':
             b = slot[1]
             m_heads.append((X, b))
-            for pe in range(N):
-                snap[pe] = cnt[pe][b]
+            # (a new list at every head: a --pipeend tail keeps its own in snaps)
+            snap = [cnt[pe][b] for pe in range(N)]
+            if a.pipeend:
+                snaps[x] = snap   # (a new list below: snap is rebound, not changed in place)
             rb = rebased.get(b)
             if rb is not None and X - rb[0] <= 3:
                 # the RTL reads the count before its rebase: the same global sum
@@ -128,6 +154,9 @@ def main():
                     errors += 1
             for i in range(npairs):
                 dirty[i] &= ~(1 << b)
+        if a.pipeend:
+            # POLL's B line: 3 free entries while a tail is pending (the model's main loop)
+            p.room_need = room_base + (1 if pseq.tail is not None else 0)
         # the model's own lines, but the key digits from the set one cycle old (difference 2)
         lines = om.pair_lines(p, slot, pseq.c2, dirty, dprev, fifo, snap, [0] * npairs)
         if lines is not None:
@@ -172,6 +201,10 @@ def main():
             '%d: %d' % (g, full[g]) for g in sorted(full) if g <= 40),
             sum(v for g, v in full.items() if g > 40)))
     print('same-barrier heads within the rebase window: %d' % same_bar_heads)
+    if a.pipeend:
+        print('pipeend %d (model): heads that left a tail %d, of which with the last count slot '
+              '(X) %d; words whose next head waited for the exit (the same barrier) %d'
+              % (a.pipeend, tails, xheads, len(pseq.fallback)))
     print('%d errors' % errors)
     print('REPLAY %s (%s)' % ('AGREE' if errors == 0 else 'DIFFER', a.dump))
     return 0 if errors == 0 else 1

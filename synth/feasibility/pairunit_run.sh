@@ -4,7 +4,7 @@
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
 # RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
 # (neither part of "all").
-# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlsynth|ovlpnr [SEED]] (not part of "all").
+# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlpemutants (OVL_PE=2, ovlrtl.md 15)|ovlsynth|ovlpnr [SEED]] (not part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
@@ -340,8 +340,10 @@ fi
 # (ovlrtl.md 13) OVL_R=3: the unit's OvlR (round trip P = 4), OVL_SPEC=1: its OvlSpec (idle
 # speculation); unset: the unit's defaults (R = 2, no speculation) and the commands as before.
 # They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC}"
-OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC}"
+# (ovlrtl.md 15) OVL_PE=2: the unit's OvlPipeEnd (the pipelined word end, overlap.md 13): the
+# self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
+OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -470,12 +472,37 @@ if [ "$what" = ovlr3mutants ]; then
     r3m sp_nogo feas_ovl_global.v "s/(hi \&\& (!d_spec || go_q))/hi/; s/(lo \&\& (!d_spec || go_q))/lo/" "+seed=11 +mode=1"
   fi
 fi
+# ovlpemutants (ovlrtl.md 15; run with OVL_PE=2): planted bugs in the pipelined word end
+# (scratch copies, plant()), 30,000 cycles each, every run also replayed (ovl_replay.py
+# --pipeend 2): each must FAIL the self-check or DIFFER in the replay -> ${O}ovl_pemutants.txt
+if [ "$what" = ovlpemutants ]; then
+  : > ${O}ovl_pemutants.txt
+  pem() {  # name file sed-expression plusargs
+    PLANT_P="$OVLP" plant pe 2 ${O}ovl_pemutants.txt "$1" "$2" "$3" "$4 +dump=$TMP/pe_$1_dump.txt"
+    nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/pe_$1_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a ${O}ovl_pemutants.txt
+  }
+  # the tail's exit taken as the running (new) word's: it ends that word, the tail is forgotten
+  pem pe_late feas_ovl_seq_step.v "s/if (t_act_i) t_act  = 1'b0;/t_act = 1'b0;/; s/else         w_act  = 1'b0;/w_act  = 1'b0;/" "+seed=1"
+  # the early head also for the running word's own barrier (winner == CNT2): one barrier only
+  pem pe_same feas_ovl_seq_step.v "s/w_ge_i \&\& wne) begin/w_ge_i) begin/" "+seed=41 +hot=1 +spread=0 +quiet=0"
+  # POLL's room need left at 2 with a tail pending: slow pops, FIFOs near full
+  pem pe_room feas_ovl_pair.v "s/wire tail_now = (OvlPipeEnd != 0) \&\& tl_i\[1\] \&\& !exit_o;/wire tail_now = 1'b0;/" "+seed=4 +popdiv=40"
+  # the tail's rebase address / FIFO push barrier taken at its completion from CNT2 (by then
+  # the new head's barrier), as without the rule
+  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || (cdone \&\& !pe_tc)) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
+  # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
+  pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
+  # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
+  pem pe_xfer feas_pair_arb_local.v "s/wire acc_done = (dsh_q\[0\] \&\& !pe_tc1_q) || pe_eh1_q;/wire acc_done = dsh_q[0] \&\& !pe_tc1_q;/" "+seed=1"
+  # the early head one count slot too soon (with bit Q - 2): bit Q - 1 never sent
+  pem pe_early feas_ovl_seq_step.v "s/assign w_ge_o = !s_head_o \&\& (s_cnt_o ? (w_j_i >= Q - 2) : (w_j_i >= Q - 1));/assign w_ge_o = !s_head_o \&\& (s_cnt_o ? (w_j_i >= Q - 3) : (w_j_i >= Q - 2));/" "+seed=1"
+fi
 # ovlsynth: synthesis of the harness with Overlap = 1 (fastsynth's flow, -DFEAS_ICE40_PRIMITIVE,
 # synth_ice40 -dffe_min_ce_use 4) -> ovl_unit_harness_stat.txt; the pair block alone too
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
@@ -532,11 +559,13 @@ fi
 # ports and the old register names (a file without seq_i passes unchanged). Since ovlrtl.md 12
 # the pair also takes the sequencer's precomputed slot (pre_i, from u_seq's pre_o): the gate's
 # sequencer has the registers pre_q without a gold partner (proven through the unrolling, as
-# c2_p1 / c2_p2 in 11).
+# c2_p1 / c2_p2 in 11). Since ovlrtl.md 15 also its {tail, word} flags (tl_i, from u_seq's
+# tl_o; at OvlPipeEnd = 0 only the room check reads them, as a constant 0 tail).
 ovl_gate() {  # in.v out.v
   sed -e 's|^  input  wire \[3\*BarrierW+NumBarriers/4+19:0\] seq_i,.*|  input  wire en_i,|' \
       -e '/^  input  wire \[4\*(NumBarriers\/4+BarrierW+15):0\] pre_i,/d' \
-      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i), .pre_o(pre_i));' $1 > $2
+      -e '/^  input  wire \[1:0\]          tl_i, /d' \
+      -e '/^  \/\/ The slot of this cycle comes from ONE sequencer/i\  wire [3*BarrierW+NumBarriers/4+19:0] seq_i;\n  wire [4*(NumBarriers/4+BarrierW+15):0] pre_i;\n  wire [1:0] tl_i;\n  feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q)) u_seq (.clk_i(clk_i), .rst_ni(rst_ni), .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i), .bus_o(seq_i), .pre_o(pre_i), .tl_o(tl_i));' $1 > $2
 }
 ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
   for side in "gold:$1 $2" "gate:$3 $4"; do
