@@ -33,8 +33,11 @@ expect_rc ports-differ 1 "PORTS DIFFER" "$TMP/noack.txt" --ports
 [[ "$OUT" == *"ack_valid: RTL 0, model 1"* ]] || fail "ports-differ: not an ack_valid difference: $OUT"
 expect_error ports-bad-t "count_bits = 12 is out of range (legal: 8 or 16" "$DATA/ports/t16_seed1_random.txt" --ports --count-bits 12
 # The pipelined word end changes the schedule of a busy run: an OvlPipeEnd = 0 dump replayed
-# with --pipe-end 2 differs (the RTL's OvlPipeEnd = 2 dumps agree: data/pipeend/)
+# with --pipe-end 2 differs
 expect_rc pipe-end-differs 1 "REPLAY DIFFER" "$DATA/t16_seed1_random.txt" --pipe-end 2
+# and a port dump of the RTL built with OvlPipeEnd = 2 agrees with --pipe-end 2 only
+expect_rc ports-pipe-end 0 "PORTS AGREE" "$DATA/ports_pipeend/t16_seed4_slowpop.txt" --ports --pipe-end 2
+expect_rc ports-pipe-end-0 1 "PORTS DIFFER" "$DATA/ports_pipeend/t16_seed4_slowpop.txt" --ports
 expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
 # The 5th head one cycle later: exactly one head differs, and it is shown.
 awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \

@@ -39,4 +39,5 @@ done <<'RUNS'
 t16_seed1_random|16|3000|+seed=1
 t16_seed31_group|16|3000|+seed=31 +mode=2
 t16_seed4_slowpop|16|3000|+seed=4 +popdiv=40
+t8_seed23_bias|8|3100|+seed=23 +bias=1 +quiet=0
 RUNS
