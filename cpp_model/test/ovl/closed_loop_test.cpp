@@ -3,7 +3,8 @@
 // closed loop (closed_loop.h): the PE agents drive it and the architectural oracle checks its
 // ports under the overlap contract (Config::overlap, oracle.h) on bench_ovl's workloads
 // (dsbc/workloads.h: sparse1, busy; shorter runs): no violation, and every
-// measured latency within the contract's documented bound (overlap.md 3: 932 at T = 16). And
+// measured latency within the contract's documented bound (overlap.md 3: 932 at T = 16; with
+// the pipelined word end, pipe_end 2, overlap.md 13b: 839, and the rule must fire). And
 // that the oracle sees a broken port: the same run with one acknowledge or one FIFO entry of
 // the model's outputs changed fails.
 #include <gtest/gtest.h>
@@ -29,9 +30,10 @@ using dsbc::ovl::PortUnit;
 dsbc::StimulusOptions sparse1() { return dsbc::workloads::sparse1().opt; }
 dsbc::StimulusOptions busy() { return dsbc::workloads::busy().opt; }
 
-Params params(int t) {
+Params params(int t, int pipe_end = 0) {
   Params p;
   p.count_bits = t;
+  p.pipe_end = pipe_end;
   return p;
 }
 
@@ -43,23 +45,33 @@ struct LoopCase {
   bool is_busy;
   uint64_t seed;
   uint64_t cycles;
+  int pipe_end = 0;
 };
 
-void PrintTo(const LoopCase& c, std::ostream* os) { *os << c.name << " T=" << c.t << " seed " << c.seed; }
+void PrintTo(const LoopCase& c, std::ostream* os) {
+  *os << c.name << " T=" << c.t << " seed " << c.seed << " pipe_end " << c.pipe_end;
+}
 
 class OvlClosedLoop : public ::testing::TestWithParam<LoopCase> {};
 
 TEST_P(OvlClosedLoop, OracleFindsNoViolationAndLatencyWithinTheBound) {
   const LoopCase& c = GetParam();
-  PortUnit unit(params(c.t));
+  PortUnit unit(params(c.t, c.pipe_end));
   dsbc::ClosedLoop loop(unit, c.is_busy ? busy() : sparse1(), c.seed);
   loop.run_until(c.cycles);
   const dsbc::Oracle& o = loop.oracle();
   EXPECT_TRUE(o.ok()) << o.violations() << " violations, first: " << first_message(o);
   EXPECT_EQ(unit.datapath().protocol_errors(), 0);
   EXPECT_EQ(unit.datapath().sequencer_splits(), 0);
+  EXPECT_EQ(unit.datapath().rebase_errors(), 0);
+  EXPECT_EQ(unit.datapath().rebase_sum_errors(), 0);
   const int64_t bound = unit.config().latency_bound();
-  EXPECT_EQ(bound, c.t == 16 ? 932 : 668);  // overlap.md 3 / ovlrtl.md 5: L_max at R = 2, E = 0
+  // L_max at R = 2, E = 0: overlap.md 3 / ovlrtl.md 5, and with pipe_end 2 overlap.md 13b
+  if (c.pipe_end == 0) {
+    EXPECT_EQ(bound, c.t == 16 ? 932 : 668);
+  } else {
+    EXPECT_EQ(bound, c.t == 16 ? 839 : 575);
+  }
   EXPECT_GT(o.latency().count, 100U);
   EXPECT_LE(o.latency().max, static_cast<uint64_t>(bound));
   EXPECT_GT(o.bin(dsbc::Oracle::kLatencyChecked), 0U);
@@ -67,14 +79,18 @@ TEST_P(OvlClosedLoop, OracleFindsNoViolationAndLatencyWithinTheBound) {
   if (c.is_busy) {
     EXPECT_GT(o.bin(dsbc::Oracle::kCountExit), 0U);     // words that end at a 1 bit
     EXPECT_GT(o.bin(dsbc::Oracle::kSimultaneous), 0U);  // barriers closed at once
+    if (c.pipe_end != 0) {
+      EXPECT_GT(unit.datapath().pipelined_heads(), 100);  // the rule fires under load
+    }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Workloads, OvlClosedLoop,
-                         ::testing::Values(LoopCase{"sparse1", 16, false, 8, 100000},
-                                           LoopCase{"busy", 16, true, 7, 100000},
-                                           LoopCase{"busy_t8", 8, true, 7, 30000}),
-                         [](const ::testing::TestParamInfo<LoopCase>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Workloads, OvlClosedLoop,
+    ::testing::Values(LoopCase{"sparse1", 16, false, 8, 100000}, LoopCase{"busy", 16, true, 7, 100000},
+                      LoopCase{"busy_t8", 8, true, 7, 30000}, LoopCase{"sparse1_pe2", 16, false, 8, 100000, 2},
+                      LoopCase{"busy_pe2", 16, true, 7, 100000, 2}, LoopCase{"busy_t8_pe2", 8, true, 7, 30000, 2}),
+    [](const ::testing::TestParamInfo<LoopCase>& info) { return std::string(info.param.name); });
 
 // PortUnit with one output changed, once, in the first cycle `pick` selects.
 class Tampered final : public dsbc::Engine {

@@ -354,49 +354,8 @@ TEST(PipeEndParams, IllegalValuesAreRejectedByName) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The closed loop: PortUnit with pipe_end = 2 driven by the PE agents and checked by the
-// oracle (which decodes the broadcast with its own sequencer, tails included).
-
-struct LoopCase {
-  const char* name;
-  int t;
-  bool is_busy;
-  uint64_t seed;
-  uint64_t cycles;
-};
-
-void PrintTo(const LoopCase& c, std::ostream* os) { *os << c.name << " T=" << c.t << " seed " << c.seed; }
-
-class PipeEndClosedLoop : public ::testing::TestWithParam<LoopCase> {};
-
-TEST_P(PipeEndClosedLoop, OracleFindsNoViolationAndLatencyWithinTheBound) {
-  const LoopCase& c = GetParam();
-  dsbc::ovl::PortUnit unit(pe2(32, c.t));
-  const dsbc::workloads::Workload w = c.is_busy ? dsbc::workloads::busy() : dsbc::workloads::sparse1();
-  dsbc::ClosedLoop loop(unit, w.opt, c.seed);
-  loop.run_until(c.cycles);
-  const dsbc::Oracle& o = loop.oracle();
-  EXPECT_TRUE(o.ok()) << o.violations() << " violations, first: " << (o.messages().empty() ? "" : o.messages()[0]);
-  const dsbc::ovl::Datapath& dp = unit.datapath();
-  EXPECT_EQ(dp.protocol_errors(), 0);
-  EXPECT_EQ(dp.sequencer_splits(), 0);
-  EXPECT_EQ(dp.rebase_errors(), 0);
-  EXPECT_EQ(dp.rebase_sum_errors(), 0);
-  const int64_t bound = unit.config().latency_bound();
-  EXPECT_EQ(bound, c.t == 16 ? 839 : 575);  // overlap.md 13b
-  EXPECT_GT(o.latency().count, 100U);
-  EXPECT_LE(o.latency().max, static_cast<uint64_t>(bound));
-  EXPECT_GT(o.bin(dsbc::Oracle::kLatencyChecked), 0U);
-  if (c.is_busy) {
-    EXPECT_GT(dp.pipelined_heads(), 100);  // the rule fires under load
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Workloads, PipeEndClosedLoop,
-                         ::testing::Values(LoopCase{"sparse1", 16, false, 8, 100000},
-                                           LoopCase{"busy", 16, true, 7, 100000},
-                                           LoopCase{"busy_t8", 8, true, 7, 30000}),
-                         [](const ::testing::TestParamInfo<LoopCase>& info) { return std::string(info.param.name); });
+// The closed loop with pipe_end = 2 (the PE agents, the oracle, the bound 839 / 575, the rule
+// firing under busy): OvlClosedLoop's *_pe2 cases, closed_loop_test.cpp. Here: the word length.
 
 // The completing word in the closed loop, from PortUnit's own broadcast decoded by a separate
 // sequencer (as a pair block decodes it): a head sent with the last count slot comes

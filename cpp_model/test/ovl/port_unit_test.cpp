@@ -29,7 +29,7 @@ Params params(int t, int pipe_end = 0) {
   return p;
 }
 
-// data/ports/ (OvlPipeEnd = 0) or data/ports_pipeend/ (OvlPipeEnd = 2, make_port_dumps_pipeend.sh)
+// data/ports/ (OvlPipeEnd = 0) or data/ports_pipeend/ (OvlPipeEnd = 2, make_port_dumps.sh pipeend)
 PortDump load(const std::string& name, const Params& p) {
   const std::string dir = p.pipe_end != 0 ? "/ports_pipeend/" : "/ports/";
   const std::string path = std::string(DSBC_OVL_DATA_DIR) + dir + name;
