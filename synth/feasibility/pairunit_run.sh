@@ -444,16 +444,20 @@ if [ "$what" = ovlmutreplay ]; then
   PLANT_P="$OVLP" plant q 2 ${O}ovl_mutreplay.txt ovl_next2 feas_ovl_pair.v "s/s_next ? d_r2\[cnt2\]/s_next ? d_r1[cnt2]/" "+seed=1 +dump=$TMP/q_ovl_next2_dump.txt"
   nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/q_ovl_next2_dump.txt | sed "s#$TMP/##" | tee -a ${O}ovl_mutreplay.txt
 fi
+# plant_replay TAG LOG name file sed-expression plusargs: one planted bug of the Overlap unit
+# (plant(), a scratch copy, RegLines = 2), run with +dump and that dump replayed through the
+# model (ovl_replay.py with the unit's options, OVLRA); both results appended to LOG
+plant_replay() {
+  PLANT_P="$OVLP" plant "$1" 2 "$2" "$3" "$4" "$5" "$6 +dump=$TMP/$1_$3_dump.txt"
+  nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
+}
 # ovlr3mutants (ovlrtl.md 13; run with OVL_R=3, and OVL_SPEC=1 for the last three): planted bugs
 # in the R = 3 / idle-speculation logic (scratch copies, plant()), 30,000 cycles each, every run
 # also replayed (ovl_replay.py with the unit's R): each must FAIL the self-check or DIFFER in the
 # replay -> ${O}ovl_r3mutants.txt
 if [ "$what" = ovlr3mutants ]; then
   : > ${O}ovl_r3mutants.txt
-  r3m() {  # name file sed-expression plusargs
-    PLANT_P="$OVLP" plant r 2 ${O}ovl_r3mutants.txt "$1" "$2" "$3" "$4 +dump=$TMP/r_$1_dump.txt"
-    nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/r_$1_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a ${O}ovl_r3mutants.txt
-  }
+  r3m() { plant_replay r ${O}ovl_r3mutants.txt "$@"; }  # name file sed-expression plusargs
   # the pairs' broadcast copies take the decision itself, not its register (the pairs see it in
   # x + 3, their sequencer and the global block's expect x + 4)
   r3m r3_cpnx feas_ovl_global.v "s/\.d_i({ld_b, dn_b}),/.d_i({ld_nx, dn_nx}),/" "+seed=1"
@@ -477,10 +481,7 @@ fi
 # --pipeend 2): each must FAIL the self-check or DIFFER in the replay -> ${O}ovl_pemutants.txt
 if [ "$what" = ovlpemutants ]; then
   : > ${O}ovl_pemutants.txt
-  pem() {  # name file sed-expression plusargs
-    PLANT_P="$OVLP" plant pe 2 ${O}ovl_pemutants.txt "$1" "$2" "$3" "$4 +dump=$TMP/pe_$1_dump.txt"
-    nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/pe_$1_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a ${O}ovl_pemutants.txt
-  }
+  pem() { plant_replay pe ${O}ovl_pemutants.txt "$@"; }  # name file sed-expression plusargs
   # the tail's exit taken as the running (new) word's: it ends that word, the tail is forgotten
   pem pe_late feas_ovl_seq_step.v "s/if (t_act_i) t_act  = 1'b0;/t_act = 1'b0;/; s/else         w_act  = 1'b0;/w_act  = 1'b0;/" "+seed=1"
   # the early head also for the running word's own barrier (winner == CNT2): one barrier only
