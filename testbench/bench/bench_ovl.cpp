@@ -5,8 +5,8 @@
 // bench_sched's workloads (bench_workloads.h: sparse1, sparse2, busy) with the same seeds and
 // cycles, beside the golden model's arb and rr, and rr at half the request rate (rr-half), on
 // the same runs. N = 16, M = 32, T = 16, D = 8 only (the RTL's build). "ovl-pe2" is the same
-// unit with the pipelined word end (overlap.md 13, ovl::Params::pipe_end = 2; model only, no
-// RTL builds it yet): its rows come after "ovl"'s, in the same CSV columns (sched = ovl-pe2),
+// unit with the pipelined word end (overlap.md 13, ovl::Params::pipe_end = 2; the RTL's
+// OvlPipeEnd = 2): its rows come after "ovl"'s, in the same CSV columns (sched = ovl-pe2),
 // so a reader of the older CSV only sees more rows.
 // Printed and written to the CSV per workload and scheduler: detection latency (cycles from
 // the closing commit to ctl_done, measured by the oracle as for rr / arb: mean, p99, max),

@@ -72,9 +72,9 @@ struct Config {
   /// With `overlap`: 2 = the pipelined word end of synth/feasibility/overlap.md 13
   /// (ovl::Params::pipe_end; `--pipeend 2`): the next word's head goes out with the last count
   /// slot of a word whose successor's race is decided, and that word's exit follows P cycles
-  /// later, after the new head; a POLL then asks for room for 3 pushes. Model only (no RTL
-  /// builds it yet). 0 (default) = the feasibility RTL's contract. Legal 0 or 2, 2 only with
-  /// overlap = 1.
+  /// later, after the new head; a POLL then asks for room for 3 pushes. The feasibility RTL's
+  /// OvlPipeEnd = 2 (synth/feasibility/ovlrtl.md 15). 0 (default) = OvlPipeEnd = 0. Legal 0 or
+  /// 2, 2 only with overlap = 1.
   int overlap_pipe_end = 0;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.

@@ -8,8 +8,9 @@
 /// RTL builds (radix 4, overlap, the NEXT slot; R = 2 or 3, E >= 0, idle speculation on or off).
 /// It is checked cycle for cycle against the feasibility RTL's own heads and exits
 /// (cpp_model/test/ovl/), not against the Python model it was written from. The pipelined word
-/// end (Params::pipe_end, overlap.md 13), which no RTL builds yet, is checked against the
-/// Python model's recorded `--pipeend 2` runs instead (test/ovl/pipe_end_test.cpp).
+/// end (Params::pipe_end, overlap.md 13) is checked against both: the Python model's recorded
+/// `--pipeend 2` runs (test/ovl/pipe_end_test.cpp) and the RTL built with OvlPipeEnd = 2, at
+/// its ports (data/ports_pipeend/, port_unit_test.cpp).
 ///
 /// Time: x counts the sequencers' cycles (the RTL's cycle minus the cycles its pairs spend
 /// clearing their RAMs). P = R + 1 is the round trip: a slot sent in x has its decision on the

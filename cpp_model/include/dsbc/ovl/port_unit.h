@@ -25,8 +25,8 @@
 ///   written in d + 3; a head register, refetched after each pop: fifo_valid from d + 6 at the
 ///   earliest, after a pop low for two cycles (one pop per 3 cycles); A's and B's FIFOs share
 ///   the RAM's read port, A first (B's fetch waits one cycle when both want it).
-/// - Params::pipe_end = 2 (overlap.md 13, model only: no RTL builds it yet, so no dump checks
-///   these ports): the sequencers (contract.h) may send the next head with the old word's last
+/// - Params::pipe_end = 2 (overlap.md 13; the RTL's OvlPipeEnd = 2, checked against its port
+///   dumps in data/ports_pipeend/): the sequencers (contract.h) may send the next head with the old word's last
 ///   count slot, before that word's exit. Every port event keeps the timing of its own trigger,
 ///   now possibly interleaved: the new head s' lowers ready in s' and s' + 1 and takes its
 ///   snapshot (B's commit of an even s' to the new barrier in its cut) as any head; the tail's
