@@ -15,7 +15,10 @@ O=$LOG/${PAIRUNIT_PFX:-}
 TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
-P="-set NumPes 16 -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
+# PAIRUNIT_N (ovlrtl.md 16): the unit's N for synthesis and placement only (default 16); the
+# self-checks and replays are N = 16 (the testbench's N is a localparam). With N = 8 set
+# OVL_SEQ_PAIRS=4 (4 pairs, one sequencer copy).
+P="-set NumPes ${PAIRUNIT_N:-16} -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
 UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq_step.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_ff2.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
 TB=$F/feas_pair_arb_unit_tb.v
