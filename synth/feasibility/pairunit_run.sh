@@ -15,9 +15,9 @@ O=$LOG/${PAIRUNIT_PFX:-}
 TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
-# PAIRUNIT_N (ovlrtl.md 16): the unit's N for synthesis and placement only (default 16); the
-# self-checks and replays are N = 16 (the testbench's N is a localparam). With N = 8 set
-# OVL_SEQ_PAIRS=4 (4 pairs, one sequencer copy).
+# PAIRUNIT_N (ovlrtl.md 16): the unit's N for synthesis and placement only (default 16). With
+# N = 8 set OVL_SEQ_PAIRS=4 (4 pairs, one sequencer copy). The self-check and the replay of
+# the Overlap unit take their N from OVL_N (ovlrtl.md 16c; default 16), not from PAIRUNIT_N.
 P="-set NumPes ${PAIRUNIT_N:-16} -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
 UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq_step.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_ff2.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
@@ -345,8 +345,11 @@ fi
 # They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
 # (ovlrtl.md 15) OVL_PE=2: the unit's OvlPipeEnd (the pipelined word end, overlap.md 13): the
 # self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
-OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
+# (ovlrtl.md 16c) OVL_N=8: the self-check's N (4 pairs, Q = T + 3, its bounds from Q; the
+# testbench builds OvlSeqPairs = min(OSP, N / 2)) and ovl_replay.py's --N; unset: N = 16 as
+# before. (Synthesis and placement take PAIRUNIT_N instead.)
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
+OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
