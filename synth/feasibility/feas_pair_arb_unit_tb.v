@@ -92,6 +92,9 @@ module feas_pair_arb_unit_tb #(
   // NS P cycles, or with idle speculation (overlap.md 1d) 1 + K P; case B = Q + 2 + P - 1 + the
   // idle race; L_max = M W_O + max(W_O - 1, case B) (R = 2: 932 at T = 16, 668 at T = 8; R = 3:
   // 969 at T = 16, 966 with idle speculation: overlap_model.derived())
+  // N = 8 (ovlrtl.md 16c): the same formulas with Q = T + 3 (N enters through Q only): W_O = 27,
+  // case B 35, L_max = 899 at T = 16, R = 2; W_O = 28, L_max = 936 at R = 3 (overlap_model.py
+  // --N 8 prints the same)
   localparam integer OP = (OVL != 0) ? OR + 1 : 3;
   localparam integer OK = (BW + 2) / 2;
   localparam integer ONS = OK + 1;
@@ -103,11 +106,12 @@ module feas_pair_arb_unit_tb #(
   // PROGRESS under OVL: the last head s, its POLL in s + 1 missed: the exit by s + Q + 2 + P
   // (no key slot stolen), then an idle race from the POLL in the exit's cycle (the first idle
   // cycle is a POLL also with idle speculation)
-  localparam integer OWP = Q + 2 + OP + ORACE;
+  localparam integer OWP = Q + 2 + OP + ORACE;  // (37 at N = 16, 36 at N = 8; T = 16, R = 2)
   // OPE (overlap.md 13b, E = 0): consecutive heads of the chain towards a barrier are at most
   // W_pe = max(2 + NS P, Q + 2 + K) apart (25 at T = 16), that barrier's own word still ends
   // with its exit (W_O), and the first head is charged max(W_O - 1, Q + 1 + P + NS P):
   // L_max_pe = (M - 1) W_pe + W_O + max(W_O - 1, Q + 1 + P + NS P) = 839 at T = 16, 575 at T = 8
+  // (N = 8, T = 16: W_pe = 24, L_max_pe = 31 x 24 + 27 + 35 = 806)
   localparam integer OWPE1 = Q + 2 + OK;
   localparam integer OWPE = (OW1 > OWPE1) ? OW1 : OWPE1;
   localparam integer OFIRST = (OWW - 1 > Q + 1 + OP + ONS * OP) ? OWW - 1 : Q + 1 + OP + ONS * OP;

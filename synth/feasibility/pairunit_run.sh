@@ -457,6 +457,20 @@ plant_replay() {
   PLANT_P="$OVLP" plant "$1" 2 "$2" "$3" "$4" "$5" "$6 +dump=$TMP/$1_$3_dump.txt"
   nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
 }
+# ovlnmutants (ovlrtl.md 16c; run with OVL_N=8): planted bugs at N = 8 (scratch copies, plant()),
+# 30,000 cycles each, every run also replayed (ovl_replay.py --N): each must FAIL the self-check
+# or DIFFER in the replay -> ${O}ovl_nmutants.txt. Two are 16-PE assumptions (Q = T + 4 in the
+# pairs' sequencer copies / in the global block's; no-ops at N = 16), one the global block's lo
+# (ovlmutants' ovl_lo_all), one a slower legal schedule only the replay sees (ovlmutreplay's
+# ovl_nonext).
+if [ "$what" = ovlnmutants ]; then
+  : > ${O}ovl_nmutants.txt
+  nm() { plant_replay n ${O}ovl_nmutants.txt "$@"; }  # name file sed-expression plusargs
+  nm n_seqq16 feas_pair_arb_unit.v "s/\.Q(CountBits + \$clog2(NumPes))/.Q(CountBits + 4)/" "+seed=1"
+  nm n_globq16 feas_ovl_global.v "s/localparam integer Q     = CountBits + \$clog2(NumPes);/localparam integer Q     = CountBits + 4;/" "+seed=1"
+  nm n_lo_all feas_ovl_global.v "s/wire lo = hi ? (\&lb) : (\&(lb | la));/wire lo = \&lb;/" "+seed=1"
+  nm n_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1"
+fi
 # ovlr3mutants (ovlrtl.md 13; run with OVL_R=3, and OVL_SPEC=1 for the last three): planted bugs
 # in the R = 3 / idle-speculation logic (scratch copies, plant()), 30,000 cycles each, every run
 # also replayed (ovl_replay.py with the unit's R): each must FAIL the self-check or DIFFER in the
