@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility self-check (synth/feasibility/pairunit.md): a closed loop around ONE whole
 // feas_pair_arb_unit (8 feas_pair_arb_local + feas_pair_arb_global, N = 16, M = 32, T = 16,
-// D = 8; the parameter N = 8 with OVL = 1: 4 pairs, Q = T + 3, ovlrtl.md 16c). The testbench is the 16 PEs (requests held until accepted, random pops) and an
-// independent reference; the global block is the design's own.
+// D = 8; the parameter N = 8 with OVL = 1: 4 pairs, Q = T + 3, ovlrtl.md 16c). The testbench
+// is the 16 PEs (requests held until accepted, random pops) and an independent reference; the
+// global block is the design's own.
 //
 // Reference: every PE's count per barrier from the acceptances (an update accepted in k is
 // committed in k + 3, refused at the count's edge, acknowledged in k + 4); the global sum
@@ -81,7 +82,8 @@ module feas_pair_arb_unit_tb #(
   localparam integer BW = 5;
   localparam integer Q  = T + $clog2(N);  // the global sum's bits (T + 4 at N = 16, T + 3 at N = 8)
   // the unit's OvlSeqPairs as built: OSP, at most the N / 2 pairs (the unit builds N / 2 / OSP
-  // copies: OSP = 8 at N = 8 would leave the 4 pairs without one; 8 at N = 16 as before)
+  // copies and, in simulation, stops unless OSP divides N / 2: OSP = 8 at N = 8 is 4 here, one
+  // copy, as OVL_SEQ_PAIRS=4; 8 at N = 16 as before)
   localparam integer OSPU = (OSP > N / 2) ? N / 2 : OSP;
   localparam integer R  = (RL != 0) ? ((OVL != 0) ? OR : 2) : 0;  // the added latency of a slot's
                                               // decision (pairunit.md; RL = 2: the same schedule as
