@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Feasibility self-check (synth/feasibility/pairunit.md): a closed loop around ONE whole
 // feas_pair_arb_unit (8 feas_pair_arb_local + feas_pair_arb_global, N = 16, M = 32, T = 16,
-// D = 8). The testbench is the 16 PEs (requests held until accepted, random pops) and an
-// independent reference; the global block is the design's own.
+// D = 8; the parameter N = 8 with OVL = 1: 4 pairs, Q = T + 3, ovlrtl.md 16c). The testbench
+// is the 16 PEs (requests held until accepted, random pops) and an independent reference; the
+// global block is the design's own.
 //
 // Reference: every PE's count per barrier from the acceptances (an update accepted in k is
 // committed in k + 3, refused at the count's edge, acknowledged in k + 4); the global sum
@@ -57,6 +58,9 @@
 
 module feas_pair_arb_unit_tb #(
   parameter integer T  = 16, // CountBits (iverilog -P feas_pair_arb_unit_tb.T=8)
+  parameter integer N  = 16, // NumPes, even, 2 .. 16 (ovlrtl.md 16c: -P feas_pair_arb_unit_tb.N=8;
+                             // checked with OVL = 1 only): the pairs, Q = T + clog2(N), the
+                             // widths, the loops and the +pdump columns follow it
   parameter integer OVL = 0, // 1 (with RL = 2): the overlap contract (ovlrtl.md): the checks of
                              // ovlrtl.md section 3 where they differ
   parameter integer RL = 0,  // the unit's RegLines (-P feas_pair_arb_unit_tb.RL=1 or 2): R = 2 if RL > 0
@@ -64,7 +68,8 @@ module feas_pair_arb_unit_tb #(
                              // inputs; every output port, ctl_load, ctl_done and the lines the
                              // global block reads (its skip counter 0, past its reset wait)
                              // must be equal in every cycle (pairunit.md section 8)
-  parameter integer OSP = 8, // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11)
+  parameter integer OSP = 8, // OVL: the unit's OvlSeqPairs (pairs per sequencer copy, ovlrtl.md 11;
+                             // more than the N / 2 pairs: N / 2, one copy, see OSPU)
   parameter integer OR  = 2, // OVL: the unit's OvlR (R = 2: P = 3; R = 3: P = 4, ovlrtl.md 13)
   parameter integer OSPEC = 0, // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
   parameter integer OPE = 0  // OVL: the unit's OvlPipeEnd (2: the pipelined word end, overlap.md
@@ -72,11 +77,14 @@ module feas_pair_arb_unit_tb #(
                              // which then belongs to that word, the tail (checked below)
 );
 
-  localparam integer N  = 16;
   localparam integer M  = 32;
   localparam integer D  = 8;
   localparam integer BW = 5;
-  localparam integer Q  = T + 4;
+  localparam integer Q  = T + $clog2(N);  // the global sum's bits (T + 4 at N = 16, T + 3 at N = 8)
+  // the unit's OvlSeqPairs as built: OSP, at most the N / 2 pairs (the unit builds N / 2 / OSP
+  // copies and, in simulation, stops unless OSP divides N / 2: OSP = 8 at N = 8 is 4 here, one
+  // copy, as OVL_SEQ_PAIRS=4; 8 at N = 16 as before)
+  localparam integer OSPU = (OSP > N / 2) ? N / 2 : OSP;
   localparam integer R  = (RL != 0) ? ((OVL != 0) ? OR : 2) : 0;  // the added latency of a slot's
                                               // decision (pairunit.md; RL = 2: the same schedule as
                                               // RL = 1, section 8; OVL: the unit's OvlR)
@@ -86,6 +94,9 @@ module feas_pair_arb_unit_tb #(
   // NS P cycles, or with idle speculation (overlap.md 1d) 1 + K P; case B = Q + 2 + P - 1 + the
   // idle race; L_max = M W_O + max(W_O - 1, case B) (R = 2: 932 at T = 16, 668 at T = 8; R = 3:
   // 969 at T = 16, 966 with idle speculation: overlap_model.derived())
+  // N = 8 (ovlrtl.md 16c): the same formulas with Q = T + 3 (N enters through Q only): W_O = 27,
+  // case B 35, L_max = 899 at T = 16, R = 2; W_O = 28, L_max = 936 at R = 3 (overlap_model.py
+  // --N 8 prints the same)
   localparam integer OP = (OVL != 0) ? OR + 1 : 3;
   localparam integer OK = (BW + 2) / 2;
   localparam integer ONS = OK + 1;
@@ -97,11 +108,12 @@ module feas_pair_arb_unit_tb #(
   // PROGRESS under OVL: the last head s, its POLL in s + 1 missed: the exit by s + Q + 2 + P
   // (no key slot stolen), then an idle race from the POLL in the exit's cycle (the first idle
   // cycle is a POLL also with idle speculation)
-  localparam integer OWP = Q + 2 + OP + ORACE;
+  localparam integer OWP = Q + 2 + OP + ORACE;  // (37 at N = 16, 36 at N = 8; T = 16, R = 2)
   // OPE (overlap.md 13b, E = 0): consecutive heads of the chain towards a barrier are at most
   // W_pe = max(2 + NS P, Q + 2 + K) apart (25 at T = 16), that barrier's own word still ends
   // with its exit (W_O), and the first head is charged max(W_O - 1, Q + 1 + P + NS P):
   // L_max_pe = (M - 1) W_pe + W_O + max(W_O - 1, Q + 1 + P + NS P) = 839 at T = 16, 575 at T = 8
+  // (N = 8, T = 16: W_pe = 24, L_max_pe = 31 x 24 + 27 + 35 = 806)
   localparam integer OWPE1 = Q + 2 + OK;
   localparam integer OWPE = (OW1 > OWPE1) ? OW1 : OWPE1;
   localparam integer OFIRST = (OWW - 1 > Q + 1 + OP + ONS * OP) ? OWW - 1 : Q + 1 + OP + ONS * OP;
@@ -129,7 +141,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSP), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSPU), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -193,8 +205,8 @@ module feas_pair_arb_unit_tb #(
     if (OVL != 0) begin : g_seqchk
       assign pe_cnt_peek = dut.g_ovl.u_global.u_seq.s_cnt_o;
       `define OVL_SEQ(h) {h.tg_q, h.w_act_q, h.w_off_q, h.w_j_q, h.w_lt_q, h.r_act_q, h.r_dec_q, h.r_nxt_q, h.r_i_q, h.pfx_q, h.c2_q, h.ph_q, h.t_act_q, h.w_ge_q}
-      wire [N/2/OSP-1:0] same;
-      for (gi = 0; gi < N / 2 / OSP; gi = gi + 1) begin : g_s
+      wire [N/2/OSPU-1:0] same;
+      for (gi = 0; gi < N / 2 / OSPU; gi = gi + 1) begin : g_s
         assign same[gi] = (`OVL_SEQ(dut.g_ovl.g_pseq[gi].u_pseq) === `OVL_SEQ(dut.g_ovl.u_global.u_seq));
       end
       assign seq_ok = &same;
@@ -380,6 +392,11 @@ module feas_pair_arb_unit_tb #(
   endtask
 
   initial begin
+    // (ovlrtl.md 16c) N: the global block takes N even, <= 16; every pair must have a sequencer copy
+    if (N < 2 || N > 16 || N % 2 != 0 || (N / 2) % OSPU != 0) begin
+      $display("feas_pair_arb_unit_tb: N = %0d with OvlSeqPairs %0d not supported (N even, 2 .. 16; N / 2 a multiple of OvlSeqPairs)", N, OSPU);
+      $finish;
+    end
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("cycles=%d", ncycles)) ncycles = 100000;
     if (!$value$plusargs("mode=%d", mode)) mode = 0;

@@ -47,7 +47,8 @@ def clog2(x):
 
 class Params:
     def __init__(self, a):
-        self.N = 16
+        self.N = getattr(a, 'N', 16)  # --N (ovlrtl.md 16c; even, <= 16 as the RTL)
+        assert self.N >= 2 and self.N % 2 == 0, "N must be even"
         self.M = a.M
         self.T = a.T
         self.R = a.R
@@ -1009,6 +1010,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--M', type=int, default=32)
     ap.add_argument('--T', type=int, default=16)
+    ap.add_argument('--N', type=int, default=16, help='PEs (even; the RTL takes <= 16)')
     ap.add_argument('--R', type=int, default=2)
     ap.add_argument('--E', type=int, default=0)
     ap.add_argument('--radix', type=int, default=4, choices=(2, 4))

@@ -30,7 +30,7 @@ pipelined word end (overlap.md 13): a head may come with the last count slot ('X
 count bit Q - 1 from the old snapshot first, then the head) or after it, the old word's exit
 comes later and answers it (the tail), and its completion rebases with the tail's own snapshot.
 
-usage: ovl_replay.py DUMP [--T 16] [--M 32] [--X0 64] [--R 2] [--idlespec 0] [--pipeend 0]
+usage: ovl_replay.py DUMP [--T 16] [--N 16] [--M 32] [--X0 64] [--R 2] [--idlespec 0] [--pipeend 0]
 """
 import argparse
 import os
@@ -44,6 +44,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('dump')
     ap.add_argument('--T', type=int, default=16)
+    ap.add_argument('--N', type=int, default=16, help='the testbench\'s N (PEs; ovlrtl.md 16c)')
     ap.add_argument('--M', type=int, default=32)
     ap.add_argument('--X0', type=int, default=64)
     ap.add_argument('--show', type=int, default=8, help='mismatches printed')
@@ -87,11 +88,17 @@ def main():
         # C++ twin, dsbc-ovl-replay, refuses it the same way)
         print('%s: no heads in the dump: nothing to replay' % a.dump, file=sys.stderr)
         return 2
-    ns = argparse.Namespace(M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
+    ns = argparse.Namespace(N=a.N, M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
                             sched='race', next=1, idlespec=a.idlespec, rrcount=3, pipeend=a.pipeend)
     p = om.Params(ns)
     N, M = p.N, p.M
     npairs = N // 2
+    # (ovlrtl.md 16c) a dump of more PEs than --N says is refused, not replayed
+    pes = [pe for cs in commits.values() for pe, _, _ in cs] + [pe for ps in pops.values() for pe in ps]
+    if pes and max(pes) >= N:
+        print('%s: PE %d in the dump, but N = %d (--N: the testbench\'s N)' % (a.dump, max(pes), N),
+              file=sys.stderr)
+        return 2
     pseq = om.Seq(p)
     gb = om.Global(p)
     cnt = [[0] * M for _ in range(N)]

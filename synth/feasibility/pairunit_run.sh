@@ -15,9 +15,9 @@ O=$LOG/${PAIRUNIT_PFX:-}
 TMP=${TMPDIR:-/tmp}/pairunit_run
 mkdir -p $LOG $TMP
 F=synth/feasibility
-# PAIRUNIT_N (ovlrtl.md 16): the unit's N for synthesis and placement only (default 16); the
-# self-checks and replays are N = 16 (the testbench's N is a localparam). With N = 8 set
-# OVL_SEQ_PAIRS=4 (4 pairs, one sequencer copy).
+# PAIRUNIT_N (ovlrtl.md 16): the unit's N for synthesis and placement only (default 16). With
+# N = 8 set OVL_SEQ_PAIRS=4 (4 pairs, one sequencer copy). The self-check and the replay of
+# the Overlap unit take their N from OVL_N (ovlrtl.md 16c; default 16), not from PAIRUNIT_N.
 P="-set NumPes ${PAIRUNIT_N:-16} -set NumBarriers 32 -set CountBits 16 -set FifoDepth 8"
 UNIT="rtl/dsbc_ram_dp.v rtl/dsbc_encoder.v rtl/dsbc_decision.v $F/feas_pair_rmw.v $F/feas_pair_acc.v $F/feas_bitmap_ram.v $F/feas_ram_fifo.v $F/feas_arb_lean_ctl.v $F/feas_ovl_seq_step.v $F/feas_ovl_seq.v $F/feas_ovl_pair.v $F/feas_ovl_ff2.v $F/feas_ovl_global.v $F/feas_pair_arb_local.v $F/feas_pair_arb_global.v $F/feas_pair_arb_unit.v"
 HARN="$UNIT synth/harness/harness_scan_io.v $F/feas_pair_arb_unit_harness.v"
@@ -345,8 +345,11 @@ fi
 # They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
 # (ovlrtl.md 15) OVL_PE=2: the unit's OvlPipeEnd (the pipelined word end, overlap.md 13): the
 # self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
-OVLRA="${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
+# (ovlrtl.md 16c) OVL_N=8: the self-check's N (4 pairs, Q = T + 3, its bounds from Q; the
+# testbench builds OvlSeqPairs = min(OSP, N / 2)) and ovl_replay.py's --N; unset: N = 16 as
+# before. (Synthesis and placement take PAIRUNIT_N instead.)
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
+OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -454,6 +457,20 @@ plant_replay() {
   PLANT_P="$OVLP" plant "$1" 2 "$2" "$3" "$4" "$5" "$6 +dump=$TMP/$1_$3_dump.txt"
   nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
 }
+# ovlnmutants (ovlrtl.md 16c; run with OVL_N=8): planted bugs at N = 8 (scratch copies, plant()),
+# 30,000 cycles each, every run also replayed (ovl_replay.py --N): each must FAIL the self-check
+# or DIFFER in the replay -> ${O}ovl_nmutants.txt. Two are 16-PE assumptions (Q = T + 4 in the
+# pairs' sequencer copies / in the global block's; no-ops at N = 16), one the global block's lo
+# (ovlmutants' ovl_lo_all), one a slower legal schedule only the replay sees (ovlmutreplay's
+# ovl_nonext).
+if [ "$what" = ovlnmutants ]; then
+  : > ${O}ovl_nmutants.txt
+  nm() { plant_replay n ${O}ovl_nmutants.txt "$@"; }  # name file sed-expression plusargs
+  nm n_seqq16 feas_pair_arb_unit.v "s/\.Q(CountBits + \$clog2(NumPes))/.Q(CountBits + 4)/" "+seed=1"
+  nm n_globq16 feas_ovl_global.v "s/localparam integer Q     = CountBits + \$clog2(NumPes);/localparam integer Q     = CountBits + 4;/" "+seed=1"
+  nm n_lo_all feas_ovl_global.v "s/wire lo = hi ? (\&lb) : (\&(lb | la));/wire lo = \&lb;/" "+seed=1"
+  nm n_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1"
+fi
 # ovlr3mutants (ovlrtl.md 13; run with OVL_R=3, and OVL_SPEC=1 for the last three): planted bugs
 # in the R = 3 / idle-speculation logic (scratch copies, plant()), 30,000 cycles each, every run
 # also replayed (ovl_replay.py with the unit's R): each must FAIL the self-check or DIFFER in the
