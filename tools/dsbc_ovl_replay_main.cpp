@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--count-bits", p.count_bits, "T (default 16)")->transform(decimal<int>("an integer"));
   app.add_option("--barriers", p.barriers, "M (default 32)")->transform(decimal<int>("an integer"));
+  app.add_option("--pes", p.pes, "N, even (default 16)")->transform(decimal<int>("an integer"));
   app.add_option("--reg-lines", p.reg_lines,
                  "R, registers in the round trip besides the "
                  "decision's: the round trip is R + 1 (default 2)")
@@ -130,9 +131,11 @@ int main(int argc, char** argv) {
   const dsbc::ovl::ReplayReport r = dsbc::ovl::replay_dump(dump, p, x0);
   report("heads (cycle, barrier)", dump.heads, r.heads, r.head_mismatches, show);
   report("exits (cycle, completion)", dump.exits, r.exits, r.exit_mismatches, show);
-  std::cout << "same-barrier heads within the rebase window: " << r.same_barrier_heads << "\n"
-            << "sequencer splits " << r.sequencer_splits << ", pops of an empty FIFO " << r.pop_underflows
-            << ", rebase sums " << r.rebase_sum_errors << ", protocol errors " << r.protocol_errors << "\n"
+  std::cout << "same-barrier heads within the rebase window: " << r.same_barrier_heads << "\n";
+  if (p.pipe_end != 0) std::cout << "pipelined heads: " << r.pipelined_heads << "\n";
+  std::cout << "sequencer splits " << r.sequencer_splits << ", pops of an empty FIFO " << r.pop_underflows
+            << ", rebase sums " << r.rebase_sum_errors << ", rebased counts " << r.rebase_errors << ", protocol errors "
+            << r.protocol_errors << "\n"
             << r.errors() << " errors\n"
             << "REPLAY " << (r.errors() == 0 ? "AGREE" : "DIFFER") << " (" << path << ")\n";
   return r.errors() == 0 ? 0 : 1;

@@ -38,6 +38,11 @@ expect_rc pipe-end-differs 1 "REPLAY DIFFER" "$DATA/t16_seed1_random.txt" --pipe
 # and a port dump of the RTL built with OvlPipeEnd = 2 agrees with --pipe-end 2 only
 expect_rc ports-pipe-end 0 "PORTS AGREE" "$DATA/ports_pipeend/t16_seed4_slowpop.txt" --ports --pipe-end 2
 expect_rc ports-pipe-end-0 1 "PORTS DIFFER" "$DATA/ports_pipeend/t16_seed4_slowpop.txt" --ports
+# The unit at N = 8 (Q = T + 3): its dump agrees with --pes 8 only; the port-level model is N = 16 only
+expect_rc pes8-agree 0 "REPLAY AGREE" "$DATA/n8_t16_seed1_random.txt" --pes 8
+expect_rc pes8-as-16 1 "REPLAY DIFFER" "$DATA/n8_t16_seed1_random.txt"
+expect_error bad-pes "pes = 7 is out of range (legal: even, 2 .. 256)" "$DATA/n8_t16_seed1_random.txt" --pes 7
+expect_error ports-pes8 "pes = 8 is out of range (legal: 16" "$DATA/ports/t16_seed1_random.txt" --ports --pes 8
 expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
 # The 5th head one cycle later: exactly one head differs, and it is shown.
 awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \

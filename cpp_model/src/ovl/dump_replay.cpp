@@ -104,6 +104,8 @@ ReplayReport replay_dump(const Dump& dump, const Params& p, int64_t x0) {
   rep.sequencer_splits = dp.sequencer_splits();
   rep.same_barrier_heads = dp.same_barrier_heads();
   rep.rebase_sum_errors = dp.rebase_sum_errors();
+  rep.pipelined_heads = dp.pipelined_heads();
+  rep.rebase_errors = dp.rebase_errors();
   rep.protocol_errors = dp.protocol_errors();
 
   const auto compare = [&](const auto& rtl, const auto& mine, int64_t* mismatches) {

@@ -45,11 +45,14 @@ struct DumpCase {
   int t;
   int r = 2;          // the unit's OvlR
   bool spec = false;  // its OvlSpec
+  int pipe_end = 0;   // its OvlPipeEnd
+  int pes = 16;       // its N
 };
 
 // gtest prints a parameter with this (its bytes otherwise).
 void PrintTo(const DumpCase& c, std::ostream* os) {
-  *os << c.file << " (T = " << c.t << ", R = " << c.r << (c.spec ? ", idle speculation)" : ")");
+  *os << c.file << " (T = " << c.t << ", R = " << c.r << (c.spec ? ", idle speculation" : "") << ", pipe_end "
+      << c.pipe_end << ", N = " << c.pes << ")";
 }
 
 class RtlDump : public ::testing::TestWithParam<DumpCase> {};
@@ -57,7 +60,9 @@ class RtlDump : public ::testing::TestWithParam<DumpCase> {};
 // The contract reproduces every head (cycle, barrier) and every exit (cycle, completion) the
 // RTL produced on the same stimulus, with no sequencer split and no protocol error.
 TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
-  const Params p = params(GetParam().t, 32, GetParam().r, GetParam().spec);
+  Params p = params(GetParam().t, 32, GetParam().r, GetParam().spec);
+  p.pipe_end = GetParam().pipe_end;
+  p.pes = GetParam().pes;
   const Dump d = load(GetParam().file, p);
   ASSERT_GE(d.heads.size(), 30u) << "a dump too short to say anything";
   const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
@@ -68,6 +73,13 @@ TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
   EXPECT_EQ(r.pop_underflows, 0);
   EXPECT_EQ(r.rebase_sum_errors, 0);
   EXPECT_EQ(r.protocol_errors, 0);
+  EXPECT_EQ(r.rebase_errors, 0);
+  // A pipelined-word-end dump tests the rule only if heads left tails in it.
+  if (p.pipe_end != 0) {
+    EXPECT_GE(r.pipelined_heads, 15);
+  } else {
+    EXPECT_EQ(r.pipelined_heads, 0);
+  }
   // Every RTL head was compared (the run may end inside a word: one more or one fewer).
   EXPECT_LE(d.heads.size(), r.heads.size() + 1);
   int completions = 0;
@@ -85,7 +97,15 @@ INSTANTIATE_TEST_SUITE_P(Dumps, RtlDump,
                                            DumpCase{"r3_t16_seed11_sparse.txt", 16, 3},
                                            DumpCase{"r3_t16_seed31_group.txt", 16, 3},
                                            DumpCase{"r3spec_t16_seed15_idle.txt", 16, 3, true},
-                                           DumpCase{"r3spec_t16_seed1_random.txt", 16, 3, true}),
+                                           DumpCase{"r3spec_t16_seed1_random.txt", 16, 3, true},
+                                           // OvlPipeEnd = 2 (ovlrtl.md 15), and the unit at N = 8 (ovlrtl.md 16c:
+                                           // Q = T + 3, 4 pairs), with the pipelined word end and at R = 3
+                                           DumpCase{"pe2_t16_seed1_random.txt", 16, 2, false, 2},
+                                           DumpCase{"n8_t16_seed1_random.txt", 16, 2, false, 0, 8},
+                                           DumpCase{"n8_t16_seed11_sparse.txt", 16, 2, false, 0, 8},
+                                           DumpCase{"n8_t8_seed21_bias.txt", 8, 2, false, 0, 8},
+                                           DumpCase{"n8pe2_t16_seed1_random.txt", 16, 2, false, 2, 8},
+                                           DumpCase{"n8r3_t16_seed31_group.txt", 16, 3, false, 0, 8}),
                          [](const ::testing::TestParamInfo<DumpCase>& i) {
                            std::string n = i.param.file;
                            return n.substr(0, n.find('.'));

@@ -53,9 +53,11 @@ struct ReplayReport {
   int64_t rebase_sum_errors = 0;   ///< heads in the rebase window whose global sum differs
   int64_t protocol_errors = 0;     ///< the sequencers' (contract.h)
   int64_t same_barrier_heads = 0;  ///< heads of a barrier within 3 cycles of its completion
+  int64_t pipelined_heads = 0;     ///< pipe_end: heads sent before the previous word's exit
+  int64_t rebase_errors = 0;       ///< PEs whose rebased count is not their commits since the cut
   int64_t errors() const {
     return head_mismatches + exit_mismatches + count_mismatch + sequencer_splits + pop_underflows + rebase_sum_errors +
-           protocol_errors;
+           protocol_errors + rebase_errors;
   }
 };
 
