@@ -171,11 +171,6 @@ module feas_ovl_seq #(
     .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
     .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
   );
-  always @* begin
-    s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
-    s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
-    cmpl_o = o_cmpl; s_spec_o = o_spec;
-  end
 
   // pre_o: what the pairs used to decide after the broadcast (the head and its barrier, the
   // dirty set's clear, exit, completion, the slot kinds: 3 LUTs after ctl_load / ctl_done,
@@ -283,6 +278,37 @@ module feas_ovl_seq #(
   end
   assign pre_o = {en_i, pre_q};
 
+  // The slot of this cycle (the outputs): at Cand = 0 the current step's (u_now). At Cand = 1
+  // (ovlrtl.md 16b) the precomputed slot selected by the broadcast, as in a pair (the slot
+  // kinds and the head ANDed with en): the global block's copy registers it (sd1_q) and
+  // drives exit_o / cmpl_o, and u_now's slot decision after ctl_load was its next deepest cone
+  // once the state update left it. (s_j is w_j_q in every slot; s_spec: u_now's.)
+  wire [PW-1:0] pv_q = ld_i ? (dn_i ? pre_q[3*PW +: PW] : pre_q[2*PW +: PW])
+                            : (dn_i ? pre_q[PW +: PW]   : pre_q[0 +: PW]);
+  wire [NumBarriers/4+3:0] pv_hd;
+  wire                pv_cmpl, pv_exit, pv_cnt, pv_head, pv_kw1, pv_key, pv_next, pv_poll;
+  wire [BarrierW-1:0] pv_bar;
+  wire [2:0]          pv_kidx;
+  assign {pv_hd, pv_cmpl, pv_exit, pv_cnt, pv_bar, pv_head, pv_kw1, pv_kidx, pv_key, pv_next,
+          pv_poll} = pv_q;
+  always @* begin
+    if (Cand != 0) begin
+      s_poll_o = en_i && pv_poll; s_next_o = en_i && pv_next; s_key_o = en_i && pv_key;
+      s_kidx_o = pv_kidx; s_kw1_o = pv_kw1; s_head_o = en_i && pv_head; s_bar_o = pv_bar;
+      s_cnt_o = en_i && pv_cnt; s_j_o = w_j_q; exit_o = pv_exit; cmpl_o = pv_cmpl;
+      s_spec_o = o_spec;
+    end else begin
+      s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
+      s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
+      cmpl_o = o_cmpl; s_spec_o = o_spec;
+    end
+  end
+`ifndef SYNTHESIS
+  always @(posedge clk_i) if (rst_ni && (Cand != 0) &&
+      ({s_poll_o, s_next_o, s_key_o, s_kidx_o, s_kw1_o, s_head_o, s_bar_o, s_cnt_o, s_j_o, exit_o, cmpl_o}
+       !== {o_poll, o_next, o_key, o_kidx, o_kw1, o_head, o_bar, o_cnt, o_j, o_exit, o_cmpl}))
+    $fatal(1, "%m: Cand: the selected slot differs from the step's at %0t", $time);
+`endif
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
