@@ -81,7 +81,13 @@ module feas_ovl_seq #(
   // (OvlPipeEnd, ovlrtl.md 15) {tail, word}: the registers t_act_q, w_act_q. A pair derives
   // from them, with the exit it selects from pre_o, whether its head leaves a tail and whether
   // an exit is the tail's (constant 0 / the word flag only at OvlPipeEnd = 0)
-  output wire [1:0]          tl_o
+  output wire [1:0]          tl_o,
+  // (OvlPipeEnd = 2, ovlrtl.md 16b) for each value v of this cycle's broadcast, registered
+  // like pre_o (computed last cycle from the next state): {tc, nc, eh} at [3v +: 3], what a
+  // pair derived from the selected slot and tl_o after the broadcast: eh, a head that leaves
+  // the word as the tail (head && word && (tail || !exit), with en); tc, a completion that is
+  // the tail's (cmpl && tail); nc, a completion that is not (cmpl && !tail). 0 at OvlPipeEnd = 0
+  output wire [11:0]         pef_o
 );
 
   localparam integer P  = OvlR + 1;
@@ -199,6 +205,7 @@ module feas_ovl_seq #(
                           r_act_nx, r_dec_nx, r_nxt_nx, r_i_nx, pfx_nx, c2_nx, c2_p1_nx, c2_p2_nx};
   wire [SW-1:0]   st_n;
   wire [4*SW-1:0] cand_nx;
+  wire [11:0]     pef_nx;
   wire [2*P-1:0]      n_tg;
   wire                n_ph, n_w_act, n_t_act, n_w_lt, n_w_ge, n_r_act, n_r_dec, n_r_nxt;
   wire [1:0]          n_w_off;
@@ -218,6 +225,12 @@ module feas_ovl_seq #(
       wire [SW-1:0] c_0 = cand_q[0 +: SW], c_1 = cand_q[SW +: SW], c_2 = cand_q[2*SW +: SW],
                     c_3 = cand_q[3*SW +: SW];
       assign st_n = !en_i ? ST_RST : ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
+      reg [11:0] pef_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) pef_q <= 12'd0;  // (the reset state's slots: no head, no exit)
+        else         pef_q <= pef_nx;
+      end
+      assign pef_o = pef_q;
 `ifndef SYNTHESIS
       reg rst1_q;
       always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rst1_q <= 1'b1; else begin
@@ -228,6 +241,7 @@ module feas_ovl_seq #(
 `endif
     end else begin : g_nocand
       assign st_n = st_now;
+      assign pef_o = 12'd0;
     end
   endgenerate
 
@@ -261,6 +275,9 @@ module feas_ovl_seq #(
         .w_lt_o(q_w_lt), .w_ge_o(q_w_ge), .r_act_o(q_r_act), .r_dec_o(q_r_dec), .r_nxt_o(q_r_nxt),
         .r_i_o(q_r_i), .pfx_o(q_pfx), .c2_o(q_c2), .c2_p1_o(q_c2_p1), .c2_p2_o(q_c2_p2)
       );
+      // (Cand) the pairs' tail flags of this value (pef_o), on the next cycle's {tail, word}
+      assign pef_nx[3*vi +: 3] = {p_cmpl && n_t_act, p_cmpl && !n_t_act,
+                                  p_head && n_w_act && (n_t_act || !p_exit)};
       // (Cand) this value's next state (unused at Cand = 0)
       assign cand_nx[vi*SW +: SW] = {q_tg, q_ph, q_w_act, q_t_act, q_w_off, q_w_j, q_w_lt, q_w_ge,
                                      q_r_act, q_r_dec, q_r_nxt, q_r_i, q_pfx, q_c2, q_c2_p1, q_c2_p2};

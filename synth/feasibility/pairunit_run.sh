@@ -492,8 +492,9 @@ if [ "$what" = ovlpemutants ]; then
   # POLL's room need left at 2 with a tail pending: slow pops, FIFOs near full
   pem pe_room feas_ovl_pair.v "s/wire tail_now = (OvlPipeEnd != 0) \&\& tl_i\[1\] \&\& !exit_o;/wire tail_now = 1'b0;/" "+seed=4 +popdiv=40"
   # the tail's rebase address / FIFO push barrier taken at its completion from CNT2 (by then
-  # the new head's barrier), as without the rule
-  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || (cdone \&\& !pe_tc)) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
+  # the new head's barrier), as without the rule (re-targeted in ovlrtl.md 16b: the enable is
+  # pe_eh || pe_nc since the flags per broadcast value)
+  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || pe_nc) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
   # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
   pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
   # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
