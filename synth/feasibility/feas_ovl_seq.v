@@ -35,6 +35,8 @@ module feas_ovl_seq #(
   parameter integer OvlR        = 2,   // R = 2 (P = 3) or 3 (P = 4)
   parameter integer OvlSpec     = 0,   // 1: idle cycles alternate POLL and SPEC (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
+  parameter integer OvlFollow   = 0,   // (OvlPipeEnd = 2, ovlrtl.md 16b) 1: take the candidates
+                                       // and the precomputed slots from a leader copy (fol_i)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -42,6 +44,11 @@ module feas_ovl_seq #(
   input  wire                en_i,        // 0 while the pairs clear their RAMs (then 1 for ever)
   input  wire                ld_i,        // ctl_load as seen now
   input  wire                dn_i,        // ctl_done as seen now
+  // (OvlPipeEnd = 2, ovlrtl.md 16b) {cand_q, pre_q} of this copy (fol_o) / of the leader copy
+  // (fol_i, read at OvlFollow = 1 only): a follower in the same state needs neither its own
+  // precomputing steps nor their registers
+  input  wire [4*(2*OvlR+21+4*BarrierW+NumBarriers/4+BarrierW+15)-1:0] fol_i,
+  output wire [4*(2*OvlR+21+4*BarrierW+NumBarriers/4+BarrierW+15)-1:0] fol_o,
   // the slot of this cycle
   output reg                 s_poll_o,
   output reg                 s_next_o,
@@ -198,6 +205,8 @@ module feas_ovl_seq #(
   // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state.
   localparam integer Cand = (OvlPipeEnd == 2) ? 1 : 0;
   localparam integer SW = 2 * P + 19 + 4 * BarrierW;
+  localparam integer PW = NumBarriers / 4 + BarrierW + 15;  // a precomputed slot (pre_q, below)
+  reg  [4*PW-1:0] pre_q;
   localparam [SW-1:0] ST_RST = {{(2 * P){1'b0}}, 1'b0, 1'b0, 1'b0, 2'd3, 5'd0, 1'b1, 1'b0,
                                 3'b000, 3'd1, {(BarrierW + 1){1'b0}}, {BarrierW{1'b1}},
                                 {BarrierW{1'b0}}, {{(BarrierW - 1){1'b0}}, 1'b1}};
@@ -222,8 +231,10 @@ module feas_ovl_seq #(
         if (!rst_ni) cand_q <= {4{ST_RST}};
         else         cand_q <= cand_nx;
       end
-      wire [SW-1:0] c_0 = cand_q[0 +: SW], c_1 = cand_q[SW +: SW], c_2 = cand_q[2*SW +: SW],
-                    c_3 = cand_q[3*SW +: SW];
+      // (OvlFollow: the leader's candidates; this copy's cand_q then has no reader)
+      wire [4*SW-1:0] cq = (OvlFollow != 0) ? fol_i[4*PW +: 4*SW] : cand_q;
+      wire [SW-1:0] c_0 = cq[0 +: SW], c_1 = cq[SW +: SW], c_2 = cq[2*SW +: SW],
+                    c_3 = cq[3*SW +: SW];
       assign st_n = !en_i ? ST_RST : ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
       reg [11:0] pef_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -231,6 +242,7 @@ module feas_ovl_seq #(
         else         pef_q <= pef_nx;
       end
       assign pef_o = pef_q;
+      assign fol_o = {cand_q, pre_q};
 `ifndef SYNTHESIS
       reg rst1_q;
       always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rst1_q <= 1'b1; else begin
@@ -242,11 +254,10 @@ module feas_ovl_seq #(
     end else begin : g_nocand
       assign st_n = st_now;
       assign pef_o = 12'd0;
+      assign fol_o = {(4 * (SW + PW)){1'b0}};
     end
   endgenerate
 
-  localparam integer PW = NumBarriers / 4 + BarrierW + 15;
-  reg  [4*PW-1:0] pre_q;
   wire [4*PW-1:0] pre_nx;
   genvar vi;
   generate
@@ -300,8 +311,10 @@ module feas_ovl_seq #(
   // kinds and the head ANDed with en): the global block's copy registers it (sd1_q) and
   // drives exit_o / cmpl_o, and u_now's slot decision after ctl_load was its next deepest cone
   // once the state update left it. (s_j is w_j_q in every slot; s_spec: u_now's.)
-  wire [PW-1:0] pv_q = ld_i ? (dn_i ? pre_q[3*PW +: PW] : pre_q[2*PW +: PW])
-                            : (dn_i ? pre_q[PW +: PW]   : pre_q[0 +: PW]);
+  // (OvlFollow: the leader's precomputed slots)
+  wire [4*PW-1:0] pq = (OvlFollow != 0) ? fol_i[0 +: 4*PW] : pre_q;
+  wire [PW-1:0] pv_q = ld_i ? (dn_i ? pq[3*PW +: PW] : pq[2*PW +: PW])
+                            : (dn_i ? pq[PW +: PW]   : pq[0 +: PW]);
   wire [NumBarriers/4+3:0] pv_hd;
   wire                pv_cmpl, pv_exit, pv_cnt, pv_head, pv_kw1, pv_key, pv_next, pv_poll;
   wire [BarrierW-1:0] pv_bar;
