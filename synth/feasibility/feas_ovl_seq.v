@@ -228,7 +228,12 @@ module feas_ovl_seq #(
     if (Cand != 0) begin : g_cand
       reg [4*SW-1:0] cand_q;
       always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) cand_q <= {4{ST_RST}};
+        // (reset to the complement of the reset state: never read, en_i being 0 in the first
+        // cycle after reset (checked below); a reset value other than pre_q's keeps Yosys from
+        // merging a candidate bit with the equal precomputed-slot bit (the head's barrier and
+        // the prefix, the key index and r_i): merged, one flip-flop drove both this copy's
+        // select and the 8 pairs' bus, and began 4 of 5 N = 16 worst paths, ovlrtl.md 16b)
+        if (!rst_ni) cand_q <= {4{~ST_RST}};
         else         cand_q <= cand_nx;
       end
       // (OvlFollow: the leader's candidates; this copy's cand_q then has no reader)
