@@ -52,7 +52,11 @@ module feas_ovl_global #(
   // uses of the broadcast) has its own select lines, and the pairs' identical select logic is
   // no longer merged into one pair's (a route across the chip to the others)
   output wire [NumPes/2-1:0] ctl_load_cp_o,
-  output wire [NumPes/2-1:0] ctl_done_cp_o
+  output wire [NumPes/2-1:0] ctl_done_cp_o,
+  // (OvlPipeEnd = 2, ovlrtl.md 16b) the unit's first pair sequencer's candidates and
+  // precomputed slots (feas_ovl_seq.fol_o): this block's copy follows it (OvlFollow) instead of
+  // precomputing them itself; unused otherwise
+  input  wire [4*(2*OvlR+21+5*$clog2(NumBarriers)+NumBarriers/4+15)-1:0] seq_fol_i
 );
 
   localparam integer BW    = $clog2(NumBarriers);
@@ -89,13 +93,13 @@ module feas_ovl_global #(
   wire [1:0] arr_kind_nx;
   wire r_act, r_dec, r_nxt;
   feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
-                 .OvlPipeEnd(OvlPipeEnd)) u_seq (
+                 .OvlPipeEnd(OvlPipeEnd), .OvlFollow((OvlPipeEnd == 2) ? 1 : 0)) u_seq (
     .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .s_spec_o(s_spec), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),
     .cnt2_o(cnt2), .pfx_o(pfx), .ri_o(ri), .r_act_o(r_act), .r_dec_o(r_dec), .r_nxt_o(r_nxt), .bus_o(), .pre_o(),
-    .tl_o()
+    .tl_o(), .pef_o(), .fol_i(seq_fol_i), .fol_o()
   );
 
   // the slot, two cycles late (it meets its lines in lin_q)

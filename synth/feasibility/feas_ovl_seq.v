@@ -35,6 +35,8 @@ module feas_ovl_seq #(
   parameter integer OvlR        = 2,   // R = 2 (P = 3) or 3 (P = 4)
   parameter integer OvlSpec     = 0,   // 1: idle cycles alternate POLL and SPEC (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
+  parameter integer OvlFollow   = 0,   // (OvlPipeEnd = 2, ovlrtl.md 16b) 1: take the candidates
+                                       // and the precomputed slots from a leader copy (fol_i)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -42,6 +44,11 @@ module feas_ovl_seq #(
   input  wire                en_i,        // 0 while the pairs clear their RAMs (then 1 for ever)
   input  wire                ld_i,        // ctl_load as seen now
   input  wire                dn_i,        // ctl_done as seen now
+  // (OvlPipeEnd = 2, ovlrtl.md 16b) {cand_q, pre_q} of this copy (fol_o) / of the leader copy
+  // (fol_i, read at OvlFollow = 1 only): a follower in the same state needs neither its own
+  // precomputing steps nor their registers
+  input  wire [4*(2*OvlR+21+4*BarrierW+NumBarriers/4+BarrierW+15)-1:0] fol_i,
+  output wire [4*(2*OvlR+21+4*BarrierW+NumBarriers/4+BarrierW+15)-1:0] fol_o,
   // the slot of this cycle
   output reg                 s_poll_o,
   output reg                 s_next_o,
@@ -81,7 +88,13 @@ module feas_ovl_seq #(
   // (OvlPipeEnd, ovlrtl.md 15) {tail, word}: the registers t_act_q, w_act_q. A pair derives
   // from them, with the exit it selects from pre_o, whether its head leaves a tail and whether
   // an exit is the tail's (constant 0 / the word flag only at OvlPipeEnd = 0)
-  output wire [1:0]          tl_o
+  output wire [1:0]          tl_o,
+  // (OvlPipeEnd = 2, ovlrtl.md 16b) for each value v of this cycle's broadcast, registered
+  // like pre_o (computed last cycle from the next state): {tc, nc, eh} at [3v +: 3], what a
+  // pair derived from the selected slot and tl_o after the broadcast: eh, a head that leaves
+  // the word as the tail (head && word && (tail || !exit), with en); tc, a completion that is
+  // the tail's (cmpl && tail); nc, a completion that is not (cmpl && !tail). 0 at OvlPipeEnd = 0
+  output wire [11:0]         pef_o
 );
 
   localparam integer P  = OvlR + 1;
@@ -171,11 +184,6 @@ module feas_ovl_seq #(
     .r_dec_o(r_dec_nx), .r_nxt_o(r_nxt_nx), .r_i_o(r_i_nx), .pfx_o(pfx_nx), .c2_o(c2_nx),
     .c2_p1_o(c2_p1_nx), .c2_p2_o(c2_p2_nx)
   );
-  always @* begin
-    s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
-    s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
-    cmpl_o = o_cmpl; s_spec_o = o_spec;
-  end
 
   // pre_o: what the pairs used to decide after the broadcast (the head and its barrier, the
   // dirty set's clear, exit, completion, the slot kinds: 3 LUTs after ctl_load / ctl_done,
@@ -184,8 +192,77 @@ module feas_ovl_seq #(
   // 4:1 select by the broadcast it receives. The next cycle's en is not known here (the
   // global block's en_q), so pre is computed with en = 1 and the pairs AND with en (with
   // en = 0 the step gives no slot and no head; kidx, kw1, bar, exit, cmpl do not depend on it).
-  localparam integer PW = NumBarriers / 4 + BarrierW + 15;
+  // The next state (ovlrtl.md 16b): at OvlPipeEnd = 0 (Cand = 0) the current step's (u_now's)
+  // next state, as before. At OvlPipeEnd = 2 (Cand = 1) the broadcast is taken out of the state
+  // update: the four precomputing steps (u_pre, below) give, besides the slot of their value v
+  // of the broadcast (pre_q), the next state for that value; registered (cand_q), this cycle's
+  // broadcast selects one of them (a 4:1 mux behind ctl_load / ctl_done, then one step into
+  // pre_q and cand_q), instead of the broadcast entering u_now's arrival and slot decision
+  // and then u_pre's (ctl_load -> u_now -> w_j_q's enable / u_pre -> pre_q: the worst paths of
+  // every N = 8 placement, n8_pe2_ovl_pnr_*). The precomputing steps run with en = 1; while
+  // en_i = 0 (the RAM clear, from reset) the state stays the reset state (no arrival, no word:
+  // the step's fixed point whatever the broadcast), so the next state is ST_RST then, and the
+  // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state.
+  localparam integer Cand = (OvlPipeEnd == 2) ? 1 : 0;
+  localparam integer SW = 2 * P + 19 + 4 * BarrierW;
+  localparam integer PW = NumBarriers / 4 + BarrierW + 15;  // a precomputed slot (pre_q, below)
   reg  [4*PW-1:0] pre_q;
+  localparam [SW-1:0] ST_RST = {{(2 * P){1'b0}}, 1'b0, 1'b0, 1'b0, 2'd3, 5'd0, 1'b1, 1'b0,
+                                3'b000, 3'd1, {(BarrierW + 1){1'b0}}, {BarrierW{1'b1}},
+                                {BarrierW{1'b0}}, {{(BarrierW - 1){1'b0}}, 1'b1}};
+  wire [SW-1:0] st_now = {tg_nx, ph_nx, w_act_nx, t_act_nx, w_off_nx, w_j_nx, w_lt_nx, w_ge_nx,
+                          r_act_nx, r_dec_nx, r_nxt_nx, r_i_nx, pfx_nx, c2_nx, c2_p1_nx, c2_p2_nx};
+  wire [SW-1:0]   st_n;
+  wire [4*SW-1:0] cand_nx;
+  wire [11:0]     pef_nx;
+  wire [2*P-1:0]      n_tg;
+  wire                n_ph, n_w_act, n_t_act, n_w_lt, n_w_ge, n_r_act, n_r_dec, n_r_nxt;
+  wire [1:0]          n_w_off;
+  wire [4:0]          n_w_j;
+  wire [2:0]          n_r_i;
+  wire [BarrierW:0]   n_pfx;
+  wire [BarrierW-1:0] n_c2, n_c2_p1, n_c2_p2;
+  assign {n_tg, n_ph, n_w_act, n_t_act, n_w_off, n_w_j, n_w_lt, n_w_ge, n_r_act, n_r_dec, n_r_nxt,
+          n_r_i, n_pfx, n_c2, n_c2_p1, n_c2_p2} = st_n;
+  generate
+    if (Cand != 0) begin : g_cand
+      reg [4*SW-1:0] cand_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        // (reset to the complement of the reset state: never read, en_i being 0 in the first
+        // cycle after reset (checked below); a reset value other than pre_q's keeps Yosys from
+        // merging a candidate bit with the equal precomputed-slot bit (the head's barrier and
+        // the prefix, the key index and r_i): merged, one flip-flop drove both this copy's
+        // select and the 8 pairs' bus, and began 4 of 5 N = 16 worst paths, ovlrtl.md 16b)
+        if (!rst_ni) cand_q <= {4{~ST_RST}};
+        else         cand_q <= cand_nx;
+      end
+      // (OvlFollow: the leader's candidates; this copy's cand_q then has no reader)
+      wire [4*SW-1:0] cq = (OvlFollow != 0) ? fol_i[4*PW +: 4*SW] : cand_q;
+      wire [SW-1:0] c_0 = cq[0 +: SW], c_1 = cq[SW +: SW], c_2 = cq[2*SW +: SW],
+                    c_3 = cq[3*SW +: SW];
+      assign st_n = !en_i ? ST_RST : ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
+      reg [11:0] pef_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) pef_q <= 12'd0;  // (the reset state's slots: no head, no exit)
+        else         pef_q <= pef_nx;
+      end
+      assign pef_o = pef_q;
+      assign fol_o = {cand_q, pre_q};
+`ifndef SYNTHESIS
+      reg rst1_q;
+      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rst1_q <= 1'b1; else begin
+        rst1_q <= 1'b0;
+        if (rst1_q && en_i) $fatal(1, "%m: en_i high in the first cycle after reset (cand_q not loaded)");
+        if (st_n != st_now) $fatal(1, "%m: the selected next state differs from the step's at %0t", $time);
+      end
+`endif
+    end else begin : g_nocand
+      assign st_n = st_now;
+      assign pef_o = 12'd0;
+      assign fol_o = {(4 * (SW + PW)){1'b0}};
+    end
+  endgenerate
+
   wire [4*PW-1:0] pre_nx;
   genvar vi;
   generate
@@ -193,19 +270,33 @@ module feas_ovl_seq #(
       wire                p_poll, p_next, p_key, p_kw1, p_head, p_cnt, p_exit, p_cmpl;
       wire [2:0]          p_kidx;
       wire [BarrierW-1:0] p_bar;
+      wire [2*P-1:0]      q_tg;
+      wire                q_ph, q_w_act, q_t_act, q_w_lt, q_w_ge, q_r_act, q_r_dec, q_r_nxt;
+      wire [1:0]          q_w_off;
+      wire [4:0]          q_w_j;
+      wire [2:0]          q_r_i;
+      wire [BarrierW:0]   q_pfx;
+      wire [BarrierW-1:0] q_c2, q_c2_p1, q_c2_p2;
       feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
                           .OvlPipeEnd(OvlPipeEnd)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
-        .tg_i(tg_nx), .ph_i(ph_nx), .w_act_i(w_act_nx), .t_act_i(t_act_nx), .w_off_i(w_off_nx), .w_j_i(w_j_nx),
-        .w_lt_i(w_lt_nx), .w_ge_i(w_ge_nx), .r_act_i(r_act_nx),
-        .r_dec_i(r_dec_nx), .r_nxt_i(r_nxt_nx), .r_i_i(r_i_nx), .pfx_i(pfx_nx), .c2_i(c2_nx),
-        .c2_p1_i(c2_p1_nx), .c2_p2_i(c2_p2_nx),
+        .tg_i(n_tg), .ph_i(n_ph), .w_act_i(n_w_act), .t_act_i(n_t_act), .w_off_i(n_w_off), .w_j_i(n_w_j),
+        .w_lt_i(n_w_lt), .w_ge_i(n_w_ge), .r_act_i(n_r_act),
+        .r_dec_i(n_r_dec), .r_nxt_i(n_r_nxt), .r_i_i(n_r_i), .pfx_i(n_pfx), .c2_i(n_c2),
+        .c2_p1_i(n_c2_p1), .c2_p2_i(n_c2_p2),
         .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
         .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
         .cmpl_o(p_cmpl), .s_spec_o(),
-        .tg_o(), .ph_o(), .w_act_o(), .t_act_o(), .w_off_o(), .w_j_o(), .w_lt_o(), .w_ge_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .r_i_o(),
-        .pfx_o(), .c2_o(), .c2_p1_o(), .c2_p2_o()
+        .tg_o(q_tg), .ph_o(q_ph), .w_act_o(q_w_act), .t_act_o(q_t_act), .w_off_o(q_w_off), .w_j_o(q_w_j),
+        .w_lt_o(q_w_lt), .w_ge_o(q_w_ge), .r_act_o(q_r_act), .r_dec_o(q_r_dec), .r_nxt_o(q_r_nxt),
+        .r_i_o(q_r_i), .pfx_o(q_pfx), .c2_o(q_c2), .c2_p1_o(q_c2_p1), .c2_p2_o(q_c2_p2)
       );
+      // (Cand) the pairs' tail flags of this value (pef_o), on the next cycle's {tail, word}
+      assign pef_nx[3*vi +: 3] = {p_cmpl && n_t_act, p_cmpl && !n_t_act,
+                                  p_head && n_w_act && (n_t_act || !p_exit)};
+      // (Cand) this value's next state (unused at Cand = 0)
+      assign cand_nx[vi*SW +: SW] = {q_tg, q_ph, q_w_act, q_t_act, q_w_off, q_w_j, q_w_lt, q_w_ge,
+                                     q_r_act, q_r_dec, q_r_nxt, q_r_i, q_pfx, q_c2, q_c2_p1, q_c2_p2};
       assign pre_nx[vi*PW +: PW] = {hhdec(p_head, p_bar), p_cmpl, p_exit, p_cnt, p_bar, p_head,
                                     p_kw1, p_kidx, p_key, p_next, p_poll};
     end
@@ -219,6 +310,40 @@ module feas_ovl_seq #(
     else         pre_q <= pre_nx;
   end
   assign pre_o = {en_i, pre_q};
+
+  // The slot of this cycle (the outputs): at Cand = 0 the current step's (u_now). At Cand = 1
+  // (ovlrtl.md 16b) the precomputed slot selected by the broadcast, as in a pair (the slot
+  // kinds and the head ANDed with en): the global block's copy registers it (sd1_q) and
+  // drives exit_o / cmpl_o, and u_now's slot decision after ctl_load was its next deepest cone
+  // once the state update left it. (s_j is w_j_q in every slot; s_spec: u_now's.)
+  // (OvlFollow: the leader's precomputed slots)
+  wire [4*PW-1:0] pq = (OvlFollow != 0) ? fol_i[0 +: 4*PW] : pre_q;
+  wire [PW-1:0] pv_q = ld_i ? (dn_i ? pq[3*PW +: PW] : pq[2*PW +: PW])
+                            : (dn_i ? pq[PW +: PW]   : pq[0 +: PW]);
+  wire [NumBarriers/4+3:0] pv_hd;
+  wire                pv_cmpl, pv_exit, pv_cnt, pv_head, pv_kw1, pv_key, pv_next, pv_poll;
+  wire [BarrierW-1:0] pv_bar;
+  wire [2:0]          pv_kidx;
+  assign {pv_hd, pv_cmpl, pv_exit, pv_cnt, pv_bar, pv_head, pv_kw1, pv_kidx, pv_key, pv_next,
+          pv_poll} = pv_q;
+  always @* begin
+    if (Cand != 0) begin
+      s_poll_o = en_i && pv_poll; s_next_o = en_i && pv_next; s_key_o = en_i && pv_key;
+      s_kidx_o = pv_kidx; s_kw1_o = pv_kw1; s_head_o = en_i && pv_head; s_bar_o = pv_bar;
+      s_cnt_o = en_i && pv_cnt; s_j_o = w_j_q; exit_o = pv_exit; cmpl_o = pv_cmpl;
+      s_spec_o = o_spec;
+    end else begin
+      s_poll_o = o_poll; s_next_o = o_next; s_key_o = o_key; s_kidx_o = o_kidx; s_kw1_o = o_kw1;
+      s_head_o = o_head; s_bar_o = o_bar; s_cnt_o = o_cnt; s_j_o = o_j; exit_o = o_exit;
+      cmpl_o = o_cmpl; s_spec_o = o_spec;
+    end
+  end
+`ifndef SYNTHESIS
+  always @(posedge clk_i) if (rst_ni && (Cand != 0) &&
+      ({s_poll_o, s_next_o, s_key_o, s_kidx_o, s_kw1_o, s_head_o, s_bar_o, s_cnt_o, s_j_o, exit_o, cmpl_o}
+       !== {o_poll, o_next, o_key, o_kidx, o_kw1, o_head, o_bar, o_cnt, o_j, o_exit, o_cmpl}))
+    $fatal(1, "%m: Cand: the selected slot differs from the step's at %0t", $time);
+`endif
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -239,22 +364,22 @@ module feas_ovl_seq #(
       c2_p1   <= {BarrierW{1'b0}};                        // all ones + 1
       c2_p2   <= {{(BarrierW - 1){1'b0}}, 1'b1};          // all ones + 2
     end else begin
-      tg_q    <= tg_nx;
-      ph_q    <= ph_nx;
-      w_act_q <= w_act_nx;
-      t_act_q <= t_act_nx && (OvlPipeEnd != 0);  // (constant 0 without the rule)
-      w_off_q <= w_off_nx;
-      w_j_q   <= w_j_nx;
-      w_lt_q  <= w_lt_nx;
-      w_ge_q  <= w_ge_nx && (OvlPipeEnd != 0);  // (constant 0 without the rule)
-      r_act_q <= r_act_nx;
-      r_dec_q <= r_dec_nx;
-      r_nxt_q <= r_nxt_nx;
-      r_i_q   <= r_i_nx;
-      pfx_q   <= pfx_nx;
-      c2_q    <= c2_nx;
-      c2_p1   <= c2_p1_nx;
-      c2_p2   <= c2_p2_nx;
+      tg_q    <= n_tg;
+      ph_q    <= n_ph;
+      w_act_q <= n_w_act;
+      t_act_q <= n_t_act && (OvlPipeEnd != 0);  // (constant 0 without the rule)
+      w_off_q <= n_w_off;
+      w_j_q   <= n_w_j;
+      w_lt_q  <= n_w_lt;
+      w_ge_q  <= n_w_ge && (OvlPipeEnd != 0);  // (constant 0 without the rule)
+      r_act_q <= n_r_act;
+      r_dec_q <= n_r_dec;
+      r_nxt_q <= n_r_nxt;
+      r_i_q   <= n_r_i;
+      pfx_q   <= n_pfx;
+      c2_q    <= n_c2;
+      c2_p1   <= n_c2_p1;
+      c2_p2   <= n_c2_p2;
     end
   end
 

@@ -135,7 +135,10 @@ module feas_pair_arb_local #(
   // ... and its precomputed slot (feas_ovl_seq.pre_o, ovlrtl.md 12)
   input  wire [4*(NumBarriers/4+BarrierW+15):0] ovl_pre_i,
   // ... and its {tail, word} registers (feas_ovl_seq.tl_o; OvlPipeEnd, ovlrtl.md 15)
-  input  wire [1:0]          ovl_tl_i
+  input  wire [1:0]          ovl_tl_i,
+  // ... and its tail flags per value of the broadcast (feas_ovl_seq.pef_o; OvlPipeEnd = 2,
+  // ovlrtl.md 16b)
+  input  wire [11:0]         ovl_pef_i
 );
 
   localparam integer T    = CountBits;
@@ -170,6 +173,12 @@ module feas_pair_arb_local #(
   // barrier compare (reb_bar) take the tail's own barrier. Both 0 without the rule.
   wire                pe_eh, pe_tc;
   reg                 pe_eh1_q, pe_tc1_q;  // pe_eh / pe_tc one cycle ago
+  // pe_nc: a completion that is not the tail's (cdone && !pe_tc); at OvlPipeEnd = 2 selected
+  // with pe_eh and pe_tc from the sequencer's flags per broadcast value (ovlrtl.md 16b): the
+  // enable of clr_q and the rebase compare's select (pe_eh || pe_nc) was the head's 4:1 select,
+  // pe_eh's terms and the OR after the broadcast, the worst path of two N = 16 placements
+  wire                pe_nc_f;
+  wire                pe_nc = (OvlPipeEnd == 2) ? pe_nc_f : (cdone && !pe_tc);
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -194,7 +203,7 @@ module feas_pair_arb_local #(
         clr_q  <= clr_q + 1'b1;
       end else begin
         clr_q[AW-1] <= dsh_q[3];
-        if (pe_eh || (cdone && !pe_tc)) clr_q[BarrierW-1:0] <= cnt2_q;
+        if (pe_eh || pe_nc) clr_q[BarrierW-1:0] <= cnt2_q;
       end
       h1_q  <= head;
       h2_q  <= h1_q;
@@ -286,7 +295,7 @@ module feas_pair_arb_local #(
   wire mc_nx    = head ? head_hit : (c_bar == cnt2_q);
   // (OvlPipeEnd: at pe_eh the commit goes to the tail's rebase sum if it is to CNT2, the tail's
   // barrier until this cycle ends; at the tail's completion reb_bar already holds it)
-  wire mr_nx    = (pe_eh || (cdone && !pe_tc)) ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  wire mr_nx    = (pe_eh || pe_nc) ? (c_bar == cnt2_q) : (c_bar == reb_bar);
   reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -663,8 +672,28 @@ module feas_pair_arb_local #(
       // OvlPipeEnd: the sequencer's word flag after this cycle's arrival is w_act_q unless an
       // exit now ended it (an exit answers the tail first, ovl_tl_i[1]); a head with the word
       // still running leaves it as the tail. A completion with a tail pending is the tail's.
-      assign pe_eh = (OvlPipeEnd != 0) && head && ovl_tl_i[0] && (ovl_tl_i[1] || !o_exit);
-      assign pe_tc = (OvlPipeEnd != 0) && ovl_cmpl && ovl_tl_i[1];
+      // (OvlPipeEnd = 2, ovlrtl.md 16b) the same three flags, selected from ovl_pef_i by the
+      // broadcast (eh with the sequencer's en, as the head), each with this pair's !init_q
+      reg [2:0] pef_v;
+      always @* begin
+        case ({ctl_load_i, ctl_done_i})
+          2'd0:    pef_v = ovl_pef_i[2:0];
+          2'd1:    pef_v = ovl_pef_i[5:3];
+          2'd2:    pef_v = ovl_pef_i[8:6];
+          default: pef_v = ovl_pef_i[11:9];
+        endcase
+      end
+      wire pef_en = ovl_pre_i[4*(NumBarriers/4+BarrierW+15)];
+      wire pe_eh_o = (OvlPipeEnd != 0) && head && ovl_tl_i[0] && (ovl_tl_i[1] || !o_exit);
+      wire pe_tc_o = (OvlPipeEnd != 0) && ovl_cmpl && ovl_tl_i[1];
+      assign pe_eh   = (OvlPipeEnd == 2) ? (pef_en && pef_v[0] && !init_q) : pe_eh_o;
+      assign pe_tc   = (OvlPipeEnd == 2) ? (pef_v[2] && !init_q) : pe_tc_o;
+      assign pe_nc_f = pef_v[1] && !init_q;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && (OvlPipeEnd == 2) &&
+          ({pe_eh, pe_tc, pe_nc} !== {pe_eh_o, pe_tc_o, cdone && !pe_tc_o}))
+        $fatal(1, "%m: OvlPipeEnd: the selected tail flags differ from the slot's at %0t", $time);
+`endif
 `ifndef SYNTHESIS
       always @(posedge clk_i) if (rst_ni && init_q && (o_head || o_cmpl))
         $fatal(1, "%m: Overlap: a head or an exit during the clearing at %0t", $time);
@@ -710,6 +739,7 @@ module feas_pair_arb_local #(
       assign ovl_key = 1'b0;
       assign pe_eh = 1'b0;
       assign pe_tc = 1'b0;
+      assign pe_nc_f = 1'b0;
     end else if (RegLines != 0) begin : g_reg_lines
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -732,6 +762,7 @@ module feas_pair_arb_local #(
       assign ovl_key = 1'b0;
       assign pe_eh = 1'b0;
       assign pe_tc = 1'b0;
+      assign pe_nc_f = 1'b0;
     end else begin : g_comb_lines
       assign a_rr_bit_o = a_line;
       assign b_rr_bit_o = b_line;
@@ -744,10 +775,11 @@ module feas_pair_arb_local #(
       assign ovl_key = 1'b0;
       assign pe_eh = 1'b0;
       assign pe_tc = 1'b0;
+      assign pe_nc_f = 1'b0;
     end
   endgenerate
 
-  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, ovl_tl_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, ovl_tl_i, ovl_pef_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

@@ -58,6 +58,8 @@ module feas_pair_arb_unit #(
   wire [NP*PRW-1:0] opres;
   // ... and its {tail, word} flags (feas_ovl_seq.tl_o, OvlPipeEnd), copy k's at otls[2k +: 2]
   wire [NP*2-1:0]   otls;
+  // ... and its tail flags per broadcast value (feas_ovl_seq.pef_o, OvlPipeEnd = 2, ovlrtl.md 16b)
+  wire [NP*12-1:0]  opefs;
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
@@ -79,7 +81,8 @@ module feas_pair_arb_unit #(
       .ctl_load_i(p_load[i]), .ctl_done_i(p_done[i]), .snap_o(snaps[i]),
       .ovl_seq_i(oseqs[(i / OvlSeqPairs) * SW +: SW]),
       .ovl_pre_i(opres[(i / OvlSeqPairs) * PRW +: PRW]),
-      .ovl_tl_i(otls[(i / OvlSeqPairs) * 2 +: 2])
+      .ovl_tl_i(otls[(i / OvlSeqPairs) * 2 +: 2]),
+      .ovl_pef_i(opefs[(i / OvlSeqPairs) * 12 +: 12])
     );
   end
 
@@ -89,11 +92,14 @@ module feas_pair_arb_unit #(
   generate
     if (Overlap != 0) begin : g_ovl
       wire en;
+      // (OvlPipeEnd = 2, ovlrtl.md 16b) the first pair copy's {cand_q, pre_q}, followed by
+      // the global block's copy
+      wire [4*(2*OvlR+21+5*BW+NumBarriers/4+15)-1:0] ofol;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
                         .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
         .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
-        .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done)
+        .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done), .seq_fol_i(ofol)
       );
       // The pairs' sequencer: every pair block had its own copy, each seeing only the broadcast
       // and enabled in the same cycle (the pairs' clearing ends in cycle 2M, the global block's
@@ -103,19 +109,25 @@ module feas_pair_arb_unit #(
       // to its lines). More copies shorten the routes from a copy to its pairs.
       genvar k;
       for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
+        wire [4*(2*OvlR+21+5*BW+NumBarriers/4+15)-1:0] fo;
         feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
                        .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_pseq (
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
           .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),
-          .pre_o(opres[k*PRW +: PRW]), .tl_o(otls[k*2 +: 2])
+          .pre_o(opres[k*PRW +: PRW]), .tl_o(otls[k*2 +: 2]), .pef_o(opefs[k*12 +: 12]),
+          .fol_i({(4*(2*OvlR+21+5*BW+NumBarriers/4+15)){1'b0}}), .fol_o(fo)
         );
+        if (k == 0) begin : g_lead
+          assign ofol = fo;
+        end
       end
       if (NP / OvlSeqPairs < NP) begin : g_pseq_rest
         assign oseqs[NP*SW-1:(NP/OvlSeqPairs)*SW] = {((NP - NP / OvlSeqPairs) * SW){1'b0}};
         assign opres[NP*PRW-1:(NP/OvlSeqPairs)*PRW] = {((NP - NP / OvlSeqPairs) * PRW){1'b0}};
         assign otls[NP*2-1:(NP/OvlSeqPairs)*2] = {((NP - NP / OvlSeqPairs) * 2){1'b0}};
+        assign opefs[NP*12-1:(NP/OvlSeqPairs)*12] = {((NP - NP / OvlSeqPairs) * 12){1'b0}};
       end
     end else begin : g_std
       feas_pair_arb_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
@@ -129,6 +141,7 @@ module feas_pair_arb_unit #(
       assign oseqs  = {(NP * SW){1'b0}};
       assign opres  = {(NP * PRW){1'b0}};
       assign otls   = {(NP * 2){1'b0}};
+      assign opefs  = {(NP * 12){1'b0}};
     end
   endgenerate
 

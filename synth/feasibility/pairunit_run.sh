@@ -509,8 +509,9 @@ if [ "$what" = ovlpemutants ]; then
   # POLL's room need left at 2 with a tail pending: slow pops, FIFOs near full
   pem pe_room feas_ovl_pair.v "s/wire tail_now = (OvlPipeEnd != 0) \&\& tl_i\[1\] \&\& !exit_o;/wire tail_now = 1'b0;/" "+seed=4 +popdiv=40"
   # the tail's rebase address / FIFO push barrier taken at its completion from CNT2 (by then
-  # the new head's barrier), as without the rule
-  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || (cdone \&\& !pe_tc)) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
+  # the new head's barrier), as without the rule (re-targeted in ovlrtl.md 16b: the enable is
+  # pe_eh || pe_nc since the flags per broadcast value)
+  pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || pe_nc) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
   # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
   pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
   # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
@@ -620,9 +621,11 @@ if [ "$what" = ovlequiv ]; then
   eqrun feas_ovl_pair $F/feas_ovl_pair.v
   # (ovlrtl.md 11) the global block too: GOLDREV's feas_ovl_global (and its sequencer) against
   # the current files; the current one's extra outputs en_o and (ovlrtl.md 12) the broadcast's copies ctl_load_cp_o / ctl_done_cp_o have no gold partner (the copies are checked by ovltb: the pairs run on them)
+  # (ovlrtl.md 16b) nor its input seq_fol_i (the leader's candidates, read at OvlPipeEnd = 2 only:
+  # deleted, an undriven wire that the default build does not read)
   git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
   echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
-read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_ff2.v $F/feas_ovl_seq.v $F/feas_ovl_seq_step.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; opt_clean; rename feas_ovl_global gate; design -stash gate
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_ff2.v $F/feas_ovl_seq.v $F/feas_ovl_seq_step.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; delete -port feas_ovl_global/seq_fol_i; opt_clean; rename feas_ovl_global gate; design -stash gate
 design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
   if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
   echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
