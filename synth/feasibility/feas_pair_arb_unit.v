@@ -148,6 +148,17 @@ module feas_pair_arb_unit #(
   assign snap_o = snaps[0];
   assign done_o = cmpl_w;
   wire unused = &{1'b0, snaps, exit_w};
+
+  // OvlSeqPairs also at synthesis (ovlrtl.md 16c): a value that does not divide N / 2 would
+  // leave pairs without a sequencer copy and synthesise a unit that never starts a word.
+  // (Icarus 11 does not parse $error here; it stops on the $fatal below.)
+  generate
+    if (Overlap != 0 && (OvlSeqPairs < 1 || NP % OvlSeqPairs != 0)) begin : g_bad_ovl_seq_pairs
+`ifndef __ICARUS__
+      $error("feas_pair_arb_unit: parameter OvlSeqPairs must divide NumPes / 2 (Overlap = 1)");
+`endif
+    end
+  endgenerate
 `ifndef SYNTHESIS
   initial if (Overlap != 0 && RegLines != 2) $fatal(1, "feas_pair_arb_unit: Overlap = 1 needs RegLines = 2");
   initial if (OvlSeqPairs < 1 || NP % OvlSeqPairs != 0) $fatal(1, "feas_pair_arb_unit: OvlSeqPairs must divide N / 2");
