@@ -60,6 +60,8 @@ module feas_pair_arb_unit #(
   wire [NP*2-1:0]   otls;
   // ... and its tail flags per broadcast value (feas_ovl_seq.pef_o, OvlPipeEnd = 2, ovlrtl.md 16b)
   wire [NP*12-1:0]  opefs;
+  // ... and its {cand_q, pre_q} (feas_ovl_seq.fol_o, OvlPipeEnd = 2, ovlrtl.md 16b)
+  localparam integer FW = 4 * (2 * OvlR + 21 + 5 * BW + NumBarriers / 4 + 15);
 
   genvar i;
   for (i = 0; i < NP; i = i + 1) begin : g_pair
@@ -94,7 +96,7 @@ module feas_pair_arb_unit #(
       wire en;
       // (OvlPipeEnd = 2, ovlrtl.md 16b) the first pair copy's {cand_q, pre_q}, followed by
       // the global block's copy
-      wire [4*(2*OvlR+21+5*BW+NumBarriers/4+15)-1:0] ofol;
+      wire [FW-1:0] ofol;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
                         .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
@@ -109,7 +111,7 @@ module feas_pair_arb_unit #(
       // to its lines). More copies shorten the routes from a copy to its pairs.
       genvar k;
       for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
-        wire [4*(2*OvlR+21+5*BW+NumBarriers/4+15)-1:0] fo;
+        wire [FW-1:0] fo;
         feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
                        .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_pseq (
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
@@ -117,7 +119,7 @@ module feas_pair_arb_unit #(
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
           .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),
           .pre_o(opres[k*PRW +: PRW]), .tl_o(otls[k*2 +: 2]), .pef_o(opefs[k*12 +: 12]),
-          .fol_i({(4*(2*OvlR+21+5*BW+NumBarriers/4+15)){1'b0}}), .fol_o(fo)
+          .fol_i({FW{1'b0}}), .fol_o(fo)
         );
         if (k == 0) begin : g_lead
           assign ofol = fo;
