@@ -154,9 +154,48 @@ module feas_ovl_pair #(
   endgenerate
   wire         dset  = dset4[{ld_i, dn_i}];
   wire [M-1:0] set_m = dset ? ({{(M - 1){1'b0}}, 1'b1} << cbar_i) : {M{1'b0}};
+  wire [M-1:0] d_nx0 = (d_q & ~clr_m) | set_m;
+  // OvlPipeEnd = 2 (ovlrtl.md 16f): the set without the head comparison. Yosys / ABC shared
+  // dset's hit with the caller's (hit_o: the commit's accumulator select) and put the
+  // broadcast's select before the comparison with cbar_i (select the barrier, then compare):
+  // 7 LUTs from the pair's broadcast copy to d_q, the worst path of 3 of 5 N = 16 placements
+  // (ovlrtl.md 16b). But for the commit's own bit b = cbar_i, hit is clr_m[b] (both are en &&
+  // head && bar == b of the selected slot, from the same precomputed registers: the predecode
+  // hh / hl and the head / barrier fields). So per bit b = 4j + i, with the set's sel_b = cmt
+  // && cbar_i == b:
+  //   d_nx[b] = clr_m[b] ? sel_b && !cut : d_q[b] || sel_b = !h_b && (d_q[b] || sel_b),
+  //   h_b = clr_m[b] && (cut || !sel_b) = hl[i] && (ha[j] || (hh[j] && !blo[i])),
+  //   ha[j] = hh[j] && (cut || !chi[j]), chi[j] = cmt && chd[j],
+  //   chd[j] = cbar_i[4:2] == j, blo[i] = cbar_i[1:0] == i:
+  // two 4-input LUTs a bit on shared per-pair signals (hh, ha, hl; chi, blo), the broadcast
+  // only in hh / ha / hl's 4:1 selects, so 4 - 5 LUTs from the broadcast to d_q. (At
+  // OvlPipeEnd = 2 the caller no longer reads hit_o either: its accumulator flags tc_a / tc_b
+  // come from stage d, feas_pair_arb_local; so the 4 comparisons hit4 are gone.)
+  wire [M-1:0] d_nx;
+  generate
+    if (OvlPipeEnd == 2) begin : g_dnx2
+      wire [M/4-1:0] chd, chi, ha;
+      wire [3:0]     blo;
+      genvar gj, gb;
+      for (gj = 0; gj < M / 4; gj = gj + 1) begin : g_j
+        assign chd[gj] = (cbar_i[BarrierW-1:2] == gj);
+        assign chi[gj] = cmt_i && chd[gj];
+        assign ha[gj]  = hh[gj] && (cut_i || !chi[gj]);
+      end
+      for (gj = 0; gj < 4; gj = gj + 1) begin : g_i
+        assign blo[gj] = (cbar_i[1:0] == gj);
+      end
+      for (gb = 0; gb < M; gb = gb + 1) begin : g_b
+        wire h_b = hl[gb % 4] && (ha[gb / 4] || (hh[gb / 4] && !blo[gb % 4]));
+        assign d_nx[gb] = !h_b && (d_q[gb] || (chi[gb / 4] && blo[gb % 4]));
+      end
+    end else begin : g_dnx0
+      assign d_nx = d_nx0;
+    end
+  endgenerate
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) d_q <= {M{1'b0}};
-    else         d_q <= (d_q & ~clr_m) | set_m;
+    else         d_q <= d_nx;
   end
 
   // ---- CNT2, this pair's own copy (ovlrtl.md 14) ----
@@ -294,6 +333,9 @@ module feas_ovl_pair #(
              $time);
     if (s_key && s_kidx != 3'd1 && !arr)
       $fatal(1, "%m: key slot > 1 not at a digit's arrival at %0t", $time);
+    if (d_nx !== d_nx0)
+      $fatal(1, "%m: the dirty set's next state %h differs from the old expression's %h at %0t",
+             d_nx, d_nx0, $time);
   end
 `endif
 

@@ -162,6 +162,11 @@ module feas_pair_arb_local #(
 
   wire                head, stall;
   wire [BarrierW-1:0] head_addr;
+  // cnt2_q's load: head, or at Overlap with OvlPipeEnd = 2 the sequencer's head without
+  // !init_q (ovlrtl.md 16f; the same in every cycle: no head during the clearing, asserted in
+  // g_ovl), the load of feas_ovl_pair's own CNT2 copy: the two registers are then one (Yosys
+  // merges them), 5 flip-flops a pair fewer
+  wire                c2_ld;
   // Overlap = 1: ctl_done also carries race decisions (radix-4 digits, NEXT); a completion is
   // ctl_done in a word's exit only (feas_ovl_pair's cmpl). Overlap = 0: ctl_done itself.
   wire                ovl_cmpl;
@@ -212,7 +217,7 @@ module feas_pair_arb_local #(
       dsh_q <= {dsh_q[3:0], cdone};
       if (ctl_load_i)  cnt_q <= 1'b0;
       else if (h2_q)   cnt_q <= 1'b1;
-      if (head) cnt2_q <= head_addr;
+      if (c2_ld) cnt2_q <= head_addr;
     end
   end
 
@@ -310,6 +315,24 @@ module feas_pair_arb_local #(
       tr_b_q <= commit_c && !phase_q && mr_nx;
     end
   end
+  // Overlap, OvlPipeEnd = 2 (ovlrtl.md 16f): tc_a_q / tc_b_q from stage d instead of the
+  // head's comparison. mc_nx is c_bar == (head ? head_addr : cnt2_q), that is c_bar == the next
+  // cnt2_q; one cycle later that commit is in stage d (d_valid, d_refused, d_bar: registered
+  // from stage c), phase_q has toggled and cnt2_q holds that value. So the same flags are
+  // d_valid && !d_refused && (d_bar == cnt2_q), A's in even cycles (!phase_q), B's in odd:
+  // a comparison of registers, local to the pair, in front of the accumulators, where the old
+  // flags needed the broadcast's select of the precomputed head and barrier and the comparison
+  // with c_bar (Yosys shared that logic with the dirty set's set: 7 - 8 LUTs from the pair's
+  // broadcast copy). The registers tc_a_q / tc_b_q then have no reader (only the simulation's
+  // check below) and are removed by synthesis.
+  wire tc_d = d_valid && !d_refused && (d_bar == cnt2_q);
+  wire tc_a = ((Overlap != 0) && (OvlPipeEnd == 2)) ? (tc_d && !phase_q) : tc_a_q;
+  wire tc_b = ((Overlap != 0) && (OvlPipeEnd == 2)) ? (tc_d && phase_q) : tc_b_q;
+`ifndef SYNTHESIS
+  always @(posedge clk_i) if (rst_ni && ({tc_a, tc_b} !== {tc_a_q, tc_b_q}))
+    $fatal(1, "%m: OvlPipeEnd: the stage d accumulator flags differ from tc_a_q / tc_b_q at %0t",
+           $time);
+`endif
   // OvlPipeEnd: the tail's sum (the commits to its barrier since its cut, acc_q until now) moves
   // to the rebase sum in s' + 1, before A's / B's reload for the new word in s' + 1 / s' + 2:
   // the accumulator's own capture at a completion (done_i: reb_q <= acc_q, the last cycle's
@@ -318,11 +341,11 @@ module feas_pair_arb_local #(
   // Its completion does not capture again (done_i only for a completion without a tail).
   wire acc_done = (dsh_q[0] && !pe_tc1_q) || pe_eh1_q;
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(acc_done), .to_cur_i(tc_a_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(acc_done), .to_cur_i(tc_a),
     .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b_q),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b),
     .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 
@@ -666,6 +689,7 @@ module feas_pair_arb_local #(
       // own !init_q (always 1 when the sequencer can give a head or an exit: it is enabled in
       // the cycle the clearing ends) they stay per pair: the same values, the logic local.
       assign head      = o_head && !init_q;
+      assign c2_ld     = (OvlPipeEnd == 2) ? o_head : head;
       assign ovl_cmpl  = o_cmpl && !init_q;
       assign ovl_hit   = o_hit && !init_q;
       assign head_addr = o_bar;
@@ -732,6 +756,7 @@ module feas_pair_arb_local #(
       assign b_rr_bit_o = b_line_q;
       wire unused_fast = &{1'b0, a_line, b_line, ctl_line, dset, dset_b};
       assign head = ctl_head;
+      assign c2_ld = head;
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
@@ -755,6 +780,7 @@ module feas_pair_arb_local #(
       assign b_rr_bit_o = b_line_q;
       wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
       assign head = ctl_head;
+      assign c2_ld = head;
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
@@ -768,6 +794,7 @@ module feas_pair_arb_local #(
       assign b_rr_bit_o = b_line;
       wire unused_fast = &{1'b0, ctl_line0, ctl_line1, ctl_fix_nx};
       assign head = ctl_head;
+      assign c2_ld = head;
       assign head_addr = ctl_head_addr;
       assign stall = ctl_stall;
       assign ovl_cmpl = 1'b0;
