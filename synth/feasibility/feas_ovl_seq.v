@@ -42,6 +42,7 @@ module feas_ovl_seq #(
   input  wire                clk_i,
   input  wire                rst_ni,
   input  wire                en_i,        // 0 while the pairs clear their RAMs (then 1 for ever)
+  input  wire                en_nx_i,     // (OvlPipeEnd = 2, ovlrtl.md 16g) en_i of the next cycle
   input  wire                ld_i,        // ctl_load as seen now
   input  wire                dn_i,        // ctl_done as seen now
   // (OvlPipeEnd = 2, ovlrtl.md 16b) {cand_q, pre_q} of this copy (fol_o) / of the leader copy
@@ -241,29 +242,32 @@ module feas_ovl_seq #(
   generate
     if (Cand != 0) begin : g_cand
       reg [4*SW-1:0] cand_q;
+      // (ovlrtl.md 16g) en out of the select: the candidates are the reset state from reset
+      // until the last cycle with en_i = 0 (loaded only when the next cycle's en_i is 1,
+      // en_nx_i: a clock enable, no LUT), so that every candidate, and so the selected one, is
+      // ST_RST while en_i = 0, and the last such cycle loads the steps of the reset state. The
+      // select is then a 4:1 mux alone: `!en_i ? ST_RST :` was a seventh input in front of
+      // every step. (16b's reset to ~ST_RST kept Yosys from merging a candidate bit with the
+      // equal precomputed-slot bit (the head's barrier and the prefix, the key index and r_i),
+      // which began 4 of 5 N = 16 worst paths: the clock enable, which pre_q has not, keeps
+      // them apart now.)
       always @(posedge clk_i or negedge rst_ni) begin
-        // (reset to the complement of the reset state: never read, en_i being 0 in the first
-        // cycle after reset (checked below); a reset value other than pre_q's keeps Yosys from
-        // merging a candidate bit with the equal precomputed-slot bit (the head's barrier and
-        // the prefix, the key index and r_i): merged, one flip-flop drove both this copy's
-        // select and the 8 pairs' bus, and began 4 of 5 N = 16 worst paths, ovlrtl.md 16b)
-        if (!rst_ni) cand_q <= {4{~ST_RST}};
-        else         cand_q <= cand_nx;
+        if (!rst_ni)      cand_q <= {4{ST_RST}};
+        else if (en_nx_i) cand_q <= cand_nx;
       end
       // (OvlFollow: the leader's candidates; this copy's cand_q then has no reader)
       wire [4*SW-1:0] cq = (OvlFollow != 0) ? fol_i[4*PW +: 4*SW] : cand_q;
       wire [SW-1:0] c_0 = cq[0 +: SW], c_1 = cq[SW +: SW], c_2 = cq[2*SW +: SW],
                     c_3 = cq[3*SW +: SW];
-      assign st_n = !en_i ? ST_RST : ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
+      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
       // the flags of the selected candidate (read by the precomputing steps only; this copy's
       // own even at OvlFollow, where those steps have no reader)
       reg [11:0] fl_q;
       always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) fl_q <= {4{~FL_RST}};  // (never read, as cand_q's)
-        else         fl_q <= fl_nx;
+        if (!rst_ni)      fl_q <= {4{FL_RST}};  // (as cand_q)
+        else if (en_nx_i) fl_q <= fl_nx;
       end
-      assign fl_n = !en_i ? FL_RST : ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3])
-                                          : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);
+      assign fl_n = ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);
       reg [11:0] pef_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) pef_q <= 12'd0;  // (the reset state's slots: no head, no exit)
@@ -272,10 +276,10 @@ module feas_ovl_seq #(
       assign pef_o = pef_q;
       assign fol_o = {cand_q, pre_q};
 `ifndef SYNTHESIS
-      reg rst1_q;
-      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rst1_q <= 1'b1; else begin
-        rst1_q <= 1'b0;
-        if (rst1_q && en_i) $fatal(1, "%m: en_i high in the first cycle after reset (cand_q not loaded)");
+      reg en_nx_q;
+      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) en_nx_q <= 1'b0; else begin
+        en_nx_q <= en_nx_i;
+        if (en_i != en_nx_q) $fatal(1, "%m: en_nx_i was not the next cycle's en_i at %0t", $time);
         if (st_n != st_now) $fatal(1, "%m: the selected next state differs from the step's at %0t", $time);
         // (ovlrtl.md 16g) each flag against its compare wherever a step reads it, and each
         // precomputing step's decisions from the flags against the compares'
