@@ -204,7 +204,8 @@ module feas_ovl_seq #(
   // every N = 8 placement, n8_pe2_ovl_pnr_*). The precomputing steps run with en = 1; while
   // en_i = 0 (the RAM clear, from reset) the state stays the reset state (no arrival, no word:
   // the step's fixed point whatever the broadcast), so the next state is ST_RST then, and the
-  // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state.
+  // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state (16g: every
+  // candidate holds ST_RST until then, so the select needs no en_i).
   localparam integer Cand = (OvlPipeEnd == 2) ? 1 : 0;
   localparam integer SW = 2 * P + 19 + 4 * BarrierW;
   localparam integer PW = NumBarriers / 4 + BarrierW + 15;  // a precomputed slot (pre_q, below)

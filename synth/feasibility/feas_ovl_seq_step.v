@@ -6,7 +6,8 @@
 // One cycle of the sequencer without its registers (ovlrtl.md 12): from the state and the
 // broadcast of a cycle, the slot of that cycle and the next state. feas_ovl_seq uses it once on
 // its registers and four times on the next state (pre_o). The body is the sequencer's former
-// combinational part, unchanged.
+// combinational part, unchanged at UseFlags = 0 (the precomputing steps at OvlPipeEnd = 2 take
+// three compares of the state as flags, ovlrtl.md 16g).
 module feas_ovl_seq_step #(
   parameter integer NumBarriers = 32,
   parameter integer Q           = 20,
