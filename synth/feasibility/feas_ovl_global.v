@@ -47,6 +47,7 @@ module feas_ovl_global #(
   output wire              exit_o,    // observability: the broadcast now is a word's exit ...
   output wire              cmpl_o,    // ... a completion
   output wire              en_o,      // the clearing is over (the unit's pair sequencer, ovlrtl.md 11)
+  output wire              en_nx_o,   // (OvlPipeEnd = 2, ovlrtl.md 16g) en_o of the next cycle
   // ovlrtl.md 12: copies of ctl_load_o / ctl_done_o, one per pair (bit i to pair i), the same
   // flip-flops with the same inputs: each pair's select of the precomputed slot (and its other
   // uses of the broadcast) has its own select lines, and the pairs' identical select logic is
@@ -75,13 +76,16 @@ module feas_ovl_global #(
   reg en_q;
   wire en = en_q;
   assign en_o = en;
+  // (ovlrtl.md 16g) the sequencers' candidates load from the last cycle with en = 0 on
+  wire en_nx = en_q || (init_q == INITN - 1'b1);
+  assign en_nx_o = en_nx;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       init_q <= {IW{1'b0}};
       en_q   <= 1'b0;
     end else begin
       if (!en) init_q <= init_q + 1'b1;
-      en_q <= en_q || (init_q == INITN - 1'b1);
+      en_q <= en_nx;
     end
   end
 
@@ -94,7 +98,7 @@ module feas_ovl_global #(
   wire r_act, r_dec, r_nxt;
   feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
                  .OvlPipeEnd(OvlPipeEnd), .OvlFollow((OvlPipeEnd == 2) ? 1 : 0)) u_seq (
-    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
+    .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .en_nx_i(en_nx), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
     .cmpl_o(cmpl_o), .s_spec_o(s_spec), .arr_o(arr), .arr_nx_o(arr_nx), .arr_kind_nx_o(arr_kind_nx),

@@ -42,6 +42,7 @@ module feas_ovl_seq #(
   input  wire                clk_i,
   input  wire                rst_ni,
   input  wire                en_i,        // 0 while the pairs clear their RAMs (then 1 for ever)
+  input  wire                en_nx_i,     // (OvlPipeEnd = 2, ovlrtl.md 16g) en_i of the next cycle
   input  wire                ld_i,        // ctl_load as seen now
   input  wire                dn_i,        // ctl_done as seen now
   // (OvlPipeEnd = 2, ovlrtl.md 16b) {cand_q, pre_q} of this copy (fol_o) / of the leader copy
@@ -176,6 +177,7 @@ module feas_ovl_seq #(
     .r_act_i(r_act_q),
     .r_dec_i(r_dec_q), .r_nxt_i(r_nxt_q), .r_i_i(r_i_q), .pfx_i(pfx_q), .c2_i(c2_q),
     .c2_p1_i(c2_p1), .c2_p2_i(c2_p2),
+    .rk_i(1'b0), .ne_i(1'b0), .kh_i(1'b0), .rk_o(), .ne_o(), .kh_o(), .fl_ok_o(),
     .s_poll_o(o_poll), .s_next_o(o_next), .s_key_o(o_key), .s_kidx_o(o_kidx), .s_kw1_o(o_kw1),
     .s_head_o(o_head), .s_bar_o(o_bar), .s_cnt_o(o_cnt), .s_j_o(o_j), .exit_o(o_exit),
     .cmpl_o(o_cmpl), .s_spec_o(o_spec),
@@ -202,7 +204,8 @@ module feas_ovl_seq #(
   // every N = 8 placement, n8_pe2_ovl_pnr_*). The precomputing steps run with en = 1; while
   // en_i = 0 (the RAM clear, from reset) the state stays the reset state (no arrival, no word:
   // the step's fixed point whatever the broadcast), so the next state is ST_RST then, and the
-  // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state.
+  // cand_q loaded in the last cycle with en_i = 0 are the steps of the reset state (16g: every
+  // candidate holds ST_RST until then, so the select needs no en_i).
   localparam integer Cand = (OvlPipeEnd == 2) ? 1 : 0;
   localparam integer SW = 2 * P + 19 + 4 * BarrierW;
   localparam integer PW = NumBarriers / 4 + BarrierW + 15;  // a precomputed slot (pre_q, below)
@@ -224,23 +227,48 @@ module feas_ovl_seq #(
   wire [BarrierW-1:0] n_c2, n_c2_p1, n_c2_p2;
   assign {n_tg, n_ph, n_w_act, n_t_act, n_w_off, n_w_j, n_w_lt, n_w_ge, n_r_act, n_r_dec, n_r_nxt,
           n_r_i, n_pfx, n_c2, n_c2_p1, n_c2_p2} = st_n;
+  // (Cand, ovlrtl.md 16g) the next state's compares as flags, {rk, ne, kh} (feas_ovl_seq_step's
+  // UseFlags): registered per value v beside the candidates (fl_q) and selected with them, so
+  // that the precomputing steps after the select take single bits where they compared the
+  // state (r_i == K; the decided winner against CNT2; the last key digit's window against
+  // CNT2). Not in the state (st_now / ST_RST): the flags are exact only where the step reads
+  // them, and u_now (the reference) compares. The reset state's: r_i = 1, pfx = 0, CNT2 all ones.
+  localparam integer KL = (KB % 2 == 1) ? 1 : 2;
+  localparam [2:0] FL_RST = {(K == 1), 1'b1, 1'b0};
+  wire [2:0]  fl_n;
+  wire [11:0] fl_nx;
+  wire [3:0]  fl_ok;
+  wire        n_rk, n_ne, n_kh;
+  assign {n_rk, n_ne, n_kh} = fl_n;
   generate
     if (Cand != 0) begin : g_cand
       reg [4*SW-1:0] cand_q;
+      // (ovlrtl.md 16g) en out of the select: the candidates are the reset state from reset
+      // until the last cycle with en_i = 0 (loaded only when the next cycle's en_i is 1,
+      // en_nx_i: a clock enable, no LUT), so that every candidate, and so the selected one, is
+      // ST_RST while en_i = 0, and the last such cycle loads the steps of the reset state. The
+      // select is then a 4:1 mux alone: `!en_i ? ST_RST :` was a seventh input in front of
+      // every step. (16b's reset to ~ST_RST kept Yosys from merging a candidate bit with the
+      // equal precomputed-slot bit (the head's barrier and the prefix, the key index and r_i),
+      // which began 4 of 5 N = 16 worst paths: the clock enable, which pre_q has not, keeps
+      // them apart now.)
       always @(posedge clk_i or negedge rst_ni) begin
-        // (reset to the complement of the reset state: never read, en_i being 0 in the first
-        // cycle after reset (checked below); a reset value other than pre_q's keeps Yosys from
-        // merging a candidate bit with the equal precomputed-slot bit (the head's barrier and
-        // the prefix, the key index and r_i): merged, one flip-flop drove both this copy's
-        // select and the 8 pairs' bus, and began 4 of 5 N = 16 worst paths, ovlrtl.md 16b)
-        if (!rst_ni) cand_q <= {4{~ST_RST}};
-        else         cand_q <= cand_nx;
+        if (!rst_ni)      cand_q <= {4{ST_RST}};
+        else if (en_nx_i) cand_q <= cand_nx;
       end
       // (OvlFollow: the leader's candidates; this copy's cand_q then has no reader)
       wire [4*SW-1:0] cq = (OvlFollow != 0) ? fol_i[4*PW +: 4*SW] : cand_q;
       wire [SW-1:0] c_0 = cq[0 +: SW], c_1 = cq[SW +: SW], c_2 = cq[2*SW +: SW],
                     c_3 = cq[3*SW +: SW];
-      assign st_n = !en_i ? ST_RST : ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
+      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);
+      // the flags of the selected candidate (read by the precomputing steps only; this copy's
+      // own even at OvlFollow, where those steps have no reader)
+      reg [11:0] fl_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)      fl_q <= {4{FL_RST}};  // (as cand_q)
+        else if (en_nx_i) fl_q <= fl_nx;
+      end
+      assign fl_n = ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);
       reg [11:0] pef_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) pef_q <= 12'd0;  // (the reset state's slots: no head, no exit)
@@ -249,15 +277,25 @@ module feas_ovl_seq #(
       assign pef_o = pef_q;
       assign fol_o = {cand_q, pre_q};
 `ifndef SYNTHESIS
-      reg rst1_q;
-      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) rst1_q <= 1'b1; else begin
-        rst1_q <= 1'b0;
-        if (rst1_q && en_i) $fatal(1, "%m: en_i high in the first cycle after reset (cand_q not loaded)");
+      reg en_nx_q;
+      always @(posedge clk_i or negedge rst_ni) if (!rst_ni) en_nx_q <= 1'b0; else begin
+        en_nx_q <= en_nx_i;
+        if (en_i != en_nx_q) $fatal(1, "%m: en_nx_i was not the next cycle's en_i at %0t", $time);
         if (st_n != st_now) $fatal(1, "%m: the selected next state differs from the step's at %0t", $time);
+        // (ovlrtl.md 16g) each flag against its compare wherever a step reads it, and each
+        // precomputing step's decisions from the flags against the compares'
+        if (n_rk != (n_r_i == K))
+          $fatal(1, "%m: flag rk differs from r_i == K at %0t", $time);
+        if (n_r_dec && (n_ne != (n_pfx[BarrierW-1:0] != n_c2)))
+          $fatal(1, "%m: flag ne differs from pfx != CNT2 at %0t", $time);
+        if (n_r_act && !n_r_dec && (n_r_i == K) && (n_kh != (n_pfx[BarrierW-1-KL:0] == n_c2[BarrierW-1:KL])))
+          $fatal(1, "%m: flag kh differs from the key window's compare at %0t", $time);
+        if (fl_ok != 4'hf) $fatal(1, "%m: a step's decision from the flags differs at %0t", $time);
       end
 `endif
     end else begin : g_nocand
       assign st_n = st_now;
+      assign fl_n = FL_RST;  // (read by no step: UseFlags = 0)
       assign pef_o = 12'd0;
       assign fol_o = {(4 * (SW + PW)){1'b0}};
     end
@@ -278,12 +316,14 @@ module feas_ovl_seq #(
       wire [BarrierW:0]   q_pfx;
       wire [BarrierW-1:0] q_c2, q_c2_p1, q_c2_p2;
       feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
-                          .OvlPipeEnd(OvlPipeEnd)) u_pre (
+                          .OvlPipeEnd(OvlPipeEnd), .UseFlags(Cand)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
         .tg_i(n_tg), .ph_i(n_ph), .w_act_i(n_w_act), .t_act_i(n_t_act), .w_off_i(n_w_off), .w_j_i(n_w_j),
         .w_lt_i(n_w_lt), .w_ge_i(n_w_ge), .r_act_i(n_r_act),
         .r_dec_i(n_r_dec), .r_nxt_i(n_r_nxt), .r_i_i(n_r_i), .pfx_i(n_pfx), .c2_i(n_c2),
         .c2_p1_i(n_c2_p1), .c2_p2_i(n_c2_p2),
+        .rk_i(n_rk), .ne_i(n_ne), .kh_i(n_kh), .rk_o(fl_nx[3*vi+2]), .ne_o(fl_nx[3*vi+1]),
+        .kh_o(fl_nx[3*vi]), .fl_ok_o(fl_ok[vi]),
         .s_poll_o(p_poll), .s_next_o(p_next), .s_key_o(p_key), .s_kidx_o(p_kidx), .s_kw1_o(p_kw1),
         .s_head_o(p_head), .s_bar_o(p_bar), .s_cnt_o(p_cnt), .s_j_o(), .exit_o(p_exit),
         .cmpl_o(p_cmpl), .s_spec_o(),

@@ -6,13 +6,16 @@
 // One cycle of the sequencer without its registers (ovlrtl.md 12): from the state and the
 // broadcast of a cycle, the slot of that cycle and the next state. feas_ovl_seq uses it once on
 // its registers and four times on the next state (pre_o). The body is the sequencer's former
-// combinational part, unchanged.
+// combinational part, unchanged at UseFlags = 0 (the precomputing steps at OvlPipeEnd = 2 take
+// three compares of the state as flags, ovlrtl.md 16g).
 module feas_ovl_seq_step #(
   parameter integer NumBarriers = 32,
   parameter integer Q           = 20,
   parameter integer OvlR        = 2,   // R: the round trip is P = R + 1 (feas_ovl_seq)
   parameter integer OvlSpec     = 0,   // 1: idle speculation (overlap.md 1d; feas_ovl_seq)
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13; feas_ovl_seq)
+  parameter integer UseFlags    = 0,   // (OvlPipeEnd = 2, ovlrtl.md 16g) 1: the compares of the
+                                       // state as the flags rk_i, ne_i, kh_i (below)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                en_i,
@@ -34,6 +37,18 @@ module feas_ovl_seq_step #(
   input  wire [BarrierW-1:0] c2_i,
   input  wire [BarrierW-1:0] c2_p1_i,
   input  wire [BarrierW-1:0] c2_p2_i,
+  // (UseFlags, ovlrtl.md 16g) the state's compares as flags carried with it (feas_ovl_seq's
+  // candidates), each exact where it is read: rk_i, r_i_i == K (always); ne_i,
+  // pfx_i[BW-1:0] != c2_i (read when r_dec_i); kh_i, the key window's bits above the last
+  // digit equal CNT2's (pfx_i[BW-1-KL:0] == c2_i[BW-1:KL], read at a KEY arrival with
+  // r_i_i == K). rk_o / ne_o / kh_o: the same of the next state
+  input  wire                rk_i,
+  input  wire                ne_i,
+  input  wire                kh_i,
+  output wire                rk_o,
+  output wire                ne_o,
+  output wire                kh_o,
+  output wire                fl_ok_o,   // (simulation) the flags' decisions equal the compares'
   output reg                 s_poll_o,  // the slot (as feas_ovl_seq's outputs)
   output reg                 s_next_o,
   output reg                 s_key_o,
@@ -68,21 +83,25 @@ module feas_ovl_seq_step #(
   localparam integer KB = BarrierW + 1;
   localparam integer K  = (KB + 1) / 2;
   localparam [1:0] T_NONE = 2'd0, T_POLL = 2'd1, T_NEXT = 2'd2, T_KEY = 2'd3;
+  localparam integer KL = (KB % 2 == 1) ? 1 : 2;  // bits of the last key digit
 
   wire [1:0] arr = tg_i[2*P-1 -: 2];
+  // (UseFlags) r_i_i == K: a flag of the state (the key's last digit arrives)
+  wire rk_e = (UseFlags != 0) ? rk_i : (r_i_i == K);
   // after the arrival of this cycle
-  reg                w_act, t_act, r_act, r_dec, r_nxt, kdue, kar;
+  reg                w_act, t_act, r_act, r_dec, r_nxt, kdue, kar, rk, go;
   reg [2:0]          r_i;
   reg [BarrierW:0]   pfx;
   reg [1:0]          tag;
   reg                irst;     // (OvlSpec) reset the race state: an idle cycle without a race
   always @* begin
     w_act = w_act_i; t_act = t_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
-    pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0;
+    pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0; rk = rk_e; go = 1'b0;
     case (arr)
       T_POLL: if (!r_act_i && ld_i) begin
         // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
-        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}};
+        r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}}; rk = (K == 1);
+        go = 1'b1;
         r_nxt = w_act_i;
         // (OvlSpec: an idle race's slot 1 was the SPEC slot sent in p + 1; its digit arrives
         // in the next cycle)
@@ -115,11 +134,12 @@ module feas_ovl_seq_step #(
     endcase
     // a key digit arrives: it extends the prefix
     if (kar) begin
-      if ((KB % 2 == 1) && (r_i_i == K)) pfx = {pfx_i[BarrierW-1:0], ld_i};
-      else                               pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
+      if ((KB % 2 == 1) && rk_e) pfx = {pfx_i[BarrierW-1:0], ld_i};
+      else                       pfx = {pfx_i[BarrierW-2:0], ld_i, dn_i};
       r_i = r_i_i + 1'b1;
-      if (r_i_i == K) r_dec = 1'b1;
-      else            kdue  = 1'b1;
+      rk  = (r_i_i == K - 1);
+      if (rk_e) r_dec = 1'b1;
+      else      kdue  = 1'b1;
     end
   end
 
@@ -131,7 +151,34 @@ module feas_ovl_seq_step #(
   // a comparison into the early head and w_j's enable: the worst path of the second placement
   // (ctl_load_o -> the global block's sequencer copy, 71.69 MHz)
   wire [BarrierW-1:0] kwin = (KB % 2 == 1) ? {pfx_i[BarrierW-2:0], ld_i} : {pfx_i[BarrierW-3:0], ld_i, dn_i};
-  wire wne = r_dec_i ? (pfx_i[BarrierW-1:0] != c2_i) : kar ? (kwin != c2_i) : 1'b1;
+  wire wne_x = r_dec_i ? (pfx_i[BarrierW-1:0] != c2_i) : kar ? (kwin != c2_i) : 1'b1;
+  // (UseFlags, ovlrtl.md 16g) the same from the flags: the two compares of the state (10 and
+  // 8 inputs) were 2 - 3 of the 4 - 5 LUT levels between the candidates' select and the head
+  // decision (the early head), behind which w_j, CNT2, the head's decode and the race flags
+  // of the next state and slot come; with the flags the head is a function of single bits.
+  // The digit itself (ld_i / dn_i, constants in the precomputing steps) against CNT2's low
+  // bits stays here: kh_i covers the window above it. (wne is read only with r_dec after the
+  // arrival: r_dec_i, NEXT deciding, or the last digit's arrival, kar && rk_e: so ne_i and
+  // kh_i need to be exact only there, see feas_ovl_seq's check.)
+  wire wne_f = r_dec_i ? ne_i : kar ? !(kh_i && (kwin[KL-1:0] == c2_i[KL-1:0])) : 1'b1;
+  wire wne = (UseFlags != 0) ? wne_f : wne_x;
+  // the next state's flags: ne, the decided winner differs from CNT2, is wne itself wherever
+  // it is read (r_dec after this step: decided before and no head (CNT2 unchanged), by NEXT
+  // (CNT2 + 1 / + 2), or by the last digit (kar)); rk above; kh, at the digit before the last
+  // (a non-final digit: the two-bit shift), and at a GO / an idle reset when K = 1 (the prefix
+  // 0), else unchanged (CNT2 changes at a head only, which ends the race)
+  wire [BarrierW:0] pfx_sh = {pfx_i[BarrierW-2:0], ld_i, dn_i};
+  assign ne_o = wne;
+  assign rk_o = irst ? (K == 1) : rk;
+  assign kh_o = ((K == 1) && (irst || go)) ?
+                  (c2_i[BarrierW-1:KL] == {(BarrierW - KL){1'b0}}) :
+                kar ? (pfx_sh[BarrierW-1-KL:0] == c2_i[BarrierW-1:KL]) : kh_i;
+`ifndef SYNTHESIS
+  assign fl_ok_o = (UseFlags == 0) || ((rk_i == (r_i_i == K)) &&
+                   (!(r_dec_i || (kar && rk_i)) || (wne_f == wne_x)));
+`else
+  assign fl_ok_o = 1'b1;
+`endif
 
   always @* begin
     s_poll_o = 1'b0; s_next_o = 1'b0; s_key_o = 1'b0; s_head_o = 1'b0; s_cnt_o = 1'b0;

@@ -93,14 +93,14 @@ module feas_pair_arb_unit #(
   wire exit_w, cmpl_w;
   generate
     if (Overlap != 0) begin : g_ovl
-      wire en;
+      wire en, en_nx;
       // (OvlPipeEnd = 2, ovlrtl.md 16b) the first pair copy's {cand_q, pre_q}, followed by
       // the global block's copy
       wire [FW-1:0] ofol;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
                         .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
-        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en),
+        .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en), .en_nx_o(en_nx),
         .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done), .seq_fol_i(ofol)
       );
       // The pairs' sequencer: every pair block had its own copy, each seeing only the broadcast
@@ -114,7 +114,7 @@ module feas_pair_arb_unit #(
         wire [FW-1:0] fo;
         feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
                        .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_pseq (
-          .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .ld_i(ctl_load), .dn_i(ctl_done),
+          .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .en_nx_i(en_nx), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
           .cnt2_o(), .pfx_o(), .ri_o(), .r_act_o(), .r_dec_o(), .r_nxt_o(), .bus_o(oseqs[k*SW +: SW]),

@@ -625,7 +625,7 @@ if [ "$what" = ovlequiv ]; then
   # deleted, an undriven wire that the default build does not read)
   git show $rev:$F/feas_ovl_global.v > $d/gold_global.v
   echo "read_verilog -DSYNTHESIS $d/gold_global.v $d/gold_seq.v; hierarchy -top feas_ovl_global; proc; flatten; opt_clean; rename feas_ovl_global gold; design -stash gold
-read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_ff2.v $F/feas_ovl_seq.v $F/feas_ovl_seq_step.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; delete -port feas_ovl_global/seq_fol_i; opt_clean; rename feas_ovl_global gate; design -stash gate
+read_verilog -DSYNTHESIS $F/feas_ovl_global.v $F/feas_ovl_ff2.v $F/feas_ovl_seq.v $F/feas_ovl_seq_step.v; hierarchy -top feas_ovl_global; proc; flatten; delete -port feas_ovl_global/en_o; delete -port feas_ovl_global/en_nx_o; delete -port feas_ovl_global/ctl_load_cp_o; delete -port feas_ovl_global/ctl_done_cp_o; delete -port feas_ovl_global/seq_fol_i; opt_clean; rename feas_ovl_global gate; design -stash gate
 design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert" > $d/global.ys
   if nice -n 10 yosys -q -l $d/global.log -s $d/global.ys > /dev/null 2>&1; then r=PROVEN; else r="NOT PROVEN"; fi
   echo "feas_ovl_global: $r ($(grep -E "unproven|successfully" $d/global.log | tail -1 | sed "s/^ *//"))" | tee -a ${O}ovl_equiv.txt
