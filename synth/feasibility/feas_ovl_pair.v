@@ -219,7 +219,25 @@ module feas_ovl_pair #(
   // The wrap bits as a thermometer (gt[b] = b > CNT2: all ones shifted up by CNT2 + 1), one
   // decoder of CNT2's 5 bits: 32 comparisons b > CNT2 each became a carry chain (ovlrtl.md 7).
   // (On the sequencer's CNT2, c2_s: one decoder for the 8 pairs, see above.)
-  wire [M-1:0] gt = ({M{1'b1}} << c2_s) << 1;
+  wire [M-1:0] gt0 = ({M{1'b1}} << c2_s) << 1;
+  // (OvlPipeEnd = 2, ovlrtl.md 16i) the same thermometer from the sequencer's registered
+  // predecode of CNT2 (feas_ovl_seq g_bus_th, in bus_o's fields b_hh / b_hl / the low slot
+  // fields, which this pair does not read at OvlPipeEnd = 2): gt[4j + i] = gh[j] || ge[j] &&
+  // gl[i], 3 register bits a wrap bit instead of CNT2's 5 (2 LUT levels fewer in front of the
+  // key digits). Equal to gt0 in every cycle (asserted below).
+  wire [M-1:0] gt;
+  generate
+    if (OvlPipeEnd == 2) begin : g_gt2
+      wire [M/4-1:0] th_gh = b_hh, th_ge = seq_i[M/4-1:0];
+      wire [3:0]     th_gl = b_hl;
+      genvar tb;
+      for (tb = 0; tb < M; tb = tb + 1) begin : g_b
+        assign gt[tb] = th_gh[tb / 4] || (th_ge[tb / 4] && th_gl[tb % 4]);
+      end
+    end else begin : g_gt0
+      assign gt = gt0;
+    end
+  endgenerate
   wire [2*M-1:0] km = {d_q & ~gt, d_q & gt};
 
   // The digits as a tree (ovlrtl.md 10): the generic "first candidate under a prefix" loop
@@ -255,7 +273,24 @@ module feas_ovl_pair #(
   // 2 (i - 1) bits), the digit of slot i + 1 for each of the 4 values of digit i
   reg [1:0] dg1_q;
   reg [7:0] dg4_q;   // dg4_q[2d +: 2]: slot i + 1's digit if digit i = d = {ctl_load, ctl_done}
-  wire [7:0] dg4_nx = {first4(c16[15:12]), first4(c16[11:8]), first4(c16[7:4]), first4(c16[3:0])};
+  wire [7:0] dg4_nx0 = {first4(c16[15:12]), first4(c16[11:8]), first4(c16[7:4]), first4(c16[3:0])};
+  // (OvlPipeEnd = 2, ovlrtl.md 16i) c16's select from registered decodes: the sequencer
+  // gives (feas_ovl_seq g_bus_th, in bus_o's low slot fields) ks[0] = (ri == 1 && ok1) and
+  // ks[1 + p] = (ri == 2 && ok2 && pfx[1:0] == p), registered from its next r_i / prefix, so
+  // c16 is one AND-OR of the keys / g4 with single register bits, not the 4:1 select on pfx
+  // after the decode of ri and the prefix (2 LUT levels fewer in front of dg4_q). c16 and
+  // dg4_nx equal the old expressions in every cycle (asserted below).
+  wire [15:0] c16x;
+  generate
+    if (OvlPipeEnd == 2) begin : g_dg2
+      wire [4:0] ks = seq_i[M/4 +: 5];
+      assign c16x = ({16{ks[0]}} & g4) | ({16{ks[1]}} & km[15:0]) | ({16{ks[2]}} & km[31:16]) |
+                    ({16{ks[3]}} & km[47:32]) | ({16{ks[4]}} & km[63:48]);
+    end else begin : g_dg0
+      assign c16x = c16;
+    end
+  endgenerate
+  wire [7:0] dg4_nx = {first4(c16x[15:12]), first4(c16x[11:8]), first4(c16x[7:4]), first4(c16x[3:0])};
   always @(posedge clk_i) begin
     dg1_q <= first4(g16);
     dg4_q <= dg4_nx;
@@ -333,6 +368,14 @@ module feas_ovl_pair #(
              $time);
     if (s_key && s_kidx != 3'd1 && !arr)
       $fatal(1, "%m: key slot > 1 not at a digit's arrival at %0t", $time);
+    if (gt !== gt0)
+      $fatal(1, "%m: the wrap thermometer %h differs from CNT2's %h at %0t", gt, gt0, $time);
+    if (c16x !== c16)
+      $fatal(1, "%m: the key digits' candidates %h differ from the old select's %h at %0t", c16x,
+             c16, $time);
+    if (dg4_nx !== dg4_nx0)
+      $fatal(1, "%m: the key digits %h differ from the old expression's %h at %0t", dg4_nx,
+             dg4_nx0, $time);
     if (d_nx !== d_nx0)
       $fatal(1, "%m: the dirty set's next state %h differs from the old expression's %h at %0t",
              d_nx, d_nx0, $time);

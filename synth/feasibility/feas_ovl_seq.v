@@ -144,8 +144,7 @@ module feas_ovl_seq #(
   wire [NumBarriers/4-1:0] hh;
   wire [3:0]               hl;
   assign {hh, hl} = hhdec(s_head_o, s_bar_o);
-  assign bus_o   = {hh, hl, arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o,
-                    s_kw1_o, s_kidx_o, s_key_o, s_next_o, s_poll_o};
+  // bus_o: below (16i), after the next state it is predecoded from
 
   // CNT2 + 1 and CNT2 + 2 as registers, loaded with CNT2's next value + 1 / + 2 in every cycle
   // (ovlrtl.md 11): written as one sum with an operand selected by ctl_load, the carry chain
@@ -422,6 +421,62 @@ module feas_ovl_seq #(
       c2_p2   <= n_c2_p2;
     end
   end
+
+  // (OvlPipeEnd = 2, ovlrtl.md 16i) CNT2's wrap thermometer (the pairs' gt[b] = b > CNT2)
+  // predecoded from CNT2's NEXT value and registered here, once for the pairs of this copy:
+  // gt[4j + i] = gh[j] || ge[j] && gl[i], gh[j] = j > CNT2[BW-1:2], ge[j] = j == CNT2[BW-1:2],
+  // gl[i] = i > CNT2[1:0]: one 3-input LUT a bit in a pair instead of a 5-input function of
+  // CNT2 (2 LUT levels) in front of the key digits' OR tree. Carried on bus_o in fields the
+  // pairs do not read at OvlPipeEnd = 2 (hh, hl: gh, gl; the slot fields below pfx / CNT2:
+  // ge), so no port changes. At OvlPipeEnd = 0 bus_o is as before.
+  function [NumBarriers/2+3:0] thdec(input [BarrierW-1:0] c2);  // {gh, gl, ge}
+    integer i;
+    begin
+      for (i = 0; i < NumBarriers / 4; i = i + 1) begin
+        thdec[NumBarriers/4 + 4 + i] = (i > c2[BarrierW-1:2]);
+        thdec[i]                     = (i == c2[BarrierW-1:2]);
+      end
+      for (i = 0; i < 4; i = i + 1) thdec[NumBarriers/4 + i] = (i > c2[1:0]);
+    end
+  endfunction
+  generate
+    if (OvlPipeEnd == 2) begin : g_bus_th
+      reg [NumBarriers/2+3:0] th_q;
+      // the key digits' select (feas_ovl_pair c16): ks[0] = (ri == 1 && pfx[3:0] == 0),
+      // ks[1 + p] = (ri == 2 && pfx[3:2] == 0 && pfx[1:0] == p), from the next r_i / prefix
+      reg [4:0] ks_q;
+      function [4:0] ksdec(input [2:0] ri, input [BarrierW:0] pfx);
+        integer i;
+        begin
+          ksdec[0] = (ri == 3'd1) && (pfx[3:0] == 4'd0);
+          for (i = 0; i < 4; i = i + 1)
+            ksdec[1 + i] = (ri == 3'd2) && (pfx[3:2] == 2'd0) && (pfx[1:0] == i);
+        end
+      endfunction
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          th_q <= thdec({BarrierW{1'b1}});
+          ks_q <= ksdec(3'd1, {(BarrierW + 1){1'b0}});
+        end else begin
+          th_q <= thdec(n_c2);           // c2_q's D input (below)
+          ks_q <= ksdec(n_r_i, n_pfx);   // r_i_q's, pfx_q's
+        end
+      end
+      assign bus_o = {th_q[NumBarriers/2+3:NumBarriers/4], arr_o, r_i_q, pfx_q, c2_q,
+                      {(BarrierW + 6 - NumBarriers/4){1'b0}}, ks_q, th_q[NumBarriers/4-1:0]};
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && th_q !== thdec(c2_q))
+        $fatal(1, "%m: the registered wrap thermometer differs from CNT2's decode at %0t", $time);
+      always @(posedge clk_i) if (rst_ni && ks_q !== ksdec(r_i_q, pfx_q))
+        $fatal(1, "%m: the registered key-digit select differs from r_i / the prefix's at %0t", $time);
+      initial if (NumBarriers / 4 + 5 > BarrierW + 11)
+        $fatal(1, "feas_ovl_seq: the thermometer's ge does not fit bus_o");
+`endif
+    end else begin : g_bus0
+      assign bus_o = {hh, hl, arr_o, r_i_q, pfx_q, c2_q, cmpl_o, exit_o, s_cnt_o, s_bar_o, s_head_o,
+                      s_kw1_o, s_kidx_o, s_key_o, s_next_o, s_poll_o};
+    end
+  endgenerate
 
 `ifndef SYNTHESIS
   always @(posedge clk_i or negedge rst_ni) if (!rst_ni) begin
