@@ -524,7 +524,9 @@ fi
 # (ovl_local_stat.txt; RegLines = 2 without Overlap: ovl_local_rl2_stat.txt)
 if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE}" "-dffe_min_ce_use 4" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  # (OVL_CE=C, ovlrtl.md 16j: synth_ice40 -dffe_min_ce_use C for the harness; default 4, as
+  # every figure before 16j)
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE}" "-dffe_min_ce_use ${OVL_CE:-4}" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
