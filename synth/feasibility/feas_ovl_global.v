@@ -133,14 +133,42 @@ module feas_ovl_global #(
     la[i] = lin_q[2 * i];
     lb[i] = lin_q[2 * i + 1];
   end
-  wire any_a = |la, any_b = |lb;
-  wire hi = &la;
+  wire any_a0 = |la, any_b0 = |lb;
+  wire hi0 = &la;
   // lo: the AND of B over the pairs whose A = hi. Written as &(lb | (la ^ {NP{hi}})) it waited
   // for hi (an AND of 8) before its own AND of 8, and led the R = 2 decision's worst paths
   // (lin_q -> ctl_done and its copies, ovlrtl.md 14). hi = 1: every A is 1, so all pairs count
   // (&lb); hi = 0: the pairs with A = 0 (&(lb | la)). Both ANDs in parallel with hi, hi only
   // selecting.
-  wire lo = hi ? (&lb) : (&(lb | la));
+  wire lo0 = hi0 ? (&lb) : (&(lb | la));
+  // (OvlPipeEnd = 2, ovlrtl.md 16l) the five summaries of the lines the decision reads (any A,
+  // any B, hi, lo, the parity) registered with lin_q, formed from lines_i: lin_q's own values in
+  // every cycle (both reset to the summaries of all zeros), 2 - 3 LUT levels taken out of the
+  // decision's cone lin_q -> ld_nx / dn_nx -> the broadcast's copies (6 levels); lin_q stays for
+  // the column count
+  wire any_a, any_b, hi, lo, par;
+  generate
+    if (OvlPipeEnd == 2) begin : g_lsum
+      reg [NP-1:0] ia, ib;
+      integer k;
+      always @* for (k = 0; k < NP; k = k + 1) begin
+        ia[k] = lines_i[2 * k];
+        ib[k] = lines_i[2 * k + 1];
+      end
+      reg [4:0] ls_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ls_q <= 5'd0;
+        else         ls_q <= {|ia, |ib, &ia, (&ia) ? (&ib) : (&(ib | ia)), ^lines_i};
+      end
+      assign {any_a, any_b, hi, lo, par} = ls_q;
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && (ls_q !== {any_a0, any_b0, hi0, lo0, ^lin_q}))
+        $fatal(1, "%m: the registered line summaries differ from lin_q's at %0t", $time);
+`endif
+    end else begin : g_lsum0
+      assign {any_a, any_b, hi, lo, par} = {any_a0, any_b0, hi0, lo0, ^lin_q};
+    end
+  endgenerate
 
   // column count (all N lines) plus the carry
   reg [SumW-1:0] col;
@@ -162,8 +190,9 @@ module feas_ovl_global #(
   // column (head before count there). Its exit (ex_now) is the old word's and sets no exd_q
   // (the head clears it for the new word); a pending exit (xp_q) is not touched by a head.
   wire bit_now  = (^lin_q) ^ carry_q[0];
-  wire ex_now   = d_cnt && !exd_q && (bit_now || d_last);
-  wire ex_done  = !bit_now;
+  wire bit_use  = (OvlPipeEnd == 2) ? (par ^ carry_q[0]) : bit_now;  // (16l: the registered parity)
+  wire ex_now   = d_cnt && !exd_q && (bit_use || d_last);
+  wire ex_done  = !bit_use;
   wire go       = d_poll && (gin_q == 2'd0) && any_a && !any_b;
 
   // the broadcast's next value (ctl_load_o, ctl_done_o and their copies take it)

@@ -48,6 +48,11 @@ module feas_ovl_pair #(
   input  wire                pop_b_i,
   input  wire [BarrierW-1:0] cbar_i,      // the barrier of the caller's commit in stage c ...
   output wire                hit_o,       // ... is the head's now (head_o && head_bar_o == cbar_i)
+  input  wire [NumBarriers/4-1:0] chv_i,  // (OvlPipeEnd = 2, ovlrtl.md 16l) the commit's stage c
+                                          // valid and cbar_i[BarrierW-1:2] decoded, registered
+                                          // by the caller from stage b ...
+  input  wire                cok_i,       // ... and its range check passed: cmt_i && chd[j] =
+                                          // chv_i[j] && cok_i (not read otherwise)
   input  wire                a_cbit_i,    // the count bit of PE A / B for this cycle
   input  wire                b_cbit_i,
   output wire                head_o,      // s: the head now ...
@@ -174,19 +179,46 @@ module feas_ovl_pair #(
   wire [M-1:0] d_nx;
   generate
     if (OvlPipeEnd == 2) begin : g_dnx2
-      wire [M/4-1:0] chd, chi, ha;
+      wire [M/4-1:0] chd, chi, cc;
       wire [3:0]     blo;
       genvar gj, gb;
+      // (16l) the head's predecode hh / hl for the clear as an explicit two-level 4:1 select,
+      // its first level (on ctl_done) kept as nets: ABC formed it from a shared decode of
+      // {ld_i, dn_i} and an AND-OR (3 levels: the broadcast -> d_q at 5). Equal to hh / hl in
+      // every cycle (asserted below).
+      localparam integer HW = M / 4 + 4;   // {hh, hl}: the top HW bits of each value's field
+      (* keep *) wire [HW-1:0] hm01 = dn_i ? pre_i[2*PW-HW +: HW] : pre_i[PW-HW +: HW];
+      (* keep *) wire [HW-1:0] hm23 = dn_i ? pre_i[4*PW-HW +: HW] : pre_i[3*PW-HW +: HW];
+      wire [HW-1:0] hsel = ld_i ? hm23 : hm01;
+      wire [M/4-1:0] hh2 = hsel[HW-1 -: M/4] & {(M / 4){en}};
+      wire [3:0]     hl2 = hsel[3:0];
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && ({hh2, hl2} !== {hh, hl}))
+        $fatal(1, "%m: the clear's two-level select differs from hh / hl at %0t", $time);
+`endif
       for (gj = 0; gj < M / 4; gj = gj + 1) begin : g_j
         assign chd[gj] = (cbar_i[BarrierW-1:2] == gj);
-        assign chi[gj] = cmt_i && chd[gj];
-        assign ha[gj]  = hh[gj] && (cut_i || !chi[gj]);
+        // (ovlrtl.md 16l) chi from the caller's registered decode chv_i (c_valid && chd, loaded
+        // from stage b) and the range check cok_i: one LUT on two register bits instead of two
+        // levels on five (the c_bar / c_refused -> d_q cone at 5 levels); checked against
+        // cmt_i && chd below
+        assign chi[gj] = chv_i[gj] && cok_i;
+        // (16l) the cut's term without the head's select: cc[j] = cut || !chi[j], registers
+        // only (one LUT); ha[j] = hh[j] && cc[j] is then formed inside h_b (below), so the
+        // broadcast's select hh / hl meets the commit's terms in one LUT, not two
+        assign cc[gj]  = cut_i || !chi[gj];
       end
+`ifndef SYNTHESIS
+      always @(posedge clk_i) if (rst_ni && (chi !== ({(M / 4){cmt_i}} & chd)))
+        $fatal(1, "%m: the registered commit decode %h differs from the commit's %h at %0t", chi,
+               {(M / 4){cmt_i}} & chd, $time);
+`endif
       for (gj = 0; gj < 4; gj = gj + 1) begin : g_i
         assign blo[gj] = (cbar_i[1:0] == gj);
       end
       for (gb = 0; gb < M; gb = gb + 1) begin : g_b
-        wire h_b = hl[gb % 4] && (ha[gb / 4] || (hh[gb / 4] && !blo[gb % 4]));
+        // hl && (ha || hh && !blo) = hl && hh && (cc || !blo), ha = hh && cc (16f's form)
+        wire h_b = hl2[gb % 4] && hh2[gb / 4] && (cc[gb / 4] || !blo[gb % 4]);
         assign d_nx[gb] = !h_b && (d_q[gb] || (chi[gb / 4] && blo[gb % 4]));
       end
     end else begin : g_dnx0
@@ -350,7 +382,7 @@ module feas_ovl_pair #(
     end
   end
 
-  wire unused = &{1'b0, tl_i[0], arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
+  wire unused = &{1'b0, chv_i, cok_i, tl_i[0], arr, c2_s, b_hh, b_hl, b_kidx, b_bar, b_cmpl, b_exit, b_cnt, b_head, b_kw1,
                   b_key, b_next, b_poll};
 
 `ifndef SYNTHESIS

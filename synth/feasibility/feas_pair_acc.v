@@ -17,7 +17,9 @@
 
 module feas_pair_acc #(
   parameter integer CountBits = 16,  // T
-  parameter integer AccW      = 7    // |count - snap| < 2^(AccW-1)
+  parameter integer AccW      = 7,   // |count - snap| < 2^(AccW-1)
+  parameter integer Flat      = 0    // 1 (ovlrtl.md 16l): acc_q written so that to_cur_i is
+                                     // in its last LUT (the same values)
 ) (
   input  wire               clk_i,
   input  wire               rst_ni,
@@ -37,6 +39,7 @@ module feas_pair_acc #(
   wire [AccW-1:0] reb_step = (pend_q ? pdec_q : dec_i) ? {AccW{1'b1}} : {{(AccW - 1){1'b0}}, 1'b1};
   wire [AccW-1:0] step   = dec_i ? {AccW{1'b1}} : {{(AccW - 1){1'b0}}, 1'b1};
   wire            to_cur = to_cur_i;
+  wire [AccW-1:0] acc_sum = acc_q + step;
   wire            to_reb = to_reb_i;
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -48,7 +51,14 @@ module feas_pair_acc #(
       pend_q        <= 1'b0;
       pdec_q        <= 1'b0;
     end else begin
-      if (ld_i) begin
+      if (Flat != 0) begin
+        // the same register: load or step enabled by ld_i || to_cur; the value is the sum (or
+        // the step at ld_i) ANDed with to_cur, so the sum does not wait for to_cur
+        if (ld_i || to_cur) begin
+          acc_q     <= (ld_i ? step : acc_sum) & {AccW{to_cur}};
+          touched_q <= to_cur;
+        end
+      end else if (ld_i) begin
         acc_q     <= to_cur ? step : {AccW{1'b0}};
         touched_q <= to_cur;
       end else if (to_cur) begin

@@ -300,7 +300,23 @@ module feas_pair_arb_local #(
   wire mc_nx    = head ? head_hit : (c_bar == cnt2_q);
   // (OvlPipeEnd: at pe_eh the commit goes to the tail's rebase sum if it is to CNT2, the tail's
   // barrier until this cycle ends; at the tail's completion reb_bar already holds it)
-  wire mr_nx    = (pe_eh || pe_nc) ? (c_bar == cnt2_q) : (c_bar == reb_bar);
+  // (OvlPipeEnd = 2, ovlrtl.md 16l) the two comparisons kept as nets (Yosys keep: ABC may not
+  // move the broadcast's select of pe_eh / pe_nc in front of them, which put tr_a_q / tr_b_q 7
+  // LUT levels after the sequencer's tail flags); the same values
+  wire mr_eqc, mr_eqr;
+  generate
+    if ((Overlap != 0) && (OvlPipeEnd == 2)) begin : g_mrk
+      (* keep *) wire eqc = (c_bar == cnt2_q);
+      (* keep *) wire eqr = (c_bar == reb_bar);
+      assign mr_eqc = eqc;
+      assign mr_eqr = eqr;
+    end else begin : g_mr0
+      assign mr_eqc = (c_bar == cnt2_q);
+      assign mr_eqr = (c_bar == reb_bar);
+    end
+  endgenerate
+  wire mr_nx    = (pe_eh || pe_nc) ? mr_eqc : mr_eqr;
+
   reg  tc_a_q, tr_a_q, tc_b_q, tr_b_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -325,9 +341,34 @@ module feas_pair_arb_local #(
   // with c_bar (Yosys shared that logic with the dirty set's set: 7 - 8 LUTs from the pair's
   // broadcast copy). The registers tc_a_q / tc_b_q then have no reader (only the simulation's
   // check below) and are removed by synthesis.
-  wire tc_d = d_valid && !d_refused && (d_bar == cnt2_q);
-  wire tc_a = ((Overlap != 0) && (OvlPipeEnd == 2)) ? (tc_d && !phase_q) : tc_a_q;
-  wire tc_b = ((Overlap != 0) && (OvlPipeEnd == 2)) ? (tc_d && phase_q) : tc_b_q;
+  // (ovlrtl.md 16l) d_valid && !d_refused as one flip-flop, commit_c registered (c_valid_q /
+  // refused_q are c_valid / c_refused registered, d_valid reset to 0): one input fewer in front
+  // of the accumulators (the ack_refused -> acc_q cone at 5 levels); equal in every cycle
+  reg  cd_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cd_q <= 1'b0;
+    else         cd_q <= commit_c;
+  end
+`ifndef SYNTHESIS
+  always @(posedge clk_i) if (rst_ni && (cd_q !== (d_valid && !d_refused)))
+    $fatal(1, "%m: the registered commit differs from stage d's at %0t", $time);
+`endif
+  wire cmt_d = ((Overlap != 0) && (OvlPipeEnd == 2)) ? cd_q : (d_valid && !d_refused);
+  wire tc_d = cmt_d && (d_bar == cnt2_q);
+  // (16l) at OvlPipeEnd = 2 the two flags kept as nets (ABC chained the comparison, cmt_d and
+  // the phase in front of the accumulators' select: 5 levels; as nets, 2 + 1)
+  wire tc_a, tc_b;
+  generate
+    if ((Overlap != 0) && (OvlPipeEnd == 2)) begin : g_tck
+      (* keep *) wire ta = tc_d && !phase_q;
+      (* keep *) wire tb = tc_d && phase_q;
+      assign tc_a = ta;
+      assign tc_b = tb;
+    end else begin : g_tc0
+      assign tc_a = tc_a_q;
+      assign tc_b = tc_b_q;
+    end
+  endgenerate
 `ifndef SYNTHESIS
   always @(posedge clk_i) if (rst_ni && ({tc_a, tc_b} !== {tc_a_q, tc_b_q}))
     $fatal(1, "%m: OvlPipeEnd: the stage d accumulator flags differ from tc_a_q / tc_b_q at %0t",
@@ -340,11 +381,11 @@ module feas_pair_arb_local #(
   // head; the tail's later commits are counted there (to_reb, reb_bar = the tail's barrier).
   // Its completion does not capture again (done_i only for a completion without a tail).
   wire acc_done = (dsh_q[0] && !pe_tc1_q) || pe_eh1_q;
-  feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_a (
+  feas_pair_acc #(.CountBits(T), .AccW(AccW), .Flat(((Overlap != 0) && (OvlPipeEnd == 2)) ? 1 : 0)) u_acc_a (
     .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h1_q), .done_i(acc_done), .to_cur_i(tc_a),
     .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
-  feas_pair_acc #(.CountBits(T), .AccW(AccW)) u_acc_b (
+  feas_pair_acc #(.CountBits(T), .AccW(AccW), .Flat(((Overlap != 0) && (OvlPipeEnd == 2)) ? 1 : 0)) u_acc_b (
     .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b),
     .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
@@ -670,6 +711,31 @@ module feas_pair_arb_local #(
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
       wire oa, ob, o_head, o_exit, o_cmpl, o_hit;
       wire [BarrierW-1:0] o_bar;
+      // (OvlPipeEnd = 2, ovlrtl.md 16l) stage c's valid and its barrier's digit for the dirty
+      // set's set, decoded from stage b and registered: chv_q[j] = c_valid && c_bar[BarrierW-1:2]
+      // == j in every cycle (c_valid_q / c_bar_q are b_valid_q / b_bar_q registered; c_valid_q
+      // and chv_q reset to 0); with it the range check alone (!c_refused, cok_i), so that the
+      // set's digit is not formed on commit_c (c_valid && !c_refused, which ABC shares: one LUT
+      // level more)
+      wire [NumBarriers/4-1:0] o_chv;
+      if (OvlPipeEnd == 2) begin : g_chv
+        reg [NumBarriers/4-1:0] chv_q;
+        integer cj;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) chv_q <= {(NumBarriers / 4){1'b0}};
+          else for (cj = 0; cj < NumBarriers / 4; cj = cj + 1)
+            chv_q[cj] <= b_valid && (b_bar[BarrierW-1:2] == cj);
+        end
+        assign o_chv = chv_q;
+`ifndef SYNTHESIS
+        integer ck;
+        always @(posedge clk_i) if (rst_ni) for (ck = 0; ck < NumBarriers / 4; ck = ck + 1)
+          if (chv_q[ck] !== (c_valid && (c_bar[BarrierW-1:2] == ck)))
+            $fatal(1, "%m: the registered commit decode differs from stage c's at %0t", $time);
+`endif
+      end else begin : g_nochv
+        assign o_chv = {(NumBarriers / 4){1'b0}};
+      end
       feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth), .OvlPipeEnd(OvlPipeEnd)) u_ovl (
         .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .tl_i(ovl_tl_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         // (ovlrtl.md 14) the commit and the cut apart, not dset = commit_c && !in_cut: the pair
@@ -679,7 +745,7 @@ module feas_pair_arb_local #(
         .cmt_i(commit_c), .cut_i(!phase_q && !init_q),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
         .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
-        .cbar_i(c_bar), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
+        .cbar_i(c_bar), .chv_i(o_chv), .cok_i(!c_refused), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
       // The head and the completion come from the unit's shared sequencer (ovlrtl.md 11), the

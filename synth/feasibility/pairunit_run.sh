@@ -513,7 +513,7 @@ if [ "$what" = ovlpemutants ]; then
   # pe_eh || pe_nc since the flags per broadcast value)
   pem pe_rebbar feas_pair_arb_local.v "s/if (pe_eh || pe_nc) clr_q\[BarrierW-1:0\] <= cnt2_q;/if (cdone) clr_q[BarrierW-1:0] <= cnt2_q;/" "+seed=1"
   # the column of count bit Q - 1 in the slot CNT + HEAD with the carry cleared by the head
-  pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/" "+seed=1"
+  pem pe_carry feas_ovl_global.v "s/wire bit_now  = (^lin_q) ^ carry_q\[0\];/wire bit_now  = (^lin_q) ^ (carry_q[0] \&\& !d_head);/; s/? (par ^ carry_q\[0\]) : bit_now;/? (par ^ (carry_q[0] \&\& !d_head)) : bit_now;/" "+seed=1"
   # the tail's sum not moved to the rebase sum at the early head (its commits before it lost)
   pem pe_xfer feas_pair_arb_local.v "s/wire acc_done = (dsh_q\[0\] \&\& !pe_tc1_q) || pe_eh1_q;/wire acc_done = dsh_q[0] \&\& !pe_tc1_q;/" "+seed=1"
   # the early head one count slot too soon (with bit Q - 2): bit Q - 1 never sent
@@ -593,7 +593,10 @@ ovl_gate() {  # in.v out.v
 }
 ovl_equiv_ys() {  # gold.v gold_seq.v gate.v gate_seq.v
   for side in "gold:$1 $2" "gate:$3 $4"; do
-    echo "read_verilog -DSYNTHESIS ${side#*:}; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
+    # (ovlrtl.md 16l) the gate's inputs chv_i / cok_i (read at OvlPipeEnd = 2 only) deleted:
+    # undriven wires that the default build does not read
+    dp=; [ "${side%%:*}" = gate ] && dp="delete -port feas_ovl_pair/chv_i; delete -port feas_ovl_pair/cok_i; "
+    echo "read_verilog -DSYNTHESIS ${side#*:}; chparam -set NumBarriers 32 -set FifoDepth 8 feas_ovl_pair; hierarchy -top feas_ovl_pair; proc; flatten; ${dp}opt_clean; rename feas_ovl_pair ${side%%:*}; design -stash ${side%%:*}"
   done
   echo "design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equiv_make gold gate equiv; hierarchy -top equiv; async2sync; equiv_simple -seq 2; equiv_induct -seq 2; equiv_status -assert"
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Feasibility (ovlrtl.md 16k): LUT depth (as lut_depth.py counts it) of each register of the leader
+# sequencer copy (g_pseq[0]) at OvlPipeEnd = 2, N = 16 (field widths for M = 32, R = 2), by
+# field: its candidates (ofol's cand_q part), precomputed slots (pre_q), tail flags (opefs), the
+# flags fl_q and hd_q, and the bus registers (oseqs). Per register the deepest of its inputs.
+# usage: python3 seq_depth.py NETLIST.json [MIN]   (lists the fields with a register at >= MIN)
+import json, sys, collections, re
+d = json.load(open(sys.argv[1])); m = [v for k, v in d['modules'].items() if k.endswith('feas_pair_arb_unit')][0]
+cells = m['cells']
+def pins(c, dr): return [(p, b) for p, bits in c['connections'].items() if c['port_directions'].get(p) == dr for b in bits]
+drv = {b: cn for cn, c in cells.items() for _, b in pins(c, 'output') if isinstance(b, int)}
+memo = {}
+sys.setrecursionlimit(100000)
+def depth(b):
+    if not isinstance(b, int) or b not in drv: return 0
+    if b in memo: return memo[b]
+    c = cells[drv[b]]; v = 0
+    if c['type'] in ('SB_LUT4', 'SB_CARRY'):
+        memo[b] = 0
+        v = max([depth(x) for _, x in pins(c, 'input')] + [0]) + (c['type'] == 'SB_LUT4')
+    memo[b] = v; return v
+nn = {}
+for n, v in m['netnames'].items():
+    for i, b in enumerate(v['bits']):
+        if isinstance(b, int): nn.setdefault(b, []).append((n, i))
+SF = [('tg',6),('ph',1),('w_act',1),('t_act',1),('w_off',2),('w_j',5),('w_lt',1),('w_ge',1),('r_act',1),('r_dec',1),('r_nxt',1),('r_i',3),('pfx',6),('c2',5),('c2_p1',5),('c2_p2',5)]
+PF = [('hh',8),('hl',4),('cmpl',1),('exit',1),('cnt',1),('bar',5),('head',1),('kw1',1),('kidx',3),('key',1),('next',1),('poll',1)]
+def fld(F, i):
+    W = sum(w for _, w in F); o = W
+    for n, w in F:
+        o -= w
+        if i >= o: return n
+res = collections.defaultdict(list)
+for cn, c in cells.items():
+    if c['type'] in ('SB_LUT4','SB_CARRY'): continue
+    qs = [x for _, x in pins(c, 'output')]
+    if not qs: continue
+    for (n, i) in nn.get(qs[0], []):
+        key = None
+        if n.endswith('g_ovl.ofol'):
+            if i >= 112: key = 'cand[%d].%s' % ((i-112)//45, fld(SF, (i-112)%45))
+            else: key = 'pre[%d].%s' % (i//28, fld(PF, i % 28))
+        elif n == 'opres' and i < 113:
+            key = 'opres.pre[%d].%s' % (i//28, fld(PF, i % 28)) if i < 112 else 'opres.en'
+        elif n == 'opefs' and i < 12: key = 'pef[%d]' % (i//3)
+        elif re.search(r'g_pseq\[0\].*fl_q$', n): key = 'fl[%d]' % (i//3)
+        elif re.search(r'g_pseq\[0\].*hd_q$', n): key = 'hd[%d]' % (i//4)
+        elif n == 'oseqs' and i < 60: key = 'oseqs[%d]' % i
+        if key:
+            dd = max(depth(b) for p, b in pins(c, 'input'))
+            res[key].append(dd); break
+tot = collections.Counter()
+for k in sorted(res):
+    for x in res[k]: tot[x] += 1
+print('sequencer endpoints (max input pin depth per FF):', dict(sorted(tot.items())))
+mx = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+for k in sorted(res):
+    if max(res[k]) >= mx: print('  %-28s n=%2d max %d  %s' % (k, len(res[k]), max(res[k]), dict(collections.Counter(res[k]))))
