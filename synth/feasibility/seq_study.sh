@@ -31,7 +31,7 @@ F=$(cd "$(dirname "$0")" && pwd)
 L=$F/pairunit_logs
 W=${TMPDIR:-/tmp}/seq_study
 mkdir -p "$W" "$L"
-ALL="base sel0 sel1 a_nokey b_pe0 b_noeh c_shift d_flat ab bc abc abcd bce abc_sel0 bce_sel0 ab_sel1 abc_sel1 bce_sel1"
+ALL="base sel0 sel1 a_nokey b_pe0 b_noeh c_shift d_flat ab bc abc abcd bce abc_sel0 bce_sel0 ab_sel1 abc_sel1 bce_sel1 selctl ab_selctl abc_selctl bce_selctl"
 
 # the leader copy's parameters (see the head of this file)
 PAR="-set NumBarriers 32 -set Q 20 -set OvlR 2 -set OvlSpec 0 -set OvlPipeEnd 2 -set OvlFollow 0"
@@ -56,6 +56,13 @@ e_sel0() {
 e_sel1() {
   ed feas_ovl_seq.v 's/assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/assign st_n = ld_i ? c_2 : c_0;/'
   ed feas_ovl_seq.v 's/assign fl_n = ld_i ? (dn_i ? fl_q\[9 +: 3\] : fl_q\[6 +: 3\]) : (dn_i ? fl_q\[3 +: 3\] : fl_q\[0 +: 3\]);/assign fl_n = ld_i ? fl_q[6 +: 3] : fl_q[0 +: 3];/'
+}
+# selctl: the control fields of the state (tg .. r_nxt, the top 21 of the 45 bits, ST_RST's
+# order) selected 2:1 by one bit (ctl_load standing for a pre-decoded "advance" bit the global
+# block could send), the data fields (r_i, the prefix, CNT2 and its sums) and the flags 4:1 as
+# now: the untested idea of ovlrtl.md 16o, as a depth probe
+e_selctl() {
+  ed feas_ovl_seq.v 's/assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/wire [SW-1:0] st_4 = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0), st_2 = ld_i ? c_2 : c_0; assign st_n = {st_2[SW-1:24], st_4[23:0]};/'
 }
 # a: no KEY slot inside a word: the key slot only when no word runs after the arrival (a race
 # left undecided by NEXT waits for the word's exit; how it would then start its key slots is
@@ -142,6 +149,10 @@ for v in ${*:-$ALL}; do
     abc_sel0) e_a; e_b; e_c; e_sel0 ;;
     bc) e_b; e_c ;;
     sel1) e_sel1 ;;
+    selctl) e_selctl ;;
+    ab_selctl) e_a; e_b; e_selctl ;;
+    abc_selctl) e_a; e_b; e_c; e_selctl ;;
+    bce_selctl) e_b; e_c; e_e; e_selctl ;;
     ab_sel1) e_a; e_b; e_sel1 ;;
     abc_sel1) e_a; e_b; e_c; e_sel1 ;;
     bce_sel1) e_b; e_c; e_e; e_sel1 ;;
