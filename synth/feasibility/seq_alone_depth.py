@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Feasibility (ovlrtl.md 16o): seq_depth.py for feas_ovl_seq synthesised ALONE as top
+# (seq_study.sh). Per flip-flop the deepest of its input pins in LUT4 levels (SB_CARRY passed
+# without a level, as lut_depth.py counts), grouped by field: the candidates (cand[c].f), the
+# precomputed slots (pre[v].f), the flags fl_q, the tail flags pef_q, the bus registers
+# (th_q, ks_q) and the state registers (tg_q, w_j_q, ...). Widths for M = 32, R = 2 (as
+# seq_depth.py). A flip-flop Yosys merged from several registers is listed under its first name
+# in the order above.
+# usage: python3 seq_alone_depth.py NETLIST.json [MIN]   (lists the fields with a FF at >= MIN)
+import json, sys, collections, re
+d = json.load(open(sys.argv[1]))
+m = d['modules']['feas_ovl_seq']
+cells = m['cells']
+sys.setrecursionlimit(100000)
+
+
+def pins(c, dr):
+    return [(p, b) for p, bits in c['connections'].items() if c['port_directions'].get(p) == dr for b in bits]
+
+
+drv = {b: cn for cn, c in cells.items() for _, b in pins(c, 'output') if isinstance(b, int)}
+memo = {}
+
+
+def depth(b):
+    if not isinstance(b, int) or b not in drv: return 0
+    if b in memo: return memo[b]
+    c = cells[drv[b]]; v = 0
+    if c['type'] in ('SB_LUT4', 'SB_CARRY'):
+        memo[b] = 0
+        v = max([depth(x) for _, x in pins(c, 'input')] + [0]) + (c['type'] == 'SB_LUT4')
+    memo[b] = v
+    return v
+
+
+nn = collections.defaultdict(list)
+for n, v in m['netnames'].items():
+    for i, b in enumerate(v['bits']):
+        if isinstance(b, int): nn[b].append((n, i))
+# the state vector (feas_ovl_seq's st_now order, MSB first) and a precomputed slot (pre_nx's)
+SF = [('tg', 6), ('ph', 1), ('w_act', 1), ('t_act', 1), ('w_off', 2), ('w_j', 5), ('w_lt', 1), ('w_ge', 1),
+      ('r_act', 1), ('r_dec', 1), ('r_nxt', 1), ('r_i', 3), ('pfx', 6), ('c2', 5), ('c2_p1', 5), ('c2_p2', 5)]
+PF = [('hh', 8), ('hl', 4), ('cmpl', 1), ('exit', 1), ('cnt', 1), ('bar', 5), ('head', 1), ('kw1', 1),
+      ('kidx', 3), ('key', 1), ('next', 1), ('poll', 1)]
+SW = sum(w for _, w in SF); PW = sum(w for _, w in PF)
+STATE = ['tg_q', 'ph_q', 'w_act_q', 't_act_q', 'w_off_q', 'w_j_q', 'w_lt_q', 'w_ge_q', 'r_act_q', 'r_dec_q',
+         'r_nxt_q', 'r_i_q', 'pfx_q', 'c2_q', 'c2_p1', 'c2_p2']
+
+
+def fld(F, i):  # i counted from the LSB
+    o = sum(w for _, w in F)
+    for n, w in F:
+        o -= w
+        if i >= o: return n
+
+
+def key(names):
+    d = dict(names)
+    for n, i in names:
+        if n == 'g_cand.cand_q': return 'cand[%d].%s' % (i // SW, fld(SF, i % SW))
+    for n, i in names:
+        if n == 'pre_q': return 'pre[%d].%s' % (i // PW, fld(PF, i % PW))
+    for n, i in names:
+        if n == 'g_cand.fl_q': return 'fl[%d]' % (i // 3)
+        if n == 'g_cand.pef_q': return 'pef[%d]' % (i // 3)
+        if n in ('g_bus_th.th_q', 'g_bus_th.ks_q'): return n.split('.')[1]
+    for n, i in names:
+        if n in STATE: return n
+    return 'other:' + min((n for n, _ in names), key=len)
+
+
+res = collections.defaultdict(list)
+for cn, c in cells.items():
+    if not c['type'].startswith('SB_DFF'): continue
+    q = c['connections']['Q'][0]
+    res[key(nn.get(q, [('?', 0)]))].append(max(depth(b) for _, b in pins(c, 'input')))
+tot = collections.Counter(x for v in res.values() for x in v)
+print('flip-flops %d, by their deepest input: %s' % (sum(tot.values()), dict(sorted(tot.items()))))
+grp = collections.defaultdict(collections.Counter)  # field without the candidate / value index
+for k, v in res.items():
+    for x in v: grp[re.sub(r'\[\d+\]', '[*]', k)][x] += 1
+print('by field (all candidates / values together): max, histogram')
+for k in sorted(grp, key=lambda k: (-max(grp[k]), k)):
+    print('  %-16s max %d  %s' % (k, max(grp[k]), dict(sorted(grp[k].items()))))
+mn = int(sys.argv[2]) if len(sys.argv) > 2 else 6
+print('fields with a flip-flop at >= %d:' % mn)
+for k in sorted(res):
+    if max(res[k]) >= mn: print('  %-20s n=%2d max %d  %s' % (k, len(res[k]), max(res[k]), dict(sorted(collections.Counter(res[k]).items()))))
