@@ -177,7 +177,8 @@ module dsbc_fifo #(
   if (RegFlags == 2) begin : g_we_oh
     genvar e;
     for (e = 0; e < Depth; e = e + 1) begin : g_entry
-      (* keep *) wire we_e = push_i && !full2 && we_oh[e];  // one LUT from the port
+      (* keep *) wire we_e;  // one LUT from the port
+      assign we_e = push_i && !full2 && we_oh[e];
       always @(posedge clk_i) begin
         if (we_e) mem_q[e] <= push_data_i;
       end

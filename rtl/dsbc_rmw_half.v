@@ -116,12 +116,19 @@ module dsbc_rmw_half #(
   wire         refused    = hitc_q ? rh_q : &edge_q;
   // c_valid_q && !refused in two LUT levels, spelt out (the mapper otherwise made three, through
   // the shared `refused`): kept nets cut the logic where the decomposition wants it.
-  (* keep *) wire cm_e03 = &edge_q[G-2:0];
-  (* keep *) wire cm_x   = c_valid_q && hitc_q && !rh_q;
-  (* keep *) wire cm_y   = c_valid_q && !hitc_q && !(&edge_q[G:G-1]);
-  (* keep *) wire cm_z   = c_valid_q && !hitc_q;
+  // (Each kept net declared, then assigned: Icarus drops an attribute on a net declaration
+  // assignment.)
+  (* keep *) wire cm_e03;
+  assign cm_e03 = &edge_q[G-2:0];
+  (* keep *) wire cm_x;
+  assign cm_x = c_valid_q && hitc_q && !rh_q;
+  (* keep *) wire cm_y;
+  assign cm_y = c_valid_q && !hitc_q && !(&edge_q[G:G-1]);
+  (* keep *) wire cm_z;
+  assign cm_z = c_valid_q && !hitc_q;
   wire            commit_n = cm_x || cm_y || (cm_z && !cm_e03);
-  (* keep *) wire cm_xo  = cm_x || wr_other_next_i;
+  (* keep *) wire cm_xo;
+  assign cm_xo = cm_x || wr_other_next_i;
   wire            any_n    = cm_xo || cm_y || (cm_z && !cm_e03);
   reg             any_q;
   wire [T-1:0] stepped    = opnd_count + (k_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});

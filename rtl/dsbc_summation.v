@@ -183,8 +183,9 @@ module dsbc_summation #(
   for (g = 0; g < Groups; g = g + 1) begin : g_edge
     assign edge_group[g] = &edge_match[3*g +: 3];
   end
-  (* keep *) wire edge_lo = &edge_group[Half-1:0];
-  (* keep *) wire edge_hi = &edge_group[Groups-1:Half];
+  (* keep *) wire edge_lo, edge_hi;
+  assign edge_lo = &edge_group[Half-1:0];
+  assign edge_hi = &edge_group[Groups-1:Half];
   wire ram_at_edge = edge_lo && edge_hi;
   wire last_at_edge = w_dec_q ? last_at_min_q : last_at_max_q;
   wire rebase_overflow = (w_rb_count_q[T] != w_rb_count_q[T-1]);

@@ -185,10 +185,13 @@ module feas_ovl_pair #(
       // (16l) the head's predecode hh / hl for the clear as an explicit two-level 4:1 select,
       // its first level (on ctl_done) kept as nets: ABC formed it from a shared decode of
       // {ld_i, dn_i} and an AND-OR (3 levels: the broadcast -> d_q at 5). Equal to hh / hl in
-      // every cycle (asserted below).
+      // every cycle (asserted below). (Declared, then assigned: Icarus drops an attribute on a
+      // net declaration assignment, with a warning.)
       localparam integer HW = M / 4 + 4;   // {hh, hl}: the top HW bits of each value's field
-      (* keep *) wire [HW-1:0] hm01 = dn_i ? pre_i[2*PW-HW +: HW] : pre_i[PW-HW +: HW];
-      (* keep *) wire [HW-1:0] hm23 = dn_i ? pre_i[4*PW-HW +: HW] : pre_i[3*PW-HW +: HW];
+      (* keep *) wire [HW-1:0] hm01;
+      assign hm01 = dn_i ? pre_i[2*PW-HW +: HW] : pre_i[PW-HW +: HW];
+      (* keep *) wire [HW-1:0] hm23;
+      assign hm23 = dn_i ? pre_i[4*PW-HW +: HW] : pre_i[3*PW-HW +: HW];
       wire [HW-1:0] hsel = ld_i ? hm23 : hm01;
       wire [M/4-1:0] hh2 = hsel[HW-1 -: M/4] & {(M / 4){en}};
       wire [3:0]     hl2 = hsel[3:0];

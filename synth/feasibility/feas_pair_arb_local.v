@@ -302,12 +302,16 @@ module feas_pair_arb_local #(
   // barrier until this cycle ends; at the tail's completion reb_bar already holds it)
   // (OvlPipeEnd = 2, ovlrtl.md 16l) the two comparisons kept as nets (Yosys keep: ABC may not
   // move the broadcast's select of pe_eh / pe_nc in front of them, which put tr_a_q / tr_b_q 7
-  // LUT levels after the sequencer's tail flags); the same values
+  // LUT levels after the sequencer's tail flags); the same values. (Every kept net here is
+  // declared, then assigned: Icarus warns that it drops an attribute on a net declaration
+  // assignment; Yosys reads both forms alike.)
   wire mr_eqc, mr_eqr;
   generate
     if ((Overlap != 0) && (OvlPipeEnd == 2)) begin : g_mrk
-      (* keep *) wire eqc = (c_bar == cnt2_q);
-      (* keep *) wire eqr = (c_bar == reb_bar);
+      (* keep *) wire eqc;
+      assign eqc = (c_bar == cnt2_q);
+      (* keep *) wire eqr;
+      assign eqr = (c_bar == reb_bar);
       assign mr_eqc = eqc;
       assign mr_eqr = eqr;
     end else begin : g_mr0
@@ -360,8 +364,10 @@ module feas_pair_arb_local #(
   wire tc_a, tc_b;
   generate
     if ((Overlap != 0) && (OvlPipeEnd == 2)) begin : g_tck
-      (* keep *) wire ta = tc_d && !phase_q;
-      (* keep *) wire tb = tc_d && phase_q;
+      (* keep *) wire ta;
+      assign ta = tc_d && !phase_q;
+      (* keep *) wire tb;
+      assign tb = tc_d && phase_q;
       assign tc_a = ta;
       assign tc_b = tb;
     end else begin : g_tc0
