@@ -126,51 +126,55 @@ module feas_ovl_global #(
   reg sp1_q, sp2_q, go_q;
   wire d_spec = (OvlSpec != 0) && sp2_q;
 
-  // The five summaries of the lines that the decision reads, from the MSB: any A line, any B
-  // line, hi (every A line), lo (the AND of the B lines over the pairs whose A = hi) and the
-  // parity of all lines (a pair's A line is 2i, its B line 2i + 1). lo, written as
-  // &(b | (a ^ {NP{hi}})), waited for hi (an AND of 8) before its own AND of 8 and led the R = 2
-  // decision's worst paths (lin_q -> ctl_done and its copies, ovlrtl.md 14). hi = 1: every A
-  // is 1, so all pairs count (&b); hi = 0: the pairs with A = 0 (&(b | a)). Both ANDs in
-  // parallel with hi, hi only selecting. One function for lin_q's summaries and for their
-  // registered copy (g_lsum), so that the two can not drift apart.
-  function [4:0] lsum(input [NumPes-1:0] l);
-    reg [NP-1:0] a, b;
-    integer k;
-    begin
-      for (k = 0; k < NP; k = k + 1) begin
-        a[k] = l[2 * k];
-        b[k] = l[2 * k + 1];
-      end
-      lsum = {|a, |b, &a, (&a) ? (&b) : (&(b | a)), ^l};
-    end
-  endfunction
-  wire [4:0] lsum_lin = lsum(lin_q);
-  // (OvlPipeEnd = 2, ovlrtl.md 16l) the five summaries registered with lin_q, formed from
-  // lines_i: lin_q's own summaries in every cycle (both reset to the summaries of all zeros,
-  // which are 0), 2 - 3 LUT levels taken out of the decision's cone lin_q -> ld_nx / dn_nx ->
-  // the broadcast's copies (6 levels); lin_q stays for the column count
+  // the pairs' A lines (2i) and B lines (2i + 1)
+  reg [NP-1:0] la, lb;
+  integer i;
+  always @* for (i = 0; i < NP; i = i + 1) begin
+    la[i] = lin_q[2 * i];
+    lb[i] = lin_q[2 * i + 1];
+  end
+  wire any_a0 = |la, any_b0 = |lb;
+  wire hi0 = &la;
+  // lo: the AND of B over the pairs whose A = hi. Written as &(lb | (la ^ {NP{hi}})) it waited
+  // for hi (an AND of 8) before its own AND of 8, and led the R = 2 decision's worst paths
+  // (lin_q -> ctl_done and its copies, ovlrtl.md 14). hi = 1: every A is 1, so all pairs count
+  // (&lb); hi = 0: the pairs with A = 0 (&(lb | la)). Both ANDs in parallel with hi, hi only
+  // selecting.
+  wire lo0 = hi0 ? (&lb) : (&(lb | la));
+  // (OvlPipeEnd = 2, ovlrtl.md 16l) the five summaries of the lines the decision reads (any A,
+  // any B, hi, lo, the parity) registered with lin_q, formed from lines_i: lin_q's own values in
+  // every cycle (both reset to the summaries of all zeros), 2 - 3 LUT levels taken out of the
+  // decision's cone lin_q -> ld_nx / dn_nx -> the broadcast's copies (6 levels); lin_q stays for
+  // the column count. The deinterleave and the summaries repeat those of lin_q above on purpose:
+  // written as one function for both (ovlrtl.md 16n), the same logic mapped to 7 and 20 LUT4
+  // more (ABC follows the netlist's order), which moves every placed figure of this unit; the
+  // check below ties the two copies in every simulated cycle.
   wire any_a, any_b, hi, lo, par;
   generate
     if (OvlPipeEnd == 2) begin : g_lsum
+      reg [NP-1:0] ia, ib;
+      integer k;
+      always @* for (k = 0; k < NP; k = k + 1) begin
+        ia[k] = lines_i[2 * k];
+        ib[k] = lines_i[2 * k + 1];
+      end
       reg [4:0] ls_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ls_q <= 5'd0;
-        else         ls_q <= lsum(lines_i);
+        else         ls_q <= {|ia, |ib, &ia, (&ia) ? (&ib) : (&(ib | ia)), ^lines_i};
       end
       assign {any_a, any_b, hi, lo, par} = ls_q;
 `ifndef SYNTHESIS
-      always @(posedge clk_i) if (rst_ni && (ls_q !== lsum_lin))
+      always @(posedge clk_i) if (rst_ni && (ls_q !== {any_a0, any_b0, hi0, lo0, ^lin_q}))
         $fatal(1, "%m: the registered line summaries differ from lin_q's at %0t", $time);
 `endif
     end else begin : g_lsum0
-      assign {any_a, any_b, hi, lo, par} = lsum_lin;
+      assign {any_a, any_b, hi, lo, par} = {any_a0, any_b0, hi0, lo0, ^lin_q};
     end
   endgenerate
 
   // column count (all N lines) plus the carry
   reg [SumW-1:0] col;
-  integer i;
   always @* begin
     col = {SumW{1'b0}};
     for (i = 0; i < NumPes; i = i + 1) col = col + {{(SumW - 1){1'b0}}, lin_q[i]};

@@ -8,33 +8,12 @@
 # net and their end register (indices folded to [*]), most frequent first.
 # usage: python3 lut_depth.py NETLIST.json MODULE_SUFFIX [MIN]
 #   e.g. python3 lut_depth.py $TMPDIR/pairunit_run/ovl_unit_harness.json feas_pair_arb_unit 6
-import json, re, sys, collections
-d = json.load(open(sys.argv[1]))
-mods = d['modules']
-name = [k for k in mods if k.endswith(sys.argv[2])][0]
-m = mods[name]
+import re, sys, collections
+from netdepth import LOGIC, Depth, load_module, pins
+name, m = load_module(sys.argv[1], sys.argv[2])
 cells = m['cells']
-LOGIC = ('SB_LUT4', 'SB_CARRY')
-
-
-def pins(c, direction):  # the bits on a cell's input or output pins, with the pin's name
-    return [(p, b) for p, bits in c['connections'].items() if c['port_directions'].get(p) == direction for b in bits]
-
-
-drv = {b: cn for cn, c in cells.items() for _, b in pins(c, 'output') if isinstance(b, int)}
-memo = {}
-
-
-def depth(b):  # LUT levels from a register / RAM / port to net b
-    if not isinstance(b, int) or b not in drv: return 0
-    if b in memo: return memo[b]
-    c = cells[drv[b]]
-    v = 0
-    if c['type'] in LOGIC:
-        memo[b] = 0  # cycle guard
-        v = max([depth(x) for _, x in pins(c, 'input')] + [0]) + (1 if c['type'] == 'SB_LUT4' else 0)
-    memo[b] = v
-    return v
+depth = Depth(cells)
+drv = depth.drv
 
 
 def start(b):  # the register / RAM / port net at the head of b's deepest path ('const': none)
@@ -44,7 +23,6 @@ def start(b):  # the register / RAM / port net at the head of b's deepest path (
     return b
 
 
-sys.setrecursionlimit(100000)
 # every input pin of a register, RAM or kept cell: (cell, pin, net bit, depth)
 ends = [(cn, p, b, depth(b)) for cn, c in cells.items() if c['type'] not in LOGIC for p, b in pins(c, 'input')]
 hist = collections.Counter(e[3] for e in ends)

@@ -410,9 +410,8 @@ if [ "$what" = ovlmutants ]; then
   omutant() { PLANT_P="$OVLP" plant o 2 ${O}ovl_mutants.txt "$@"; }  # name file sed-expression plusargs
   # the global block's lo = AND of all B lines, not only of the pairs whose A = hi (overlap.md 7's lo_all)
   # (re-targeted in ovlrtl.md 14: lo is hi ? &lb : &(lb | la) since then; in 16m: lo0, 16l's
-  # name for it; in 16n: the function lsum, which forms both lin_q's summaries and 16l's
-  # registered copy at OvlPipeEnd = 2; this set runs the default)
-  omutant ovl_lo_all feas_ovl_global.v "s/lsum = {|a, |b, \&a, (\&a) ? (\&b) : (\&(b | a)), ^l};/lsum = {|a, |b, \&a, \&b, ^l};/" "+seed=1"
+  # name for it; 16l's registered copy at OvlPipeEnd = 2 is not planted, this set runs the default)
+  omutant ovl_lo_all feas_ovl_global.v "s/wire lo0 = hi0 ? (\&lb) : (\&(lb | la));/wire lo0 = \&lb;/" "+seed=1"
   # the keys without the wrap bit (overlap.md 7's nowrap): plain barrier order
   # (re-targeted in ovlrtl.md 10: the keys are one assign since the thermometer rewrite)
   omutant ovl_nowrap feas_ovl_pair.v "s/wire \[2\*M-1:0\] km = {d_q \& ~gt, d_q \& gt};/wire [2*M-1:0] km = {{M{1'b0}}, d_q};/" "+seed=1"
@@ -472,7 +471,7 @@ if [ "$what" = ovlnmutants ]; then
   nm() { plant_replay n ${O}ovl_nmutants.txt "$@"; }  # name file sed-expression plusargs
   nm n_seqq16 feas_pair_arb_unit.v "s/\.Q(CountBits + \$clog2(NumPes))/.Q(CountBits + 4)/" "+seed=1"
   nm n_globq16 feas_ovl_global.v "s/localparam integer Q     = CountBits + \$clog2(NumPes);/localparam integer Q     = CountBits + 4;/" "+seed=1"
-  nm n_lo_all feas_ovl_global.v "s/lsum = {|a, |b, \&a, (\&a) ? (\&b) : (\&(b | a)), ^l};/lsum = {|a, |b, \&a, \&b, ^l};/" "+seed=1"
+  nm n_lo_all feas_ovl_global.v "s/wire lo0 = hi0 ? (\&lb) : (\&(lb | la));/wire lo0 = \&lb;/" "+seed=1"
   nm n_nonext feas_ovl_global.v "s/d_next ? any_a/d_next ? 1'b0/; s/d_next ? any_b/d_next ? 1'b0/" "+seed=1"
 fi
 # ovlr3mutants (ovlrtl.md 13; run with OVL_R=3, and OVL_SPEC=1 for the last three): planted bugs

@@ -8,31 +8,11 @@
 # seq_depth.py). A flip-flop Yosys merged from several registers is listed under its first name
 # in the order above.
 # usage: python3 seq_alone_depth.py NETLIST.json [MIN]   (lists the fields with a FF at >= MIN)
-import json, sys, collections, re
-d = json.load(open(sys.argv[1]))
-m = d['modules']['feas_ovl_seq']
+import sys, collections, re
+from netdepth import Depth, load_module, pins
+_, m = load_module(sys.argv[1], 'feas_ovl_seq')
 cells = m['cells']
-sys.setrecursionlimit(100000)
-
-
-def pins(c, dr):
-    return [(p, b) for p, bits in c['connections'].items() if c['port_directions'].get(p) == dr for b in bits]
-
-
-drv = {b: cn for cn, c in cells.items() for _, b in pins(c, 'output') if isinstance(b, int)}
-memo = {}
-
-
-def depth(b):
-    if not isinstance(b, int) or b not in drv: return 0
-    if b in memo: return memo[b]
-    c = cells[drv[b]]; v = 0
-    if c['type'] in ('SB_LUT4', 'SB_CARRY'):
-        memo[b] = 0
-        v = max([depth(x) for _, x in pins(c, 'input')] + [0]) + (c['type'] == 'SB_LUT4')
-    memo[b] = v
-    return v
-
+depth = Depth(cells)
 
 nn = collections.defaultdict(list)
 for n, v in m['netnames'].items():

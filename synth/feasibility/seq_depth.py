@@ -5,21 +5,11 @@
 # field: its candidates (ofol's cand_q part), precomputed slots (pre_q), tail flags (opefs), the
 # flags fl_q and hd_q, and the bus registers (oseqs). Per register the deepest of its inputs.
 # usage: python3 seq_depth.py NETLIST.json [MIN]   (lists the fields with a register at >= MIN)
-import json, sys, collections, re
-d = json.load(open(sys.argv[1])); m = [v for k, v in d['modules'].items() if k.endswith('feas_pair_arb_unit')][0]
+import sys, collections, re
+from netdepth import Depth, load_module, pins
+_, m = load_module(sys.argv[1], 'feas_pair_arb_unit')
 cells = m['cells']
-def pins(c, dr): return [(p, b) for p, bits in c['connections'].items() if c['port_directions'].get(p) == dr for b in bits]
-drv = {b: cn for cn, c in cells.items() for _, b in pins(c, 'output') if isinstance(b, int)}
-memo = {}
-sys.setrecursionlimit(100000)
-def depth(b):
-    if not isinstance(b, int) or b not in drv: return 0
-    if b in memo: return memo[b]
-    c = cells[drv[b]]; v = 0
-    if c['type'] in ('SB_LUT4', 'SB_CARRY'):
-        memo[b] = 0
-        v = max([depth(x) for _, x in pins(c, 'input')] + [0]) + (c['type'] == 'SB_LUT4')
-    memo[b] = v; return v
+depth = Depth(cells)
 nn = {}
 for n, v in m['netnames'].items():
     for i, b in enumerate(v['bits']):
