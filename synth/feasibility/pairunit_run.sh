@@ -467,6 +467,11 @@ plant_replay() {
 # (ovlmutants' ovl_lo_all), one a slower legal schedule only the replay sees (ovlmutreplay's
 # ovl_nonext).
 if [ "$what" = ovlnmutants ]; then
+  # (ovlrtl.md 16n) at N = 16 the two 16-PE assumptions are no-ops and pass: refuse to run there
+  if [ "${OVL_N:-16}" != 8 ]; then
+    echo "ovlnmutants: run it with OVL_N=8 (at N = ${OVL_N:-16} n_seqq16 and n_globq16 plant nothing)" >&2
+    exit 2
+  fi
   : > ${O}ovl_nmutants.txt
   nm() { plant_replay n ${O}ovl_nmutants.txt "$@"; }  # name file sed-expression plusargs
   nm n_seqq16 feas_pair_arb_unit.v "s/\.Q(CountBits + \$clog2(NumPes))/.Q(CountBits + 4)/" "+seed=1"
