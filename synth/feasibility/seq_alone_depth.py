@@ -10,6 +10,7 @@
 # usage: python3 seq_alone_depth.py NETLIST.json [MIN]   (lists the fields with a FF at >= MIN)
 import sys, collections, re
 from netdepth import Depth, load_module, pins
+from seq_layout import SF, PF, SW, PW, fld
 _, m = load_module(sys.argv[1], 'feas_ovl_seq')
 cells = m['cells']
 depth = Depth(cells)
@@ -18,25 +19,11 @@ nn = collections.defaultdict(list)
 for n, v in m['netnames'].items():
     for i, b in enumerate(v['bits']):
         if isinstance(b, int): nn[b].append((n, i))
-# the state vector (feas_ovl_seq's st_now order, MSB first) and a precomputed slot (pre_nx's)
-SF = [('tg', 6), ('ph', 1), ('w_act', 1), ('t_act', 1), ('w_off', 2), ('w_j', 5), ('w_lt', 1), ('w_ge', 1),
-      ('r_act', 1), ('r_dec', 1), ('r_nxt', 1), ('r_i', 3), ('pfx', 6), ('c2', 5), ('c2_p1', 5), ('c2_p2', 5)]
-PF = [('hh', 8), ('hl', 4), ('cmpl', 1), ('exit', 1), ('cnt', 1), ('bar', 5), ('head', 1), ('kw1', 1),
-      ('kidx', 3), ('key', 1), ('next', 1), ('poll', 1)]
-SW = sum(w for _, w in SF); PW = sum(w for _, w in PF)
 STATE = ['tg_q', 'ph_q', 'w_act_q', 't_act_q', 'w_off_q', 'w_j_q', 'w_lt_q', 'w_ge_q', 'r_act_q', 'r_dec_q',
          'r_nxt_q', 'r_i_q', 'pfx_q', 'c2_q', 'c2_p1', 'c2_p2']
 
 
-def fld(F, i):  # i counted from the LSB
-    o = sum(w for _, w in F)
-    for n, w in F:
-        o -= w
-        if i >= o: return n
-
-
 def key(names):
-    d = dict(names)
     for n, i in names:
         if n == 'g_cand.cand_q': return 'cand[%d].%s' % (i // SW, fld(SF, i % SW))
     for n, i in names:

@@ -7,6 +7,8 @@
 # usage: python3 seq_depth.py NETLIST.json [MIN]   (lists the fields with a register at >= MIN)
 import sys, collections, re
 from netdepth import Depth, load_module, pins
+from seq_layout import SF, PF, SW, PW, fld
+PRE = 4 * PW  # ofol / opres: the four precomputed slots below the candidates (and opres's en)
 _, m = load_module(sys.argv[1], 'feas_pair_arb_unit')
 cells = m['cells']
 depth = Depth(cells)
@@ -14,13 +16,6 @@ nn = {}
 for n, v in m['netnames'].items():
     for i, b in enumerate(v['bits']):
         if isinstance(b, int): nn.setdefault(b, []).append((n, i))
-SF = [('tg',6),('ph',1),('w_act',1),('t_act',1),('w_off',2),('w_j',5),('w_lt',1),('w_ge',1),('r_act',1),('r_dec',1),('r_nxt',1),('r_i',3),('pfx',6),('c2',5),('c2_p1',5),('c2_p2',5)]
-PF = [('hh',8),('hl',4),('cmpl',1),('exit',1),('cnt',1),('bar',5),('head',1),('kw1',1),('kidx',3),('key',1),('next',1),('poll',1)]
-def fld(F, i):
-    W = sum(w for _, w in F); o = W
-    for n, w in F:
-        o -= w
-        if i >= o: return n
 res = collections.defaultdict(list)
 for cn, c in cells.items():
     if c['type'] in ('SB_LUT4','SB_CARRY'): continue
@@ -29,10 +24,10 @@ for cn, c in cells.items():
     for (n, i) in nn.get(qs[0], []):
         key = None
         if n.endswith('g_ovl.ofol'):
-            if i >= 112: key = 'cand[%d].%s' % ((i-112)//45, fld(SF, (i-112)%45))
-            else: key = 'pre[%d].%s' % (i//28, fld(PF, i % 28))
-        elif n == 'opres' and i < 113:
-            key = 'opres.pre[%d].%s' % (i//28, fld(PF, i % 28)) if i < 112 else 'opres.en'
+            if i >= PRE: key = 'cand[%d].%s' % ((i-PRE)//SW, fld(SF, (i-PRE)%SW))
+            else: key = 'pre[%d].%s' % (i//PW, fld(PF, i % PW))
+        elif n == 'opres' and i <= PRE:
+            key = 'opres.pre[%d].%s' % (i//PW, fld(PF, i % PW)) if i < PRE else 'opres.en'
         elif n == 'opefs' and i < 12: key = 'pef[%d]' % (i//3)
         elif re.search(r'g_pseq\[0\].*fl_q$', n): key = 'fl[%d]' % (i//3)
         elif re.search(r'g_pseq\[0\].*hd_q$', n): key = 'hd[%d]' % (i//4)

@@ -33,8 +33,8 @@ W=${TMPDIR:-/tmp}/seq_study
 mkdir -p "$W" "$L"
 ALL="base sel0 sel1 a_nokey b_pe0 b_noeh c_shift d_flat ab bc abc abcd bce abc_sel0 bce_sel0 ab_sel1 abc_sel1 bce_sel1 selctl ab_selctl abc_selctl bce_selctl"
 
-# the leader copy's parameters (see the head of this file)
-PAR="-set NumBarriers 32 -set Q 20 -set OvlR 2 -set OvlSpec 0 -set OvlPipeEnd 2 -set OvlFollow 0"
+# the leader copy's parameters (see the head of this file), with OvlPipeEnd $1
+par() { echo "-set NumBarriers 32 -set Q 20 -set OvlR 2 -set OvlSpec 0 -set OvlPipeEnd $1 -set OvlFollow 0"; }
 
 # ed FILE SEDEXPR: one edit of a scratch copy; it must change the file
 ed() {
@@ -134,12 +134,12 @@ for v in ${*:-$ALL}; do
   D=$W/$X$v
   rm -rf "$D"; mkdir -p "$D"
   cp "$F/feas_ovl_seq.v" "$F/feas_ovl_seq_step.v" "$D/"
-  p="$PAR"
+  p=$(par 2)
   case $v in
     base) ;;
     sel0) e_sel0 ;;
     a_nokey) e_a ;;
-    b_pe0) p="-set NumBarriers 32 -set Q 20 -set OvlR 2 -set OvlSpec 0 -set OvlPipeEnd 0 -set OvlFollow 0" ;;
+    b_pe0) p=$(par 0) ;;
     b_noeh) e_b ;;
     c_shift) e_c ;;
     d_flat) e_d ;;
