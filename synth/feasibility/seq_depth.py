@@ -6,7 +6,7 @@
 # flags fl_q and hd_q, and the bus registers (oseqs). Per register the deepest of its inputs.
 # usage: python3 seq_depth.py NETLIST.json [MIN]   (lists the fields with a register at >= MIN)
 import sys, collections, re
-from netdepth import Depth, load_module, pins
+from netdepth import LOGIC, Depth, load_module, pins
 from seq_layout import SF, PF, SW, PW, fld
 PRE = 4 * PW  # ofol / opres: the four precomputed slots below the candidates (and opres's en)
 _, m = load_module(sys.argv[1], 'feas_pair_arb_unit')
@@ -18,7 +18,7 @@ for n, v in m['netnames'].items():
         if isinstance(b, int): nn.setdefault(b, []).append((n, i))
 res = collections.defaultdict(list)
 for cn, c in cells.items():
-    if c['type'] in ('SB_LUT4','SB_CARRY'): continue
+    if c['type'] in LOGIC: continue
     qs = [x for _, x in pins(c, 'output')]
     if not qs: continue
     for (n, i) in nn.get(qs[0], []):
