@@ -70,6 +70,14 @@ class Params:
         # --pipeend (overlap.md 13): 1 = the next head in the cycle after the last count slot
         # is sent, 2 = in that cycle (HEAD needs no line); 0 = wait for the exit (section 1a)
         self.pipeend = getattr(a, 'pipeend', 0) if (self.overlap and self.sched == 'race') else 0
+        # --stream (ovlrtl.md 17): the key slots of a race go out in consecutive cycles, each
+        # pair sending the digits of its own smallest key (taken at key slot 1); the global
+        # block keeps a "still in" flag per pair and decides digit i from the pairs still in,
+        # SE cycles later than a race decision otherwise (--streamlat)
+        self.stream = bool(getattr(a, 'stream', 0)) and self.overlap and self.sched == 'race' \
+            and self.radix == 4
+        self.SE = getattr(a, 'streamlat', 0) if self.stream else 0
+        assert not (self.stream and self.idlespec), "--stream with --idlespec is not modelled"
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
@@ -86,6 +94,14 @@ class Params:
         if self.bug == 'room1':
             self.room_need = 1
         self.poll_room = not (self.radix == 2 and not self.overlap)
+        # a race: POLL to its last decision (idle), and NEXT's arrival to the last decision
+        # (in a word, NEXT not deciding): K slots one per round trip, or streamed
+        K = len(plan) - 1
+        self.race_idle = (K + 1) * self.P
+        self.race_after_next = K * self.P
+        if self.stream:
+            self.race_idle = 2 * self.P + K - 1 + self.SE
+            self.race_after_next = self.P + K - 1 + self.SE
 
 
 def derived(p):
@@ -103,9 +119,9 @@ def derived(p):
     else:
         n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)  # key slots at s + 1 + iP
     W_exit = Q + 2 + n_st + P + E
-    W = max(2 + ns * P, W_exit)
-    idle = 1 + ns * P + Q + 2 + P + E
-    race_idle = ns * P  # an idle race: POLL to head
+    W = max(2 + P + p.race_after_next, W_exit)   # 2 + ns P unless streamed
+    idle = 1 + p.race_idle + Q + 2 + P + E
+    race_idle = p.race_idle  # an idle race: POLL to head
     if p.idlespec:
         race_idle = 1 + K * P
         idle = 2 + race_idle + Q + 2 + P + E  # the POLL in c + 1 or c + 2: the larger
@@ -117,7 +133,7 @@ def derived(p):
     if p.pipeend:
         # overlap.md 13: head to head W_pe when the next barrier differs; the word at c may
         # be followed by its own barrier again (fallback: W), x's own word ends with its exit
-        W_pe = max(2 + ns * P, Q + (3 if p.pipeend == 1 else 2) + n_st)
+        W_pe = max(2 + P + p.race_after_next, Q + (3 if p.pipeend == 1 else 2) + n_st)
         # the tail's exit (last slot + P + E) can fall on the next word's POLL / NEXT
         # arrivals (s' + 1 + P, s' + 2 + P; s' = last slot + 1 or + 0) and wait past them
         late = {1: 2, 2: 1}.get(E - (1 if p.pipeend == 1 else 0), 0)
@@ -142,7 +158,7 @@ def derived_tight(p):
     K = len(p.plan) - 1
     W, W_x = dv['W'], dv['W_exit']   # x's own word: head to exit, a slow race inside it
     W_f = Q + 2 + P + E              # NEXT decides: exit-limited, nothing stolen
-    race_idle = 1 + K * P if p.idlespec else (K + 1) * P
+    race_idle = 1 + K * P if p.idlespec else p.race_idle
 
     def chain(dist):
         # the words from a barrier at round-robin distance dist before x up to x's head
@@ -364,7 +380,7 @@ class Seq:
             # the NEXT slot's decision (s + 2 + P): CNT2 + 1 or CNT2 + 2 dirty somewhere
             if r is None and p.bug == 'next_noroom' and (load or done) and self.word is not None:
                 # planted: the NEXT decision taken although the POLL did not start the race
-                self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True, False]
+                self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True, False, 0]
             elif r is not None and r[5]:
                 if load or done:
                     r[2] = (self.c2 + (1 if load else 2)) % p.M
@@ -375,7 +391,7 @@ class Seq:
         elif idx == -3:
             # an idle POLL followed by a SPEC slot (key slot 1 sent speculatively in p + 1)
             if r is None and load:
-                self.race = r = [x - p.P + 1 - p.P, 1, 0, 0, False, False]
+                self.race = r = [x - p.P + 1 - p.P, 1, 0, 0, False, False, 0]
         elif idx == -2:
             # the SPEC slot's decision: key digit 1, if its POLL started the race
             if r is not None and not r[4] and r[1] == 1 and x == r[0] + 2 * p.P:
@@ -393,7 +409,7 @@ class Seq:
                     # with the NEXT slot (s + 2) the key slots wait for its decision
                     nxt = p.next and self.word is not None and not self.word[3] \
                         and x - p.P == self.word[0] + 1
-                    self.race = r = [x - p.P, 1, 0, 0, False, nxt]
+                    self.race = r = [x - p.P, 1, 0, 0, False, nxt, 0]
             elif r is None or r[1] != idx:
                 self.protocol_errors += 1
             elif kind == 'F':
@@ -470,7 +486,15 @@ class Seq:
                 w[2] += 1
                 return ('X', j, b), ev
             return ('H', b), ev
-        if r is not None and not r[4] and not r[5] and x == r[0] + r[1] * p.P:
+        if p.stream and r is not None and not r[4] and not r[5] and x >= r[0] + p.P \
+                and r[6] < len(p.plan) - 1:
+            # streamed key slots: one a cycle from the race's start (GO, or NEXT not deciding)
+            r[6] += 1
+            idx = r[6]
+            self.arr[x + p.P + p.SE] = idx
+            off = sum(p.plan[1:idx])
+            return ('Z', off, p.plan[idx], idx), ev
+        if not p.stream and r is not None and not r[4] and not r[5] and x == r[0] + r[1] * p.P:
             idx = r[1]
             self.arr[x + p.P] = idx
             kind = p.plan[idx]
@@ -520,6 +544,7 @@ class Global:
         self.exit_queue_max = 0   # --pipeend: its largest occupancy (0: one pending exit suffices)
         self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
         self.changed = True       # rr baseline only: some pair changed the head's barrier
+        self.still = None         # --stream: the pairs still in the race, one flag each
 
     def broadcast(self, x):
         if x in self.seq.arr:
@@ -564,6 +589,28 @@ class Global:
             if slot[3] == 1:
                 lo = 0
             self.dec[x + p.P] = (hi, lo)
+        elif k == 'Z':
+            # --stream: digit i from the pairs still in (a pair out sends its own key's
+            # digits, which lost on an earlier digit); the flags follow the winner
+            if slot[3] == 1:
+                self.still = [True] * len(A)
+            st = self.still
+            hi = 1
+            for a, s_ in zip(A, st):
+                if s_:
+                    hi &= a
+            lo = 1
+            if slot[2] == 2:
+                for a, b, s_ in zip(A, B, st):
+                    if s_ and (a == hi or p.bug == 'lo_all'):
+                        lo &= b
+            else:
+                lo = 0
+            for i in range(len(A)):
+                if st[i] and (A[i] != hi or (slot[2] == 2 and B[i] != lo)) \
+                        and p.bug != 'st_keep':
+                    st[i] = False
+            self.dec[x + p.P + p.SE] = (hi, lo)
         elif k == 'F':
             self.dec[x + p.P] = (1 if any(A) else 0, 0)
         elif k == 'N':
@@ -688,7 +735,7 @@ class Check:
                          % (b, u, self.bound))
 
 
-ALL_ONES = {1: 1, 2: 3}   # a digit of width w with no candidate: all ones
+ALL_ONES = {w: (1 << w) - 1 for w in range(1, 16)}   # a digit of width w with no candidate: all ones
 
 
 def key_digit(p, D, c2, prefix, plen, w):
@@ -709,7 +756,7 @@ def key_digit(p, D, c2, prefix, plen, w):
     return (k >> (sh - w)) & ALL_ONES[w]
 
 
-def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg):
+def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg, skey=None):
     """The pairs' two serial lines (A, B: one list each, a bit per pair) in a slot, or None in
     a slot without a decision ('W'). dirty / key_dirty: each pair's dirty set as the lines see
     it, and as the key digits see it (the same in the model; the RTL's key digits read it one
@@ -731,6 +778,13 @@ def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg):
         w = slot[3]
         for i in range(npairs):
             dg = key_digit(p, key_dirty[i], c2, slot[1], slot[2], w)
+            A[i], B[i] = (dg >> 1, dg & 1) if w == 2 else (dg, 1)
+    elif k == 'Z':
+        # --stream: digit (offset slot[1], width slot[2]) of the pair's own smallest key,
+        # taken at key slot 1 (skey, kept by the caller)
+        off, w = slot[1], slot[2]
+        for i in range(npairs):
+            dg = (skey[i] >> (p.KB - off - w)) & ALL_ONES[w]
             A[i], B[i] = (dg >> 1, dg & 1) if w == 2 else (dg, 1)
     elif k == 'F':
         for i in range(npairs):
@@ -767,6 +821,8 @@ def run(a, out):
     fifo = [[] for _ in range(N)]
     snap = [0] * N
     chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
+    skey = [0] * npairs           # --stream: each pair's key, taken at key slot 1
+    dhist = []                    # --streamstale: the dirty sets of the last cycles' lines
     pseq = Seq(p)
     gb = Global(p)
     bound = dv['bound']
@@ -881,7 +937,21 @@ def run(a, out):
             if p.pipeend:
                 snaps[x] = list(snap)
             chk.head(x, b)
-        lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg)
+        if a.streamstale:
+            dhist.append(list(dirty))
+            if len(dhist) > a.streamstale + 1:
+                dhist.pop(0)
+        if k == 'Z' and slot[3] == 1:
+            # --streamstale S: the key from the dirty set of S cycles before (a pipelined
+            # encoder); CNT2 (the wrap) as of now
+            kd = dhist[0] if a.streamstale else dirty
+            for i in range(npairs):
+                skey[i] = key_digit(p, kd[i], pseq.c2, 0, 0, p.KB)
+                if p.bug == 'sk_nowrap':
+                    # planted: the key without its wrap bit (barriers before CNT2 not last)
+                    m = dirty[i]
+                    skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
+        lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
         if lines is not None:
             gb.decide(x, slot, *lines)
         # pops
@@ -1036,6 +1106,14 @@ def main():
     ap.add_argument('--pipeend', type=int, default=0, choices=(0, 1, 2),
                     help='overlap.md 13: the next head 1 cycle after (1) or with (2) the last '
                          'count slot, before the exit (0: after the exit, section 1a)')
+    ap.add_argument('--stream', type=int, default=0, choices=(0, 1),
+                    help='ovlrtl.md 17: key slots in consecutive cycles, each pair sending its '
+                         "own smallest key's digits; the global block keeps a flag per pair")
+    ap.add_argument('--streamstale', type=int, default=0,
+                    help='--stream: each pair forms its key from its dirty set of this many '
+                         'cycles before key slot 1')
+    ap.add_argument('--streamlat', type=int, default=0,
+                    help='--stream: extra cycles of the global block for a streamed digit')
     ap.add_argument('--dump', default='',
                     help="write the applied commits and pops, the heads and the exits to DUMP "
                          "(the C++ contract's cross-check)")
@@ -1043,7 +1121,7 @@ def main():
                     help="the Check's liveness bound: '' derived(), 'tight' derived_tight(), or a number")
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
                                                 'next_noroom', 'pe_late', 'pe_same',
-                                                'pe_room'))
+                                                'pe_room', 'st_keep', 'sk_nowrap'))
     a = ap.parse_args()
     out = sys.stdout
     args = ' '.join(sys.argv[1:])
@@ -1055,6 +1133,9 @@ def main():
               % (p.N, p.M, p.T, p.Q, p.BW, p.R, p.E, p.radix, p.overlap, p.next, p.idlespec,
                  p.sched,
                  ''.join(str(k) for k in p.plan)))
+    if p.stream:
+        out.write('  stream: key slots in consecutive cycles, streamlat %d; idle race %d, '
+                  'after NEXT %d\n' % (p.SE, p.race_idle, p.race_after_next))
     out.write('  derived: full word %d (exit-limited %d), idle closing c + %d, bound %d '
               '(issue: %d)\n' % (dv['W'], dv['W_exit'], dv['idle'], dv['bound'], issue_bound(p)))
     if p.pipeend:

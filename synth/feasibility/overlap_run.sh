@@ -3,6 +3,7 @@
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
+#   sh synth/feasibility/overlap_run.sh stream|stream_mut|stream_stale|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -243,6 +244,85 @@ r3summary() { nice -n 10 python3 overlap_table.py --r3 $LOG > $LOG/r3_summary.tx
 
 summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
 
+stream_() {  # ovlrtl.md 17: streamed key slots (--stream 1), against the race as built and the rr
+  # model; 30,000 cycles as ovlrtl.md 16o's ss_model.txt. One line per run in stream_summary.txt.
+  CS=30000
+  : > $LOG/stream.txt
+  for R in 2 3 4; do for PE in 2 0; do for v in "--stream 0" "--stream 1 --streamlat 0" "--stream 1 --streamlat 1"; do
+    for a in "--mode sparse --seed 11" "--mode sparse --seed 15 --gapmin 60 --gap 100" \
+             "--mode busy --seed 6" "--mode busy --seed 16" "--mode busy --seed 26"; do
+      $PY --R $R --E 0 --M 32 --pipeend $PE $v --cycles $CS $a >> $LOG/stream.txt
+    done
+  done; done; done
+  for a in "--mode busy --seed 6" "--mode busy --seed 16" "--mode busy --seed 26" "--mode sparse --seed 11"; do
+    $PY --R 2 --E 0 --M 32 --sched rr --cycles $CS $a >> $LOG/stream.txt
+  done
+  # latency against M, and the sparse mean over 10 seeds at M = 32
+  : > $LOG/stream_m.txt
+  for R in 2 3 4; do for v in "--stream 0" "--stream 1 --streamlat 0" "--stream 1 --streamlat 1"; do
+    for M in 4 32 256 1024; do
+      $PY --R $R --E 0 --M $M --pipeend 2 $v --cycles $CS --mode sparse --seed 11 >> $LOG/stream_m.txt
+    done
+    for sd in 12 13 14 15 16 17 18 19 20; do
+      $PY --R $R --E 0 --M 32 --pipeend 2 $v --cycles $CS --mode sparse --seed $sd >> $LOG/stream_m.txt
+    done
+  done; done
+  # the worst case: the directed and random adversaries and the worst workload against the
+  # derived bound (liveness checked against derived(); the tight bound printed)
+  : > $LOG/stream_worst.txt
+  for R in 2 3 4; do for v in "--stream 1 --streamlat 0" "--stream 1 --streamlat 1"; do
+    for M in 4 32; do
+      for a in "--mode caseA --seed 1" "--mode caseB --seed 1" "--mode caseB2 --seed 1" \
+               "--mode advrand --seed 1" "--mode advrand --seed 2" "--mode advrand --seed 3" \
+               "--mode worst --seed 7" "--mode random --seed 1" "--mode random --seed 2"; do
+        $PY --R $R --E 0 --M $M --pipeend 2 $v --bound tight --cycles $CS $a >> $LOG/stream_worst.txt
+      done
+    done
+  done; done
+  python3 stream_table.py $LOG > $LOG/stream_summary.txt
+}
+
+stream_mut() {  # ovlrtl.md 17: planted bugs in the streamed race: every one must FAIL
+  : > $LOG/stream_mutants.txt
+  for a in "--bug st_keep --mode random --seed 2" "--bug st_keep --M 4 --mode advrand --seed 1" \
+           "--bug lo_all --mode random --seed 2" "--bug sk_nowrap --mode random --seed 2"; do
+    echo "== $a" >> $LOG/stream_mutants.txt
+    $PY --R 2 --E 0 --pipeend 2 --stream 1 --cycles 30000 $a >> $LOG/stream_mutants.txt
+  done
+}
+
+stream_elim() {  # ovlrtl.md 17: the global block's streamed-digit decision alone: its self-check
+  # (Icarus, two seeds, and two planted bugs that must FAIL) and its LUT depth (Yosys 0.23)
+  t=${TMPDIR:-/tmp}/stream_elim.$$; mkdir -p $t
+  L=$LOG/stream_elim.txt; : > $L
+  iverilog -g2005 -o $t/tb feas_stream_elim_tb.v feas_stream_elim.v
+  for sd in 1 3; do vvp -n $t/tb +seed=$sd >> $L; done
+  sed 's/(hi ? lo1 : lo0)/lo0/' feas_stream_elim.v > $t/bug_lo.v
+  sed 's/first_i ? {NumPairs{1.b1}} : still_q/{NumPairs{1'"'"'b1}}/' feas_stream_elim.v > $t/bug_still.v
+  for b in bug_lo bug_still; do
+    if cmp -s feas_stream_elim.v $t/$b.v; then echo "$b: the sed did not apply" >> $L; exit 1; fi
+    iverilog -g2005 -o $t/$b feas_stream_elim_tb.v $t/$b.v
+    echo "== planted $b (must FAIL)" >> $L
+    vvp -n $t/$b +seed=1 2>&1 | grep -E '^(PASS|FAIL)' | head -3 >> $L
+  done
+  yosys -q -p "read_verilog -DSYNTHESIS feas_stream_elim.v; synth_ice40 -dffe_min_ce_use 4 -top feas_stream_elim; tee -o $t/stat.txt stat; write_json $t/se.json"
+  grep -E 'SB_LUT4|SB_DFF' $t/stat.txt >> $L
+  python3 lut_depth.py $t/se.json feas_stream_elim 3 | sed "s|$t/||" >> $L
+  rm -rf $t
+}
+
+stream_stale() {  # ovlrtl.md 17: the pairs' key formed S cycles before key slot 1 (a pipelined
+  # encoder): S <= R must pass, S = 4 (older than an idle race's POLL at R = 2) must FAIL
+  : > $LOG/stream_stale.txt
+  for S in 0 1 2 4; do
+    for a in "--mode random --seed 2" "--mode random --hot 0 --seed 1" "--mode sparse --seed 11" \
+             "--mode busy --seed 6" "--M 4 --mode advrand --seed 1" "--M 4 --mode caseB --seed 1"; do
+      echo "== S $S: $a" >> $LOG/stream_stale.txt
+      $PY --R 2 --E 0 --pipeend 2 --stream 1 --streamstale $S --cycles 30000 $a >> $LOG/stream_stale.txt
+    done
+  done
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -250,6 +330,8 @@ case $what in
   r3more) r3more ;;
   pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
+  stream) stream_; stream_mut; stream_stale; stream_elim ;;
+  stream_mut) stream_mut ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""stream_table.py: the tables of ovlrtl.md 17 (streamed key slots) from overlap_run.sh stream's
+logs: stream.txt (sparse, idle closing and busy at M = 32), stream_m.txt (sparse against M, and
+over 10 seeds at M = 32), stream_worst.txt (the adversaries against the derived bounds).
+Reads only the logs; every figure is a line that overlap_model.py printed."""
+import re
+import sys
+from collections import OrderedDict
+
+
+def runs(path):
+    """Yield one dict per model run in the log: its arguments and the figures it printed."""
+    cur = None
+    for line in open(path):
+        if line.startswith('overlap_model: '):
+            if cur is not None:
+                yield cur
+            args = line[len('overlap_model: '):].split()
+            opts = {}
+            for i in range(0, len(args) - 1):
+                if args[i].startswith('--') and not args[i + 1].startswith('--'):
+                    opts[args[i][2:]] = args[i + 1]
+            cur = dict(opts=opts)
+            continue
+        if cur is None:
+            continue
+        m = re.search(r'closings: (\d+), latency mean ([\d.]+) min (\d+) max (\d+) \(bound (\d+)\)', line)
+        if m:
+            cur['n'], cur['mean'], cur['max'] = int(m.group(1)), float(m.group(2)), int(m.group(4))
+            cur['bound'] = int(m.group(5))
+        m = re.search(r'completions per 1000 cycles ([\d.]+)', line)
+        if m:
+            cur['cpk'] = float(m.group(1))
+        m = re.search(r'tight bound (\S+)', line)
+        if m:
+            cur['tight'] = m.group(1)
+        m = re.search(r'target closing to its exit: min (\S+) max (\S+);', line)
+        if m:
+            cur['advmax'] = m.group(2)
+        m = re.match(r'(PASS|FAIL) seed=', line)
+        if m:
+            cur['ok'] = m.group(1) == 'PASS'
+    if cur is not None:
+        yield cur
+
+
+def variant(o):
+    if o.get('sched') == 'rr':
+        return 'rr (model)'
+    if o.get('stream', '0') == '0':
+        return 'as built'
+    return 'streamed, SE %s' % o.get('streamlat', '0')
+
+
+def main():
+    d = sys.argv[1] if len(sys.argv) > 1 else 'overlap_logs'
+    out = sys.stdout
+    bad = 0
+
+    # 1. M = 32: sparse (seed 11), idle closing (seed 15, gap 60..100), busy (seeds 6 / 16 / 26)
+    rows = OrderedDict()
+    for r in runs(d + '/stream.txt'):
+        o = r['opts']
+        key = (o.get('R'), o.get('pipeend', '-') if o.get('sched') != 'rr' else '-', variant(o))
+        row = rows.setdefault(key, dict(busy=[], sparse='', idle='', ok=True))
+        row['ok'] &= r.get('ok', False)
+        if o['mode'] == 'busy':
+            row['busy'].append(r['cpk'])
+        elif o.get('gapmin') == '60':
+            row['idle'] = '%.2f (%d)' % (r['mean'], r['max'])
+        else:
+            row['sparse'] = '%.2f (%d)' % (r['mean'], r['max'])
+    out.write('## M = 32, 30,000 cycles: sparse mean (max), idle closing mean (max), busy '
+              'completions per 1,000 cycles\n\n')
+    out.write('| R | pipeend | contract | sparse seed 11 | idle closing seed 15 | busy 6 / 16 / 26 '
+              '| busy mean | errors |\n|---|---|---|---|---|---|---:|---|\n')
+    for (R, pe, v), row in rows.items():
+        b = row['busy']
+        mean = sum(b) / len(b) if b else 0.0
+        out.write('| %s | %s | %s | %s | %s | %s | %.2f | %s |\n'
+                  % (R, pe, v, row['sparse'], row['idle'], ' '.join('%.2f' % x for x in b),
+                     mean, 'none' if row['ok'] else 'FAIL'))
+        bad += 0 if row['ok'] else 1
+
+    # 2. sparse against M (seed 11) and over seeds 11..20 at M = 32
+    rows = OrderedDict()
+    for r in runs(d + '/stream_m.txt'):
+        o = r['opts']
+        key = (o.get('R'), variant(o))
+        row = rows.setdefault(key, dict(m={}, s32=[], ok=True))
+        row['ok'] &= r.get('ok', False)
+        if o['seed'] == '11':
+            row['m'][int(o['M'])] = r['mean']
+        if o['M'] == '32':
+            row['s32'].append(r['mean'])
+    out.write('\n## Sparse mean against M (seed 11), and at M = 32 over seeds 11 .. 20 '
+              '(pipeend 2)\n\n')
+    out.write('| R | contract | M = 4 | 32 | 256 | 1024 | M = 32, 10 seeds: mean of means '
+              '(lowest .. highest) | errors |\n|---|---|---:|---:|---:|---:|---|---|\n')
+    for (R, v), row in rows.items():
+        s = row['s32']
+        out.write('| %s | %s | %s | %.2f (%.2f .. %.2f) | %s |\n'
+                  % (R, v, ' | '.join('%.2f' % row['m'][M] for M in (4, 32, 256, 1024)),
+                     sum(s) / len(s), min(s), max(s), 'none' if row['ok'] else 'FAIL'))
+        bad += 0 if row['ok'] else 1
+
+    # 3. the worst case
+    rows = OrderedDict()
+    for r in runs(d + '/stream_worst.txt'):
+        o = r['opts']
+        key = (o.get('R'), variant(o), o['M'])
+        row = rows.setdefault(key, dict(lmax=0, adv=0, ok=True, bound=r.get('bound'),
+                                        tight=r.get('tight')))
+        row['ok'] &= r.get('ok', False)
+        row['lmax'] = max(row['lmax'], r.get('max', 0))
+        if r.get('advmax', '-') != '-':
+            row['adv'] = max(row['adv'], int(r['advmax']))
+    out.write('\n## Worst case (pipeend 2): largest closing latency over caseA, caseB, caseB2, '
+              'advrand 1-3, worst 7, random 1-2, against the derived bounds\n\n')
+    out.write('| R | contract | M | largest latency seen | adversary target max | derived bound '
+              '| tight bound (the liveness check) | issue bound | errors |\n'
+              '|---|---|---:|---:|---:|---:|---:|---:|---|\n')
+    for (R, v, M), row in rows.items():
+        Mi = int(M)
+        issue = Mi * (16 + 4 + (Mi - 1).bit_length() + 6) + 32
+        out.write('| %s | %s | %s | %d | %d | %s | %s | %d | %s |\n'
+                  % (R, v, M, row['lmax'], row['adv'], row['bound'], row['tight'], issue,
+                     'none' if row['ok'] else 'FAIL'))
+        bad += 0 if row['ok'] else 1
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
