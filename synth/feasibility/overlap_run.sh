@@ -3,7 +3,7 @@
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
-#   sh synth/feasibility/overlap_run.sh stream|stream_mut|stream_stale|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
+#   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -323,6 +323,19 @@ stream_stale() {  # ovlrtl.md 17: the pairs' key formed S cycles before key slot
   done
 }
 
+stream_gap() {  # ovlrtl.md 17: the gap laws of overlap.md 12a (late closings: 0 .. 256 cycles
+  # after the opening; task-tree epochs) at M = 32, 10 / 5 seeds, R = 2 .. 4, pipeend 2
+  : > $LOG/stream_gap.txt
+  for R in 2 3 4; do for v in "--stream 0" "--stream 1 --streamlat 0" "--stream 1 --streamlat 1"; do
+    for sd in 11 12 13 14 15 16 17 18 19 20; do
+      $PY --R $R --E 0 --M 32 --pipeend 2 $v --cycles 30000 --mode sparse --gap 256 --seed $sd >> $LOG/stream_gap.txt
+    done
+    for sd in 1 2 3 4 5; do
+      $PY --R $R --E 0 --M 32 --pipeend 2 $v --cycles 30000 --mode tasks --seed $sd >> $LOG/stream_gap.txt
+    done
+  done; done
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -330,8 +343,8 @@ case $what in
   r3more) r3more ;;
   pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
-  stream) stream_; stream_mut; stream_stale; stream_elim ;;
-  stream_mut) stream_mut ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;;
+  stream) stream_; stream_gap; stream_mut; stream_stale; stream_elim ;;
+  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
