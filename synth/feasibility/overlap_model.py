@@ -78,6 +78,16 @@ class Params:
             and self.radix == 4
         self.SE = getattr(a, 'streamlat', 0) if self.stream else 0
         assert not (self.stream and self.idlespec), "--stream with --idlespec is not modelled"
+        # --probe (ovlrtl.md 17): the NEXT slot's B line carries the parity of CNT2 + 1's count
+        # (the XOR of the pair's two count bits 0) instead of CNT2 + 2's dirty bit; a dirty
+        # CNT2 + 1 with an odd global sum is skipped without a word (its dirty bits cleared as
+        # of the NEXT slot) and the race goes on with key slots
+        # --probe 2: a PROBE slot in s + 3 (count bits from s + 4): A / B = the parities of
+        # CNT2 + 1 / CNT2 + 2; NEXT (s + 2) keeps both dirty bits; one decision for both slots
+        # (s + 3 + P): the first of CNT2 + 1, CNT2 + 2 that is dirty with an even sum, the
+        # dirty odd ones before it skipped; none: the key slots, both skipped if dirty
+        self.probe = getattr(a, 'probe', 0) if self.next else 0
+        self.h = 1 if self.probe == 2 else 0   # header slots beyond the head's two dead slots
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
@@ -118,9 +128,10 @@ def derived(p):
         n_st = K  # key slots at s + 2 + iP
     else:
         n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)  # key slots at s + 1 + iP
-    W_exit = Q + 2 + n_st + P + E
-    W = max(2 + P + p.race_after_next, W_exit)   # 2 + ns P unless streamed
-    idle = 1 + p.race_idle + Q + 2 + P + E
+    h = p.h
+    W_exit = Q + 2 + h + n_st + P + E
+    W = max(2 + h + P + p.race_after_next, W_exit)   # 2 + ns P unless streamed / probed
+    idle = 1 + p.race_idle + Q + 2 + h + P + E
     race_idle = p.race_idle  # an idle race: POLL to head
     if p.idlespec:
         race_idle = 1 + K * P
@@ -128,12 +139,12 @@ def derived(p):
     # case A: the race running at the closing started without b: (M + 1) W - 1;
     # case B: no race in the running word (its POLLs missed): its exit, then an idle race,
     # then M words (overlap.md section 4)
-    caseB = (Q + 2 + P + E) - (1 if p.next else 2) + race_idle
+    caseB = (Q + 2 + h + P + E) - (1 if p.next else 2) + race_idle
     bound = p.M * W + max(W - 1, caseB)
     if p.pipeend:
         # overlap.md 13: head to head W_pe when the next barrier differs; the word at c may
         # be followed by its own barrier again (fallback: W), x's own word ends with its exit
-        W_pe = max(2 + P + p.race_after_next, Q + (3 if p.pipeend == 1 else 2) + n_st)
+        W_pe = max(2 + h + P + p.race_after_next, Q + (3 if p.pipeend == 1 else 2) + h + n_st)
         # the tail's exit (last slot + P + E) can fall on the next word's POLL / NEXT
         # arrivals (s' + 1 + P, s' + 2 + P; s' = last slot + 1 or + 0) and wait past them
         late = {1: 2, 2: 1}.get(E - (1 if p.pipeend == 1 else 0), 0)
@@ -157,7 +168,7 @@ def derived_tight(p):
     P, Q, E, M = p.P, p.Q, p.E, p.M
     K = len(p.plan) - 1
     W, W_x = dv['W'], dv['W_exit']   # x's own word: head to exit, a slow race inside it
-    W_f = Q + 2 + P + E              # NEXT decides: exit-limited, nothing stolen
+    W_f = Q + 2 + p.h + P + E        # NEXT decides: exit-limited, nothing stolen
     race_idle = 1 + K * P if p.idlespec else p.race_idle
 
     def chain(dist):
@@ -167,7 +178,7 @@ def derived_tight(p):
     case_a = W + chain(M - 1) + W_x
     # B: the word at c has no race: nothing was dirty at its POLL (s + 1), so c >= s + 1
     # and x may be that word's own barrier; its exit <= s + Q + 2 + P + E, then an idle race
-    case_b = (Q + 1 + P + E) + race_idle + chain(M - 1) + W_x
+    case_b = (Q + 1 + p.h + P + E) + race_idle + chain(M - 1) + W_x
     # C: idle at c: the POLL in c + 1 (idlespec: c + 1 or c + 2), or a race already running
     case_c = (2 if p.idlespec else 1) + race_idle + chain(M - 1) + W_x
     return max(case_a, case_b, case_c)
@@ -382,12 +393,37 @@ class Seq:
                 # planted: the NEXT decision taken although the POLL did not start the race
                 self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True, False, 0]
             elif r is not None and r[5]:
-                if load or done:
+                if p.probe and done and not load:
+                    # --probe: CNT2 + 1 is dirty but its global sum is odd: skipped, the NEXT
+                    # slot (x - P) is its cut. The race is dropped: its POLL's GO may have come
+                    # from CNT2 + 1 alone, and a key race with no candidate would decide the
+                    # all-ones key (a phantom head of M - 1; found by the checks). A barrier
+                    # still dirty waits for the idle POLL after the word's exit
+                    ev = ('skip', (self.c2 + 1) % p.M, x - p.P)
+                    self.race = r = None
+                elif load or done:
                     r[2] = (self.c2 + (1 if load else 2)) % p.M
                     r[4] = True
                 else:
                     r[5] = False
                     r[0] = x - p.P  # the key slots start now: slot 1 in x
+        elif idx == -4:
+            # --probe 2: NEXT's and PROBE's decision: (1, 0) CNT2 + 1; (0, 1) CNT2 + 2 (CNT2 + 1
+            # skipped if dirty); (0, 0) the key slots (both skipped if dirty). The pairs clear
+            # the dirty bits they reported in NEXT (s + 2) unless a commit came since
+            if r is not None and r[5]:
+                s_ = x - p.P - 3   # the head s (PROBE in s + 3)
+                if load:
+                    r[2] = (self.c2 + 1) % p.M
+                    r[4] = True
+                elif done:
+                    r[2] = (self.c2 + 2) % p.M
+                    r[4] = True
+                    ev = ('skip2', ((self.c2 + 1) % p.M,), s_)
+                else:
+                    # neither: dropped like --probe 1's skip (the GO may have come from them)
+                    self.race = r = None
+                    ev = ('skip2', ((self.c2 + 1) % p.M, (self.c2 + 2) % p.M), s_)
         elif idx == -3:
             # an idle POLL followed by a SPEC slot (key slot 1 sent speculatively in p + 1)
             if r is None and load:
@@ -515,14 +551,18 @@ class Seq:
             return ('W',), ev
         s = w[0]
         if x == s + 2 and p.next:
-            self.arr[x + p.P] = -1
+            if p.probe != 2:
+                self.arr[x + p.P] = -1
             return ('N', self.c2), ev
+        if x == s + 3 and p.probe == 2:
+            self.arr[x + p.P] = -4
+            return ('Q', self.c2), ev
         if x == s + 1 or x == s + 2:
             if p.overlap and r is None:
                 self.arr[x + p.P] = 0
                 return ('P',), ev
             return ('W',), ev
-        if x >= s + 3 and w[2] < p.Q:
+        if x >= s + 3 + p.h and w[2] < p.Q:
             j = w[2]
             w[2] += 1
             return ('C', j), ev
@@ -545,6 +585,7 @@ class Global:
         self.exit_bit = -1        # bookkeeping only: the bit the last exit was decided on
         self.changed = True       # rr baseline only: some pair changed the head's barrier
         self.still = None         # --stream: the pairs still in the race, one flag each
+        self.nxt = None           # --probe 2: the NEXT slot's lines (dirty CNT2 + 1 / + 2)
 
     def broadcast(self, x):
         if x in self.seq.arr:
@@ -613,6 +654,24 @@ class Global:
             self.dec[x + p.P + p.SE] = (hi, lo)
         elif k == 'F':
             self.dec[x + p.P] = (1 if any(A) else 0, 0)
+        elif k == 'N' and p.probe == 2:
+            self.nxt = (any(A), any(B))
+        elif k == 'Q':
+            d1, d2 = self.nxt
+            o1, o2 = sum(A) & 1, sum(B) & 1
+            if p.bug == 'pr_or':
+                o1, o2 = (1 if any(A) else 0), (1 if any(B) else 0)
+            if d1 and not o1:
+                dec = (1, 0)
+            elif d2 and not o2:
+                dec = (0, 1)
+            else:
+                dec = (0, 0)
+            self.dec[x + p.P] = dec
+        elif k == 'N' and p.probe:
+            # B: each pair's parity of CNT2 + 1; the global sum's bit 0 is their XOR
+            odd = (sum(B) & 1) if p.bug != 'pr_or' else (1 if any(B) else 0)
+            self.dec[x + p.P] = (0, 1) if (any(A) and odd) else (1 if any(A) else 0, 0)
         elif k == 'N':
             self.dec[x + p.P] = (1 if any(A) else 0, 1 if any(B) else 0)
         elif k == 'H':
@@ -649,6 +708,8 @@ class Check:
         self.total = [0] * M
         self.closing = {}                    # b -> [c, short]
         self.uncov = {}                      # b -> earliest commit since b's last head
+        self.since = [[] for _ in range(M)]  # --probe: commit cycles since b's last head / skip
+        self.skips = 0
         self.errors = 0
         self.lat = []
         self.lat_short = []
@@ -672,9 +733,29 @@ class Check:
             self.closing.pop(b, None)
         if b not in self.uncov:
             self.uncov[b] = [c, self.short_now]
+        self.since[b].append(c)
+
+    def skip(self, x, b, cut, cut_sum):
+        """--probe: b skipped (its dirty bits cleared as of cut): legal only if a commit to b
+        came since its last head / skip and b's global sum at cut_sum (>= cut) is not 0."""
+        self.skips += 1
+        before = [c for c in self.since[b] if c < cut]
+        after = [c for c in self.since[b] if c >= cut]
+        self.since[b] = after
+        if not before:
+            self.err(x, 'PHANTOM skip of barrier %d: no commit to it since its last head' % b)
+            return
+        if sum(dl for (c, dl) in self.pend[b] if c < cut_sum) == 0:
+            self.err(x, 'ILLEGAL skip of %d: global sum at the cut %d is 0' % (b, cut_sum))
+        uu = self.uncov.pop(b, None)
+        if uu is not None and not uu[1]:
+            self.max_head_wait = max(self.max_head_wait, cut - uu[0])
+        if after:
+            self.uncov[b] = [after[0], self.short_now]
 
     def head(self, s, b):
         self.heads[b] += 1
+        self.since[b] = []
         uu = self.uncov.pop(b, None)
         if self.p.sched == 'rr':
             if uu is not None and uu[0] >= s:
@@ -789,8 +870,8 @@ def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg, skey=None):
     elif k == 'F':
         for i in range(npairs):
             A[i] = 1 if (len(fifo[2 * i]) >= p.D or len(fifo[2 * i + 1]) >= p.D) else 0
-    elif k == 'H':
-        pass
+    elif k == 'H' or k == 'Q':
+        pass   # 'Q' (--probe 2): the caller fills in the parities
     elif k == 'O':
         A = list(chg)
     elif k == 'N':
@@ -823,6 +904,8 @@ def run(a, out):
     chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
     skey = [0] * npairs           # --stream: each pair's key, taken at key slot 1
     dhist = []                    # --streamstale: the dirty sets of the last cycles' lines
+    lastc = [[-1] * M for _ in range(npairs)]  # --probe: each pair's last commit cycle per barrier
+    nrep = None                   # --probe 2: the pairs' NEXT lines of the running word
     pseq = Seq(p)
     gb = Global(p)
     bound = dv['bound']
@@ -834,7 +917,7 @@ def run(a, out):
     adv = Adversary(p, a, rng) if a.mode in ADV_MODES else None
     tep = TaskEpochs(p, rng) if a.mode == 'tasks' else None
     stats = dict(commits=0, refused=0, heads=0, completions=0, pops=0, short_cycles=0,
-                 aborts=0, full_words=0, early_words=0, push_full=0)
+                 aborts=0, full_words=0, early_words=0, push_full=0, skips=0)
     full_gap = {}
     last_head = None
     last_full = False
@@ -866,7 +949,29 @@ def run(a, out):
         if slot != gslot:
             chk.err(x, 'pairs and global block disagree on the slot: %r / %r' % (slot, gslot))
         if ev is not None:
-            if ev[0] == 'abort':
+            if ev[0] == 'skip2':
+                # --probe 2: each pair clears what it reported in NEXT (s + 2) unless a commit
+                # came since; the sums were read in PROBE (s + 3)
+                s2 = ev[2]
+                for j, b in enumerate(ev[1]):
+                    any_rep = False
+                    for i in range(npairs):
+                        if nrep[j][i]:
+                            any_rep = True
+                            if lastc[i][b] < s2 + 2 or p.bug == 'pr_clear':
+                                dirty[i] &= ~(1 << b)
+                    if any_rep:
+                        stats['skips'] += 1
+                        chk.skip(x, b, s2 + 2, s2 + 3)
+            elif ev[0] == 'skip':
+                # --probe: the pairs clear b's dirty bit unless a commit came since the cut
+                b, cut = ev[1], ev[2]
+                stats['skips'] += 1
+                for i in range(npairs):
+                    if lastc[i][b] < cut or p.bug == 'pr_clear':
+                        dirty[i] &= ~(1 << b)
+                chk.skip(x, b, cut, cut)
+            elif ev[0] == 'abort':
                 stats['aborts'] += 1
             elif ev[0] == 'exit':
                 if dump:
@@ -952,6 +1057,23 @@ def run(a, out):
                     m = dirty[i]
                     skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
+        if k == 'N' and p.probe == 2:
+            nrep = (list(lines[0]), list(lines[1]))   # what each pair reported (dirty)
+        if k == 'Q':
+            for j, bq in enumerate(((slot[1] + 1) % p.M, (slot[1] + 2) % p.M)):
+                for i in range(npairs):
+                    if p.bug == 'pr_half':
+                        lines[j][i] = cnt[2 * i][bq] & 1
+                    else:
+                        lines[j][i] = (cnt[2 * i][bq] ^ cnt[2 * i + 1][bq]) & 1
+        if k == 'N' and p.probe == 1:
+            # the B line: the parity of the pair's count of CNT2 + 1 (commits before x)
+            b1 = (slot[1] + 1) % p.M
+            for i in range(npairs):
+                if p.bug == 'pr_half':
+                    lines[1][i] = cnt[2 * i][b1] & 1   # planted: PE A's bit only
+                else:
+                    lines[1][i] = (cnt[2 * i][b1] ^ cnt[2 * i + 1][b1]) & 1
         if lines is not None:
             gb.decide(x, slot, *lines)
         # pops
@@ -1041,6 +1163,7 @@ def run(a, out):
             if dump:
                 dump.write('c %d %d %d %d\n' % (x, pe, b, dl))
             dirty[pe >> 1] |= (1 << b)
+            lastc[pe >> 1][b] = x
             chk.commit(x, b, dl)
         if p.bug == 'snapcut' and slot[0] == 'H':
             for pe in range(N):
@@ -1109,6 +1232,10 @@ def main():
     ap.add_argument('--stream', type=int, default=0, choices=(0, 1),
                     help='ovlrtl.md 17: key slots in consecutive cycles, each pair sending its '
                          "own smallest key's digits; the global block keeps a flag per pair")
+    ap.add_argument('--probe', type=int, default=0, choices=(0, 1, 2),
+                    help="ovlrtl.md 17 (a negative result, no bound derived): 1: NEXT's B line "
+                         "= CNT2 + 1's parity, odd: skipped, no word; 2: a PROBE slot in s + 3 "
+                         "with the parities of CNT2 + 1 / + 2")
     ap.add_argument('--streamstale', type=int, default=0,
                     help='--stream: each pair forms its key from its dirty set of this many '
                          'cycles before key slot 1')
@@ -1121,7 +1248,8 @@ def main():
                     help="the Check's liveness bound: '' derived(), 'tight' derived_tight(), or a number")
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
                                                 'next_noroom', 'pe_late', 'pe_same',
-                                                'pe_room', 'st_keep', 'sk_nowrap'))
+                                                'pe_room', 'st_keep', 'sk_nowrap', 'pr_or',
+                                                'pr_half', 'pr_clear'))
     a = ap.parse_args()
     out = sys.stdout
     args = ' '.join(sys.argv[1:])
@@ -1157,6 +1285,8 @@ def main():
               'short of room meanwhile (max %d)\n'
               % (r['lat_n'], r['lat_mean'], r['lat_min'], r['lat_max'], dv['bound'],
                  r['short_n'], r['short_max']))
+    if p.probe:
+        out.write('  probe: barriers skipped with an odd sum %d\n' % r['skips'])
     out.write('  completions per 1000 cycles %.2f; longest change-to-head wait %d\n'
               % (1000.0 * r['completions'] / a.cycles, r['max_head_wait']))
     hb = r['heads_per_b']

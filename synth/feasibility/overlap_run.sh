@@ -3,7 +3,7 @@
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
-#   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
+#   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_probe|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -245,7 +245,7 @@ r3summary() { nice -n 10 python3 overlap_table.py --r3 $LOG > $LOG/r3_summary.tx
 summary() { nice -n 10 python3 overlap_table.py $LOG > $LOG/summary.txt; }
 
 stream_() {  # ovlrtl.md 17: streamed key slots (--stream 1), against the race as built and the rr
-  # model; 30,000 cycles as ovlrtl.md 16o's ss_model.txt. One line per run in stream_summary.txt.
+  # model; 30,000 cycles as ovlrtl.md 16o's ss_model.txt. Tables: stream_summary (stream_table.py).
   CS=30000
   : > $LOG/stream.txt
   for R in 2 3 4; do for PE in 2 0; do for v in "--stream 0" "--stream 1 --streamlat 0" "--stream 1 --streamlat 1"; do
@@ -279,8 +279,9 @@ stream_() {  # ovlrtl.md 17: streamed key slots (--stream 1), against the race a
       done
     done
   done; done
-  python3 stream_table.py $LOG > $LOG/stream_summary.txt
 }
+
+stream_summary() { nice -n 10 python3 stream_table.py $LOG > $LOG/stream_summary.txt; }
 
 stream_mut() {  # ovlrtl.md 17: planted bugs in the streamed race: every one must FAIL
   : > $LOG/stream_mutants.txt
@@ -336,6 +337,25 @@ stream_gap() {  # ovlrtl.md 17: the gap laws of overlap.md 12a (late closings: 0
   done; done
 }
 
+stream_probe() {  # ovlrtl.md 17: the parity probe (--probe 1 / 2) with the streamed race, R = 2 .. 4:
+  # busy (3 seeds), sparse, and the adversaries / random runs for the checks; planted bugs must FAIL
+  : > $LOG/stream_probe.txt
+  for R in 2 3 4; do for pr in 0 1 2; do
+    for a in "--mode busy --seed 6" "--mode busy --seed 16" "--mode busy --seed 26" "--mode sparse --seed 11" \
+             "--mode random --seed 1" "--mode random --seed 2" "--mode worst --seed 7" \
+             "--M 4 --mode advrand --seed 1" "--M 4 --mode caseB --seed 1"; do
+      $PY --R $R --E 0 --M 32 --pipeend 2 --stream 1 --probe $pr --cycles 30000 $a >> $LOG/stream_probe.txt
+    done
+  done; done
+  : > $LOG/stream_probe_mutants.txt
+  for a in "--probe 1 --bug pr_or --mode busy --seed 6" "--probe 1 --bug pr_half --mode busy --seed 6" \
+           "--probe 1 --bug pr_clear --mode random --seed 2" "--probe 2 --bug pr_or --mode busy --seed 6" \
+           "--probe 2 --bug pr_half --mode busy --seed 6" "--probe 2 --bug pr_clear --mode random --hot 0 --seed 1"; do
+    echo "== $a" >> $LOG/stream_probe_mutants.txt
+    $PY --R 2 --E 0 --pipeend 2 --stream 1 --cycles 30000 $a >> $LOG/stream_probe_mutants.txt
+  done
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -343,8 +363,8 @@ case $what in
   r3more) r3more ;;
   pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
-  stream) stream_; stream_gap; stream_mut; stream_stale; stream_elim ;;
-  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;;
+  stream) stream_; stream_gap; stream_mut; stream_stale; stream_probe; stream_elim; stream_summary ;;
+  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """stream_table.py: the tables of ovlrtl.md 17 (streamed key slots) from overlap_run.sh stream's
 logs: stream.txt (sparse, idle closing and busy at M = 32), stream_m.txt (sparse against M, and
-over 10 seeds at M = 32), stream_gap.txt (other gap laws), stream_worst.txt (the adversaries against the derived bounds).
+over 10 seeds at M = 32), stream_gap.txt (other gap laws), stream_probe.txt (the
+parity probe, whose failures are reported, not counted as errors), stream_worst.txt (the adversaries against the derived bounds).
 Reads only the logs; every figure is a line that overlap_model.py printed."""
 import re
 import sys
@@ -124,6 +125,29 @@ def main():
         out.write('| %s | %s | %s | %s | %s |\n'
                   % (R, v, cells[0], cells[1], 'none' if row['ok'] else 'FAIL'))
         bad += 0 if row['ok'] else 1
+
+    # 2c. the parity probe (a negative result): busy, sparse, and the checks' verdicts
+    rows = OrderedDict()
+    for r in runs(d + '/stream_probe.txt'):
+        o = r['opts']
+        key = (o.get('R'), o.get('probe', '0'))
+        row = rows.setdefault(key, dict(busy=[], sparse='', fails=[]))
+        if o['mode'] == 'busy':
+            row['busy'].append(r['cpk'])
+        elif o['mode'] == 'sparse':
+            row['sparse'] = '%.2f' % r['mean']
+        if not r.get('ok', False):
+            row['fails'].append('%s%s' % (o['mode'], ' M = %s' % o['M'] if o.get('M', '32') != '32' else ''))
+    out.write('\n## The parity probe with the streamed race (pipeend 2, M = 32): busy, sparse, and '
+              'the runs the checks fail (of busy x 3, sparse, random x 2, worst, advrand and '
+              'caseB at M = 4)\n\n')
+    out.write('| R | probe | busy 6 / 16 / 26 | busy mean | sparse seed 11 | failed runs |\n'
+              '|---|---|---|---:|---:|---|\n')
+    for (R, pr), row in rows.items():
+        b = row['busy']
+        out.write('| %s | %s | %s | %.2f | %s | %s |\n'
+                  % (R, pr, ' '.join('%.2f' % x for x in b), sum(b) / len(b), row['sparse'],
+                     ', '.join(row['fails']) or 'none'))
 
     # 3. the worst case
     rows = OrderedDict()
