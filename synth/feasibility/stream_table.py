@@ -45,6 +45,19 @@ def runs(path):
         yield cur
 
 
+def mean(x):
+    return sum(x) / len(x)
+
+
+def spread(x):
+    """The mean of x with its lowest and highest value."""
+    return '%.2f (%.2f .. %.2f)' % (mean(x), min(x), max(x))
+
+
+def verdict(ok):
+    return 'none' if ok else 'FAIL'
+
+
 def variant(o):
     if o.get('sched') == 'rr':
         return 'rr (model)'
@@ -77,10 +90,9 @@ def main():
               '| busy mean | errors |\n|---|---|---|---|---|---|---:|---|\n')
     for (R, pe, v), row in rows.items():
         b = row['busy']
-        mean = sum(b) / len(b) if b else 0.0
         out.write('| %s | %s | %s | %s | %s | %s | %.2f | %s |\n'
                   % (R, pe, v, row['sparse'], row['idle'], ' '.join('%.2f' % x for x in b),
-                     mean, 'none' if row['ok'] else 'FAIL'))
+                     mean(b), verdict(row['ok'])))
         bad += 0 if row['ok'] else 1
 
     # 2. sparse against M (seed 11) and over seeds 11..20 at M = 32
@@ -99,10 +111,9 @@ def main():
     out.write('| R | contract | M = 4 | 32 | 256 | 1024 | M = 32, 10 seeds: mean of means '
               '(lowest .. highest) | errors |\n|---|---|---:|---:|---:|---:|---|---|\n')
     for (R, v), row in rows.items():
-        s = row['s32']
-        out.write('| %s | %s | %s | %.2f (%.2f .. %.2f) | %s |\n'
+        out.write('| %s | %s | %s | %s | %s |\n'
                   % (R, v, ' | '.join('%.2f' % row['m'][M] for M in (4, 32, 256, 1024)),
-                     sum(s) / len(s), min(s), max(s), 'none' if row['ok'] else 'FAIL'))
+                     spread(row['s32']), verdict(row['ok'])))
         bad += 0 if row['ok'] else 1
 
     # 2b. other gap laws (overlap.md 12a): closings late after their openings, task-tree epochs
@@ -118,12 +129,8 @@ def main():
     out.write('| R | contract | late closings: mean of means (lowest .. highest) | tasks: mean of '
               'means (lowest .. highest) | errors |\n|---|---|---|---|---|\n')
     for (R, v), row in rows.items():
-        cells = []
-        for k in ('late', 'tasks'):
-            x = row[k]
-            cells.append('%.2f (%.2f .. %.2f)' % (sum(x) / len(x), min(x), max(x)))
         out.write('| %s | %s | %s | %s | %s |\n'
-                  % (R, v, cells[0], cells[1], 'none' if row['ok'] else 'FAIL'))
+                  % (R, v, spread(row['late']), spread(row['tasks']), verdict(row['ok'])))
         bad += 0 if row['ok'] else 1
 
     # 2c. the parity probe (a negative result): busy, sparse, and the checks' verdicts
@@ -146,7 +153,7 @@ def main():
     for (R, pr), row in rows.items():
         b = row['busy']
         out.write('| %s | %s | %s | %.2f | %s | %s |\n'
-                  % (R, pr, ' '.join('%.2f' % x for x in b), sum(b) / len(b), row['sparse'],
+                  % (R, pr, ' '.join('%.2f' % x for x in b), mean(b), row['sparse'],
                      ', '.join(row['fails']) or 'none'))
 
     # 3. the worst case
@@ -170,7 +177,7 @@ def main():
         issue = Mi * (16 + 4 + (Mi - 1).bit_length() + 6) + 32
         out.write('| %s | %s | %s | %d | %d | %s | %s | %d | %s |\n'
                   % (R, v, M, row['lmax'], row['adv'], row['bound'], row['tight'], issue,
-                     'none' if row['ok'] else 'FAIL'))
+                     verdict(row['ok'])))
         bad += 0 if row['ok'] else 1
     return 1 if bad else 0
 
