@@ -904,6 +904,7 @@ def run(a, out):
     chg = [0] * npairs            # rr baseline: the pair changed the head's barrier
     skey = [0] * npairs           # --stream: each pair's key, taken at key slot 1
     dhist = []                    # --streamstale: the dirty sets of the last cycles' lines
+    stale = getattr(a, 'streamstale', 0)
     lastc = [[-1] * M for _ in range(npairs)]  # --probe: each pair's last commit cycle per barrier
     nrep = None                   # --probe 2: the pairs' NEXT lines of the running word
     pseq = Seq(p)
@@ -1042,14 +1043,14 @@ def run(a, out):
             if p.pipeend:
                 snaps[x] = list(snap)
             chk.head(x, b)
-        if a.streamstale:
+        if stale:
             dhist.append(list(dirty))
-            if len(dhist) > a.streamstale + 1:
+            if len(dhist) > stale + 1:
                 dhist.pop(0)
         if k == 'Z' and slot[3] == 1:
             # --streamstale S: the key from the dirty set of S cycles before (a pipelined
             # encoder); CNT2 (the wrap) as of now
-            kd = dhist[0] if a.streamstale else dirty
+            kd = dhist[0] if stale else dirty
             for i in range(npairs):
                 skey[i] = key_digit(p, kd[i], pseq.c2, 0, 0, p.KB)
                 if p.bug == 'sk_nowrap':
