@@ -88,6 +88,16 @@ class Params:
         # dirty odd ones before it skipped; none: the key slots, both skipped if dirty
         self.probe = getattr(a, 'probe', 0) if self.next else 0
         self.h = 1 if self.probe == 2 else 0   # header slots beyond the head's two dead slots
+        # --dead 1 (ovlrtl.md 17, an upper bound): one header slot, NEXT in s + 1, count bits
+        # from s + 2, no POLL in the word; the FIFO room veto read with NEXT's lines (as if it
+        # were free: what a standing room count would have to provide); NEXT not deciding:
+        # a POLL steals the next count cycle, then the key slots
+        self.dead = getattr(a, 'dead', 2) if (self.next and not self.probe) else 2
+        if self.dead == 1:
+            self.h = -1
+        # --nextroom 1 (with --dead 1): NEXT's B line is the pair's "a FIFO short of room"
+        # (the POLL's B) instead of CNT2 + 2's dirty bit: the room check paid for in lines
+        self.nextroom = bool(getattr(a, 'nextroom', 0)) and self.dead == 1
         kb = self.KB
         if self.radix == 2:
             if self.overlap:
@@ -129,8 +139,13 @@ def derived(p):
     else:
         n_st = sum(1 for i in range(1, K + 1) if i * P >= 2)  # key slots at s + 1 + iP
     h = p.h
+    if p.dead == 1:
+        n_st += 1  # the POLL after NEXT
+    W_race = 2 + h + P + p.race_after_next   # 2 + ns P unless streamed / probed / --dead 1
+    if p.dead == 1:
+        W_race = 1 + 2 * P + p.race_after_next
     W_exit = Q + 2 + h + n_st + P + E
-    W = max(2 + h + P + p.race_after_next, W_exit)   # 2 + ns P unless streamed / probed
+    W = max(W_race, W_exit)
     idle = 1 + p.race_idle + Q + 2 + h + P + E
     race_idle = p.race_idle  # an idle race: POLL to head
     if p.idlespec:
@@ -144,7 +159,7 @@ def derived(p):
     if p.pipeend:
         # overlap.md 13: head to head W_pe when the next barrier differs; the word at c may
         # be followed by its own barrier again (fallback: W), x's own word ends with its exit
-        W_pe = max(2 + h + P + p.race_after_next, Q + (3 if p.pipeend == 1 else 2) + h + n_st)
+        W_pe = max(W_race, Q + (3 if p.pipeend == 1 else 2) + h + n_st)
         # the tail's exit (last slot + P + E) can fall on the next word's POLL / NEXT
         # arrivals (s' + 1 + P, s' + 2 + P; s' = last slot + 1 or + 0) and wait past them
         late = {1: 2, 2: 1}.get(E - (1 if p.pipeend == 1 else 0), 0)
@@ -380,6 +395,7 @@ class Seq:
         self.idle_ph = 0   # --idlespec: idle cycles alternate POLL (0) and SPEC (1)
         self.tail = None   # --pipeend: the previous word, all slots sent, its exit not yet in
         self.fallback = set()  # --pipeend: words whose next head waited (the same barrier)
+        self.poll_now = False  # --dead 1: NEXT did not decide, a POLL in this cycle
 
     def step(self, x, load, done):
         """Take the broadcast of cycle x; return (slot, event)."""
@@ -387,7 +403,15 @@ class Seq:
         ev = None
         idx = self.arr.pop(x, None)
         r = self.race
-        if idx == -1:
+        if idx == -5:
+            # --dead 1: NEXT (s + 1) decides the race alone, or a POLL goes out now
+            if r is None and self.word is not None:
+                if load or done:
+                    self.race = r = [x - p.P, 1, (self.c2 + (1 if load else 2)) % p.M, 0, True,
+                                     False, 0]
+                else:
+                    self.poll_now = True
+        elif idx == -1:
             # the NEXT slot's decision (s + 2 + P): CNT2 + 1 or CNT2 + 2 dirty somewhere
             if r is None and p.bug == 'next_noroom' and (load or done) and self.word is not None:
                 # planted: the NEXT decision taken although the POLL did not start the race
@@ -537,6 +561,11 @@ class Seq:
             if kind == 'F':
                 return ('F',), ev
             return ('K', r[2], r[3], kind), ev
+        if self.poll_now:
+            self.poll_now = False
+            if r is None and w is not None:
+                self.arr[x + p.P] = 0
+                return ('P',), ev
         if w is None:
             if r is None:
                 if p.idlespec:
@@ -550,14 +579,17 @@ class Seq:
                 return ('P',), ev
             return ('W',), ev
         s = w[0]
-        if x == s + 2 and p.next:
+        if p.dead == 1 and x == s + 1:
+            self.arr[x + p.P] = -5
+            return ('N', self.c2), ev
+        if x == s + 2 and p.next and p.dead == 2:
             if p.probe != 2:
                 self.arr[x + p.P] = -1
             return ('N', self.c2), ev
         if x == s + 3 and p.probe == 2:
             self.arr[x + p.P] = -4
             return ('Q', self.c2), ev
-        if x == s + 1 or x == s + 2:
+        if (x == s + 1 or x == s + 2) and p.dead == 2:
             if p.overlap and r is None:
                 self.arr[x + p.P] = 0
                 return ('P',), ev
@@ -654,6 +686,8 @@ class Global:
             self.dec[x + p.P + p.SE] = (hi, lo)
         elif k == 'F':
             self.dec[x + p.P] = (1 if any(A) else 0, 0)
+        elif k == 'N' and p.nextroom:
+            self.dec[x + p.P] = (0, 0) if any(B) else (1 if any(A) else 0, 0)
         elif k == 'N' and p.probe == 2:
             self.nxt = (any(A), any(B))
         elif k == 'Q':
@@ -1058,6 +1092,15 @@ def run(a, out):
                     m = dirty[i]
                     skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
+        if k == 'N' and p.nextroom:
+            # --nextroom: B = one of the pair's FIFOs short of room
+            for i in range(npairs):
+                lines[1][i] = 1 if min(p.D - len(fifo[2 * i]), p.D - len(fifo[2 * i + 1])) \
+                    < p.room_need and p.bug != 'dead_room' else 0
+        elif k == 'N' and p.dead == 1 and p.bug != 'dead_room':
+            # --dead 1: the FIFO room veto with NEXT (the upper bound's free room check)
+            if any(p.D - len(fifo[pe]) < p.room_need for pe in range(N)):
+                lines = ([0] * npairs, [0] * npairs)
         if k == 'N' and p.probe == 2:
             nrep = (list(lines[0]), list(lines[1]))   # what each pair reported (dirty)
         if k == 'Q':
@@ -1237,6 +1280,11 @@ def main():
                     help="ovlrtl.md 17 (a negative result, no bound derived): 1: NEXT's B line "
                          "= CNT2 + 1's parity, odd: skipped, no word; 2: a PROBE slot in s + 3 "
                          "with the parities of CNT2 + 1 / + 2")
+    ap.add_argument('--dead', type=int, default=2, choices=(1, 2),
+                    help='ovlrtl.md 17 (an upper bound): 1: NEXT in s + 1 with the FIFO room '
+                         'check for free, count bits from s + 2, no POLL in the word')
+    ap.add_argument('--nextroom', type=int, default=0, choices=(0, 1),
+                    help="--dead 1: NEXT's B line = a FIFO short of room (no CNT2 + 2)")
     ap.add_argument('--streamstale', type=int, default=0,
                     help='--stream: each pair forms its key from its dirty set of this many '
                          'cycles before key slot 1')
@@ -1250,7 +1298,7 @@ def main():
     ap.add_argument('--bug', default='', choices=('', 'nowrap', 'snapcut', 'lo_all', 'room1',
                                                 'next_noroom', 'pe_late', 'pe_same',
                                                 'pe_room', 'st_keep', 'sk_nowrap', 'pr_or',
-                                                'pr_half', 'pr_clear'))
+                                                'pr_half', 'pr_clear', 'dead_room'))
     a = ap.parse_args()
     out = sys.stdout
     args = ' '.join(sys.argv[1:])

@@ -3,7 +3,7 @@
 #   sh synth/feasibility/overlap_run.sh [calib|sweep|busy|random|mutants|summary|all]
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
-#   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_probe|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
+#   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_probe|stream_dead|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -356,6 +356,36 @@ stream_probe() {  # ovlrtl.md 17: the parity probe (--probe 1 / 2) with the stre
   done
 }
 
+stream_dead() {  # ovlrtl.md 17a: one header slot (--dead 1: NEXT in s + 1, count bits from s + 2)
+  # with the streamed race; the room check for free (an upper bound) or on NEXT's B line
+  # (--nextroom 1); busy, sparse under three gap laws, the worst case, a planted bug
+  : > $LOG/stream_dead.txt
+  for R in 2 3 4; do for PE in 2 0; do
+    for v in "--stream 1" "--stream 1 --dead 1" "--stream 1 --dead 1 --nextroom 1"; do
+      for a in "--mode busy --seed 6" "--mode busy --seed 16" "--mode busy --seed 26" \
+               "--mode sparse --seed 11" "--mode sparse --seed 15 --gapmin 60 --gap 100" \
+               "--mode sparse --gap 256 --seed 11" "--mode sparse --gap 256 --seed 12" \
+               "--mode sparse --gap 256 --seed 13" "--mode tasks --seed 1" "--mode tasks --seed 2"; do
+        $PY --R $R --E 0 --M 32 --pipeend $PE $v --cycles 30000 $a >> $LOG/stream_dead.txt
+      done
+    done
+  done; done
+  : > $LOG/stream_dead_worst.txt
+  for R in 2 3 4; do for M in 4 32; do
+    for a in "--mode caseA --seed 1" "--mode caseB --seed 1" "--mode caseB2 --seed 1" \
+             "--mode advrand --seed 1" "--mode advrand --seed 2" "--mode advrand --seed 3" \
+             "--mode worst --seed 7" "--mode worst --popdiv 40 --seed 7" "--mode random --seed 1" \
+             "--mode random --seed 2" "--mode random --hot 0 --seed 1"; do
+      $PY --R $R --E 0 --M $M --pipeend 2 --stream 1 --dead 1 --nextroom 1 --bound tight --cycles 30000 $a >> $LOG/stream_dead_worst.txt
+    done
+  done; done
+  : > $LOG/stream_dead_mutants.txt
+  for v in "--dead 1" "--dead 1 --nextroom 1"; do
+    echo "== $v --bug dead_room --mode worst --popdiv 40 --seed 7" >> $LOG/stream_dead_mutants.txt
+    $PY --R 2 --E 0 --pipeend 2 --stream 1 $v --bug dead_room --mode worst --popdiv 40 --seed 7 --cycles 30000 >> $LOG/stream_dead_mutants.txt
+  done
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -363,8 +393,8 @@ case $what in
   r3more) r3more ;;
   pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
-  stream) stream_; stream_gap; stream_mut; stream_stale; stream_probe; stream_elim; stream_summary ;;
-  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
+  stream) stream_; stream_gap; stream_mut; stream_stale; stream_probe; stream_dead; stream_elim; stream_summary ;;
+  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_dead) stream_dead ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;
