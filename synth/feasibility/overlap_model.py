@@ -19,6 +19,11 @@ Modes:
                           the running word's count stream; idle: POLL every cycle, then K key
                           slots. --sched rr: the round-robin scan baseline.
   (radix 2 with overlap, radix 4 without: the same rules, see overlap.md.)
+  --stream 1              (ovlrtl.md 17) the key slots in consecutive cycles: each pair sends
+                          its own smallest key, the global block keeps a flag per pair.
+  --dead 1 --nextroom 1   (ovlrtl.md 17a) one header slot: NEXT in s + 1 with the FIFO room on
+                          its B line, count bits from s + 2.
+  --probe 1 | 2           (ovlrtl.md 17, a negative result) skip a dirty barrier whose sum is odd.
 
 Simplifications (stated in overlap.md): a commit of cycle x is in the snapshot of a head s iff
 x < s (pairarb's phase-locked cut takes B's commit of s too, for even s); the acceptance
