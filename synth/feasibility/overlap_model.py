@@ -634,6 +634,12 @@ class Global:
             return (1, 1 if e[1] else 0)
         return (0, 0)
 
+    def odd(self, L):
+        """--probe: a global sum's bit 0 from the pairs' parity lines: their XOR."""
+        if self.p.bug == 'pr_or':
+            return 1 if any(L) else 0   # planted: an OR
+        return sum(L) & 1
+
     def set_exit(self, e):
         if self.exit_pending is None:
             self.exit_pending = e
@@ -697,9 +703,7 @@ class Global:
             self.nxt = (any(A), any(B))
         elif k == 'Q':
             d1, d2 = self.nxt
-            o1, o2 = sum(A) & 1, sum(B) & 1
-            if p.bug == 'pr_or':
-                o1, o2 = (1 if any(A) else 0), (1 if any(B) else 0)
+            o1, o2 = self.odd(A), self.odd(B)
             if d1 and not o1:
                 dec = (1, 0)
             elif d2 and not o2:
@@ -708,9 +712,7 @@ class Global:
                 dec = (0, 0)
             self.dec[x + p.P] = dec
         elif k == 'N' and p.probe:
-            # B: each pair's parity of CNT2 + 1; the global sum's bit 0 is their XOR
-            odd = (sum(B) & 1) if p.bug != 'pr_or' else (1 if any(B) else 0)
-            self.dec[x + p.P] = (0, 1) if (any(A) and odd) else (1 if any(A) else 0, 0)
+            self.dec[x + p.P] = (0, 1) if (any(A) and self.odd(B)) else (1 if any(A) else 0, 0)
         elif k == 'N':
             self.dec[x + p.P] = (1 if any(A) else 0, 1 if any(B) else 0)
         elif k == 'H':
@@ -946,6 +948,21 @@ def run(a, out):
     stale = getattr(a, 'streamstale', 0)
     lastc = [[-1] * M for _ in range(npairs)]  # --probe: each pair's last commit cycle per barrier
     nrep = None                   # --probe 2: the pairs' NEXT lines of the running word
+
+    def skip(x, b, pairs, cut, cut_sum):
+        # --probe: b skipped; the given pairs clear its dirty bit unless a commit came since
+        # the cut
+        stats['skips'] += 1
+        for i in pairs:
+            if lastc[i][b] < cut or p.bug == 'pr_clear':
+                dirty[i] &= ~(1 << b)
+        chk.skip(x, b, cut, cut_sum)
+
+    def pair_parity(i, b):
+        # --probe: pair i's share of b's parity, the XOR of its two PEs' count bits 0
+        if p.bug == 'pr_half':
+            return cnt[2 * i][b] & 1   # planted: PE A's bit only
+        return (cnt[2 * i][b] ^ cnt[2 * i + 1][b]) & 1
     pseq = Seq(p)
     gb = Global(p)
     bound = dv['bound']
@@ -990,27 +1007,15 @@ def run(a, out):
             chk.err(x, 'pairs and global block disagree on the slot: %r / %r' % (slot, gslot))
         if ev is not None:
             if ev[0] == 'skip2':
-                # --probe 2: each pair clears what it reported in NEXT (s + 2) unless a commit
-                # came since; the sums were read in PROBE (s + 3)
+                # --probe 2: each pair clears what it reported in NEXT (s + 2); the sums
+                # were read in PROBE (s + 3)
                 s2 = ev[2]
                 for j, b in enumerate(ev[1]):
-                    any_rep = False
-                    for i in range(npairs):
-                        if nrep[j][i]:
-                            any_rep = True
-                            if lastc[i][b] < s2 + 2 or p.bug == 'pr_clear':
-                                dirty[i] &= ~(1 << b)
-                    if any_rep:
-                        stats['skips'] += 1
-                        chk.skip(x, b, s2 + 2, s2 + 3)
+                    rep = [i for i in range(npairs) if nrep[j][i]]
+                    if rep:
+                        skip(x, b, rep, s2 + 2, s2 + 3)
             elif ev[0] == 'skip':
-                # --probe: the pairs clear b's dirty bit unless a commit came since the cut
-                b, cut = ev[1], ev[2]
-                stats['skips'] += 1
-                for i in range(npairs):
-                    if lastc[i][b] < cut or p.bug == 'pr_clear':
-                        dirty[i] &= ~(1 << b)
-                chk.skip(x, b, cut, cut)
+                skip(x, ev[1], range(npairs), ev[2], ev[2])
             elif ev[0] == 'abort':
                 stats['aborts'] += 1
             elif ev[0] == 'exit':
@@ -1097,32 +1102,25 @@ def run(a, out):
                     m = dirty[i]
                     skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
-        if k == 'N' and p.nextroom:
-            # --nextroom: B = one of the pair's FIFOs short of room
-            for i in range(npairs):
-                lines[1][i] = 1 if min(p.D - len(fifo[2 * i]), p.D - len(fifo[2 * i + 1])) \
-                    < p.room_need and p.bug != 'dead_room' else 0
-        elif k == 'N' and p.dead == 1 and p.bug != 'dead_room':
-            # --dead 1: the FIFO room veto with NEXT (the upper bound's free room check)
-            if any(p.D - len(fifo[pe]) < p.room_need for pe in range(N)):
+        if k == 'N' and p.dead == 1:
+            # --dead 1: the POLL's room line (a FIFO of the pair short of room) read with NEXT:
+            # on NEXT's B line (--nextroom), or for free as a veto on both lines (upper bound)
+            room_short = pair_lines(p, ('P',), pseq.c2, dirty, dirty, fifo, snap, chg)[1]
+            if p.bug == 'dead_room':
+                room_short = [0] * npairs   # planted: no room check
+            if p.nextroom:
+                lines = (lines[0], room_short)
+            elif any(room_short):
                 lines = ([0] * npairs, [0] * npairs)
         if k == 'N' and p.probe == 2:
             nrep = (list(lines[0]), list(lines[1]))   # what each pair reported (dirty)
         if k == 'Q':
-            for j, bq in enumerate(((slot[1] + 1) % p.M, (slot[1] + 2) % p.M)):
-                for i in range(npairs):
-                    if p.bug == 'pr_half':
-                        lines[j][i] = cnt[2 * i][bq] & 1
-                    else:
-                        lines[j][i] = (cnt[2 * i][bq] ^ cnt[2 * i + 1][bq]) & 1
+            # --probe 2: A / B = the parities of CNT2 + 1 / CNT2 + 2 (commits before x)
+            lines = tuple([pair_parity(i, (slot[1] + d) % p.M) for i in range(npairs)]
+                          for d in (1, 2))
         if k == 'N' and p.probe == 1:
-            # the B line: the parity of the pair's count of CNT2 + 1 (commits before x)
-            b1 = (slot[1] + 1) % p.M
-            for i in range(npairs):
-                if p.bug == 'pr_half':
-                    lines[1][i] = cnt[2 * i][b1] & 1   # planted: PE A's bit only
-                else:
-                    lines[1][i] = (cnt[2 * i][b1] ^ cnt[2 * i + 1][b1]) & 1
+            # the B line: the parity of CNT2 + 1 (commits before x)
+            lines = (lines[0], [pair_parity(i, (slot[1] + 1) % p.M) for i in range(npairs)])
         if lines is not None:
             gb.decide(x, slot, *lines)
         # pops
@@ -1212,7 +1210,8 @@ def run(a, out):
             if dump:
                 dump.write('c %d %d %d %d\n' % (x, pe, b, dl))
             dirty[pe >> 1] |= (1 << b)
-            lastc[pe >> 1][b] = x
+            if p.probe:
+                lastc[pe >> 1][b] = x
             chk.commit(x, b, dl)
         if p.bug == 'snapcut' and slot[0] == 'H':
             for pe in range(N):
