@@ -88,6 +88,20 @@
 //   RAM from flip-flops (mask incl. the commit, write address and data; WE = no refusal in
 //   stage c; read enable tied high, read address one LUT after flip-flops), the control's
 //   dirty set from flip-flops (sv_q, sb_q), both FIFOs with Fast = 2. Asserted as above.
+// - OvlHeadCut = 1 (ovlrtl.md 18; Overlap = 1, OvlPipeEnd = 2 only): B's snapshot is cut where
+//   A's is, at the head cycle s, for both parities of s: both count words of b* hold every
+//   commit of cycles < s (B's commit of an even s is AFTER the cut: it sets D[b*] and goes to
+//   B's rebase accumulator, loaded in s + 1 like A's). The count RAM has one read port, taken
+//   by A's word in s, so B's words are kept twice: in the count RAM (the read-modify-write
+//   reads them there) and in a copy of M words, the second read port (one more SB_RAM40_4K per
+//   pair), read in s at b*. The copy takes every write of B's half, and B's rebase already in
+//   d + 4 with A's (the count RAM writes it in d + 5: one write port), so that a head in d + 4
+//   sees both rebased words, as a head in d + 4 saw them when B was read in s + 1. A write of
+//   the copy in s to b* (B's commit of s - 1, or the rebase) is bypassed. B's PISO loads the
+//   word in s + 1 and holds it in s + 2; the lines are unchanged (bit 0 in s + 3). 17a took
+//   this read to be what one header slot needs; it is not (ovlrtl.md 18: B's word read in s + 1
+//   is in the RAM's output register in s + 2, early enough for bit 0 there). Cost at N = 16:
+//   +264 LCs and 8 block RAMs, more than the HX8K has (ovlrtl.md 18).
 
 `default_nettype none
 
@@ -99,6 +113,8 @@ module feas_pair_arb_local #(
   parameter integer RegLines    = 0,   // 1: registered lines (header)
   parameter integer Overlap     = 0,   // 1 (with RegLines = 2): the overlap contract (ovlrtl.md)
   parameter integer OvlPipeEnd  = 0,   // Overlap: 2 = the pipelined word end (ovlrtl.md 15)
+  parameter integer OvlHeadCut  = 0,   // 1 (Overlap, OvlPipeEnd = 2): both PEs' snapshots cut in
+                                       // the head cycle s, B's word from a copy (ovlrtl.md 18)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -284,6 +300,53 @@ module feas_pair_arb_local #(
     .d_word_o(d_word), .b_valid_o(b_valid), .b_barrier_o(b_bar)
   );
 
+  // OvlHeadCut = 1: B's words again, read in the head cycle s at b* (see the header). Written
+  // with every write of B's half of the count RAM (a commit's word, phase_q high; the
+  // clearing), and with B's rebase word in d + 4 and d + 5 (osel_q: the count RAM writes A's in
+  // d + 4, B's in d + 5; reb_word_b is final from d + 4: the tail's last commit is in d + 2).
+  // hc_word: B's snapshot word in s + 1, the copy's read of s or the word written to b* in s.
+  wire [T-1:0] hc_word;
+`ifndef SYNTHESIS
+  initial if (OvlHeadCut != 0 && (OvlHeadCut != 1 || Overlap == 0 || OvlPipeEnd != 2 || RegLines != 2))
+    $fatal(1, "feas_pair_arb_local: OvlHeadCut = 0 or 1, and 1 needs Overlap = 1, OvlPipeEnd = 2, RegLines = 2 (got OvlHeadCut = %0d)",
+           OvlHeadCut);
+`endif
+  generate
+    if (OvlHeadCut != 0) begin : g_hcut
+      wire                hc_wen   = wen_q && (osel_q || phase_q);
+      wire [BarrierW-1:0] hc_waddr = wr_addr[BarrierW-1:0];
+      wire [T-1:0]        hc_wdata = osel_q ? reb_word_b[T-1:0] : d_word[T-1:0];
+      wire [T-1:0]        hc_rd;
+      dsbc_ram_dp #(.Depth(NumBarriers), .Width(T), .AddrW(BarrierW)) u_ram_b (
+        .clk_i(clk_i), .wr_en_i(hc_wen), .wr_addr_i(hc_waddr), .wr_data_i(hc_wdata),
+        .rd_addr_i(head_addr), .rd_data_o(hc_rd)
+      );
+      reg         hc_coll_q;
+      reg [T-1:0] hc_lw_q;
+      always @(posedge clk_i) begin
+        hc_coll_q <= hc_wen && (hc_waddr == head_addr);
+        hc_lw_q   <= hc_wdata;
+      end
+      assign hc_word = hc_coll_q ? hc_lw_q : hc_rd;
+`ifndef SYNTHESIS
+      // the copy is B's half of the count RAM: after every write of both the two words agree
+      // (not after B's rebase in d + 4, nor in the clearing's first half: the count RAM writes
+      // A's half then)
+      reg                hc_chk_q;
+      reg [BarrierW-1:0] hc_wa_q;
+      always @(posedge clk_i) begin
+        hc_chk_q <= hc_wen && wr_addr[AW-1];  // the count RAM wrote B's half too
+        hc_wa_q  <= hc_waddr;
+        if (rst_ni && hc_chk_q && (u_ram.mem_q[{1'b1, hc_wa_q}] !== u_ram_b.mem_q[hc_wa_q]))
+          $fatal(1, "%m: OvlHeadCut: B's copy of barrier %0d differs from the count RAM at %0t",
+                 hc_wa_q, $time);
+      end
+`endif
+    end else begin : g_nohcut
+      assign hc_word = {T{1'b0}};
+    end
+  endgenerate
+
   assign a_ack_valid_o   = d_valid && !phase_q;
   assign b_ack_valid_o   = d_valid && phase_q;
   assign a_ack_refused_o = d_refused;
@@ -392,7 +455,7 @@ module feas_pair_arb_local #(
     .to_reb_i(tr_a_q), .dec_i(d_dec), .reb_word_o(reb_word_a)
   );
   feas_pair_acc #(.CountBits(T), .AccW(AccW), .Flat(((Overlap != 0) && (OvlPipeEnd == 2)) ? 1 : 0)) u_acc_b (
-    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i(h2_q), .done_i(acc_done), .to_cur_i(tc_b),
+    .clk_i(clk_i), .rst_ni(rst_ni), .ld_i((OvlHeadCut != 0) ? h1_q : h2_q), .done_i(acc_done), .to_cur_i(tc_b),
     .to_reb_i(tr_b_q), .dec_i(d_dec), .reb_word_o(reb_word_b)
   );
 
@@ -699,19 +762,35 @@ module feas_pair_arb_local #(
   //////////////////////
 
   // A: PISO loaded from rd_q in s + 2 (A's word), bit 0 in s + 3. B: its word is in rd_q in
-  // s + 3: bit 0 straight from rd_q, the PISO takes bits T-1..1 then.
+  // s + 3: bit 0 straight from rd_q, the PISO takes bits T-1..1 then. (OvlHeadCut = 1: B's
+  // word comes from the copy in s + 1, g_hcut; its PISO holds all T bits from then on.)
   reg [T-1:0] piso_a_q;
-  reg [T-2:0] piso_b_q;
   wire        ovl_key;   // Overlap = 1: a key slot now (it steals the count cycle: hold)
   always @(posedge clk_i) begin
     if (h2_q)          piso_a_q <= rd_q[T-1:0];
     else if (!ovl_key) piso_a_q <= {piso_a_q[T-1], piso_a_q[T-1:1]};
-    if (h3_q)          piso_b_q <= rd_q[T-1:1];
-    else if (!ovl_key) piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
   end
+  wire b_cbit;  // B's count bit now (in the count slots)
+  generate
+    if (OvlHeadCut != 0) begin : g_piso_hc
+      reg [T-1:0] piso_b_q;
+      always @(posedge clk_i) begin
+        if (h1_q)                   piso_b_q <= hc_word;
+        else if (!h2_q && !ovl_key) piso_b_q <= {piso_b_q[T-1], piso_b_q[T-1:1]};
+      end
+      assign b_cbit = piso_b_q[0];
+    end else begin : g_piso_rd
+      reg [T-2:0] piso_b_q;
+      always @(posedge clk_i) begin
+        if (h3_q)          piso_b_q <= rd_q[T-1:1];
+        else if (!ovl_key) piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
+      end
+      assign b_cbit = h3_q ? rd_q[0] : piso_b_q[0];
+    end
+  endgenerate
   wire cslot  = cnt_q && !ctl_load_i;
   wire a_line = cslot ? piso_a_q[0] : ctl_line;
-  wire b_line = cslot && (h3_q ? rd_q[0] : piso_b_q[0]);
+  wire b_line = cslot && b_cbit;
   generate
     if (Overlap != 0) begin : g_ovl
       // the overlap contract: sequencer, dirty set, key digits, room, line flip-flops
@@ -748,9 +827,9 @@ module feas_pair_arb_local #(
         // forms the set for each value of the broadcast before the broadcast selects one, so
         // that its dirty set's set does not wait for o_hit (in_cut = ovl_hit && !phase_q,
         // ovl_hit = o_hit && !init_q: the same dset)
-        .cmt_i(commit_c), .cut_i(!phase_q && !init_q),
+        .cmt_i(commit_c), .cut_i((OvlHeadCut == 0) && !phase_q && !init_q),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
-        .a_cbit_i(piso_a_q[0]), .b_cbit_i(h3_q ? rd_q[0] : piso_b_q[0]),
+        .a_cbit_i(piso_a_q[0]), .b_cbit_i(b_cbit),
         .cbar_i(c_bar), .chv_i(o_chv), .cok_i(!c_refused), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
@@ -813,7 +892,7 @@ module feas_pair_arb_local #(
       (* keep *) wire a1_k;
       assign a1_k = ctl_line1;
       (* keep *) wire b0_k;
-      assign b0_k = cnt_q && (h3_q ? rd_q[0] : piso_b_q[0]);
+      assign b0_k = cnt_q && b_cbit;
       reg a_line_q, b_line_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin

@@ -22,6 +22,8 @@ module feas_pair_arb_unit #(
                                        // broadcast flip-flop to flip-flop, ovlrtl.md 13)
   parameter integer OvlSpec     = 0,   // Overlap = 1: 1 = idle speculation (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,   // Overlap = 1: 0, or 2 = the pipelined word end
+  parameter integer OvlHeadCut  = 0,   // OvlPipeEnd = 2: 1 = both PEs' cuts in the head cycle,
+                                       // B's count words also in a copy (ovlrtl.md 18)
                                        // (overlap.md 13, ovlrtl.md 15; needs OvlR = 2)
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
@@ -67,7 +69,8 @@ module feas_pair_arb_unit #(
   for (i = 0; i < NP; i = i + 1) begin : g_pair
     feas_pair_arb_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
-      .RegLines(RegLines), .Overlap(Overlap), .OvlPipeEnd(OvlPipeEnd)
+      .RegLines(RegLines), .Overlap(Overlap), .OvlPipeEnd(OvlPipeEnd),
+      .OvlHeadCut(OvlHeadCut)
     ) u_pair (
       .clk_i(clk_i), .rst_ni(rst_ni),
       .a_req_valid_i(req_valid_i[2*i]), .a_req_barrier_i(req_barrier_i[2*i*BW +: BW]),
@@ -168,6 +171,9 @@ module feas_pair_arb_unit #(
     $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 0 or 2 only (got %0d)", OvlPipeEnd);
   initial if (OvlPipeEnd != 0 && (Overlap == 0 || OvlR != 2 || OvlSpec != 0))
     $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 2 needs Overlap = 1, OvlR = 2, OvlSpec = 0 (ovlrtl.md 15)");
+  initial if (OvlHeadCut != 0 && (OvlHeadCut != 1 || OvlPipeEnd != 2))
+    $fatal(1, "feas_pair_arb_unit: OvlHeadCut = 0 or 1, and 1 needs OvlPipeEnd = 2 (got OvlHeadCut = %0d, OvlPipeEnd = %0d)",
+           OvlHeadCut, OvlPipeEnd);
 `endif
 
 endmodule

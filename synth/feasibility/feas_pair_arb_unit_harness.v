@@ -15,7 +15,8 @@ module feas_pair_arb_unit_harness #(
   parameter integer OvlSeqPairs = 8,  // Overlap = 1: pairs per slot-sequencer copy (ovlrtl.md 11)
   parameter integer OvlR        = 2,  // Overlap = 1: R = 2 or 3 (ovlrtl.md 13)
   parameter integer OvlSpec     = 0,  // Overlap = 1: idle speculation (overlap.md 1d)
-  parameter integer OvlPipeEnd  = 0   // Overlap = 1: 2 = the pipelined word end (ovlrtl.md 15)
+  parameter integer OvlPipeEnd  = 0,  // Overlap = 1: 2 = the pipelined word end (ovlrtl.md 15)
+  parameter integer OvlHeadCut  = 0   // OvlPipeEnd = 2: 1 = B's cut in the head cycle (ovlrtl.md 18)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -40,7 +41,7 @@ module feas_pair_arb_unit_harness #(
   feas_pair_arb_unit #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
     .RegLines(RegLines), .Overlap(Overlap), .OvlSeqPairs(OvlSeqPairs),
-    .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)
+    .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd), .OvlHeadCut(OvlHeadCut)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -13,7 +13,8 @@
 // At each head s (pair 0's snap_o; all 8 pairs must show the same head and barrier, read
 // from each pair's head address: the only internal the reference reads) the snapshot cut of
 // the pairarb contract: commits of cycles < s for A PEs, <= s for B PEs (a commit in s is
-// A's when s is odd, B's when s is even). Checks:
+// A's when s is odd, B's when s is even); with HC = 1 (OvlHeadCut, ovlrtl.md 18) commits of
+// cycles < s for every PE. Checks:
 //   - every acknowledge in k + 4 and its refusal flag; no stray acknowledge; each PE's ready
 //     only in the cycles of its phase;
 //   - every ctl_done is LEGAL: the reference global sum of the head's barrier at the cut is
@@ -72,6 +73,7 @@ module feas_pair_arb_unit_tb #(
                              // more than the N / 2 pairs: N / 2, one copy, see OSPU)
   parameter integer OR  = 2, // OVL: the unit's OvlR (R = 2: P = 3; R = 3: P = 4, ovlrtl.md 13)
   parameter integer OSPEC = 0, // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
+  parameter integer HC  = 0, // OPE = 2: the unit's OvlHeadCut (1: B's cut at s too, ovlrtl.md 18)
   parameter integer OPE = 0  // OVL: the unit's OvlPipeEnd (2: the pipelined word end, overlap.md
                              // 13, ovlrtl.md 15): a head may come before the last word's exit,
                              // which then belongs to that word, the tail (checked below)
@@ -141,7 +143,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSPU), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSPU), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE), .OvlHeadCut(HC)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -247,6 +249,7 @@ module feas_pair_arb_unit_tb #(
 
   reg [8*256-1:0] dumpname;
   integer spread, samebar;
+  integer lastd, headnear;  // the last completion's cycle d; heads of its barrier in d + 4, d + 5 (ovlrtl.md 18)
   integer sd, seed, ncycles, mode, popdiv, hot, quiet, gapmax, gapmin, bias;
   integer cyc, errors, commits, refused, heads, completions, fullcyc, k, p, x, s, c, i;
   integer lat_n, lat_sum, lat_max, lat_nx, lat_wait_max, pops;
@@ -318,7 +321,7 @@ module feas_pair_arb_unit_tb #(
         if (s != 0) fail("ILLEGAL completion: the global sum at the cut is not zero");
         if (wcutn <= lastn[wx]) fail("ILLEGAL completion: no change since the last completion");
         lastn[wx] = wcutn;
-        rbx = wx; rbcyc = cyc + 3; rb_pend = 1;
+        rbx = wx; rbcyc = cyc + 3; rb_pend = 1; lastd = cyc;
         for (p = 0; p < N; p = p + 1) begin
           rbsnap[p] = wsnap[p];
           if (fc[p] == D) fail("completion into a full FIFO");
@@ -421,7 +424,7 @@ module feas_pair_arb_unit_tb #(
     for (k = 0; k < N * 8; k = k + 1) pv[k] = 0;
     for (p = 0; p < N; p = p + 1) begin fh[p] = 0; fc[p] = 0; end
     rv = 0; rdc = 0; rb = 0; pop = 0; wvalid = 0; wx = 0; wcutn = 0; rbx = 0; rbcyc = -1; cov_tail = 0; cov_taildiff = 0;
-    samebar = 0;
+    samebar = 0; lastd = -100; headnear = 0;
     t_on = 0; t_valid = 0; t_xcyc = -1; t_x = 0; t_cutn = 0; t_s = 0; t_cyc = 0; t_dexp = 0;
     pe_tails = 0; pe_cnthead = 0; pe_tcmpl = 0;
     ex_on = 0; ex_at = -1; rb_pend = 0; e_seq = 0; ex_n = 0;
@@ -559,8 +562,9 @@ module feas_pair_arb_unit_tb #(
       for (i = 1; i < N / 2; i = i + 1) if (ha[i*BW +: BW] !== ha[BW-1:0]) fail("pairs disagree on the head's barrier");
       heads = heads + 1;
       if (OVL != 0 && rb_pend && ha[BW-1:0] == rbx) samebar = samebar + 1;
+      if ((cyc == lastd + 4 || cyc == lastd + 5) && ha[BW-1:0] == rbx) headnear = headnear + 1;
       if (dumpf != 0) $fdisplay(dumpf, "h %0d %0d", cyc, wx);
-      if (cyc % 2 == 1) do_cut;
+      if (HC != 0 || cyc % 2 == 1) do_cut;
     end
     // ---------- 2. the rebase (in d + 3: the commits of d .. d + 2 are refused or not on the
     // count before it, as the block's pipeline sees it; no commit falls in d + 3 .. d + 7) ----------
@@ -596,7 +600,7 @@ module feas_pair_arb_unit_tb #(
         end else pend[x] = 0;
       end
     end
-    if (snap === 1'b1 && cyc % 2 == 0) do_cut;
+    if (HC == 0 && snap === 1'b1 && cyc % 2 == 0) do_cut;
     // ---------- 3. completion (OVL: before the head, see do_completion) ----------
     if (OVL == 0) do_completion;
     // ---------- 4. acknowledges of the acceptances of cyc - 4 ----------
@@ -731,7 +735,7 @@ module feas_pair_arb_unit_tb #(
       if (OVL != 0) begin
         $display("feas_pair_arb_unit_tb: OVL: exits at s + %0d + j + 0 .. %0d (count bit j): %0d / %0d / %0d / %0d / %0d cycles late; sequencer copies out of step %0d",
                  XLAT, EXW - 1, exw_hist[0], exw_hist[1], exw_hist[2], exw_hist[3], exw_hist[4], e_seq);
-        $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d", samebar);
+        $display("feas_pair_arb_unit_tb: OVL: heads of the barrier just completed, before its rebase (d .. d + 3): %0d; heads of that barrier in d + 4 .. d + 5: %0d", samebar, headnear);
         if (OPE != 0)
           $display("feas_pair_arb_unit_tb: OVL: pipeend %0d: early heads (a tail left) %0d, of which with the last count slot (CNT + HEAD) %0d; tail completions %0d; L_max %0d",
                    OPE, pe_tails, pe_cnthead, pe_tcmpl, BOUND);

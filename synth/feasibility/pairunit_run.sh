@@ -347,11 +347,13 @@ fi
 # They set the self-check's OR / OSPEC, ovl_replay.py's --R / --idlespec and ovlsynth's chparam.
 # (ovlrtl.md 15) OVL_PE=2: the unit's OvlPipeEnd (the pipelined word end, overlap.md 13): the
 # self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
+# (ovlrtl.md 18) OVL_HC=1 (with OVL_PE=2): the unit's OvlHeadCut (B's cut in the head cycle, its
+# words also in a copy): the self-check's HC, ovl_replay.py's --headcut and ovlsynth's chparam.
 # (ovlrtl.md 16c) OVL_N=8: the self-check's N (4 pairs, Q = T + 3, its bounds from Q; the
 # testbench builds OvlSeqPairs = min(OSP, N / 2)) and ovl_replay.py's --N; unset: N = 16 as
 # before. (Synthesis and placement take PAIRUNIT_N instead.)
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE}"
-OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE}"
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE} ${OVL_HC:+-P feas_pair_arb_unit_tb.HC=$OVL_HC}"
+OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE} ${OVL_HC:+--headcut $OVL_HC}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -398,7 +400,7 @@ if [ "$what" = ovltb ]; then
     i=$((i + 1))
     nice -n 10 vvp -n $TMP/tbovl$t.vvp +cycles=$cyc $a +dump=$TMP/ovl_dump_$i.txt | tee -a ${O}ovl_tb_t$t.txt
     echo "== $a" >> ${O}ovl_replay_t$t.txt
-    nice -n 10 python3 $F/ovl_replay.py --T $t $OVLRA $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a ${O}ovl_replay_t$t.txt
+    nice -n 10 python3 $F/ovl_replay.py --T $t $OVLRA --cycles $cyc $TMP/ovl_dump_$i.txt | sed "s#$TMP/##" | tee -a ${O}ovl_replay_t$t.txt
     rm -f $TMP/ovl_dump_$i.txt
   done
   echo "T=$t: $(grep -c '^PASS' ${O}ovl_tb_t$t.txt) PASS of $(grep -c '^feas_pair_arb_unit_tb: seed=' ${O}ovl_tb_t$t.txt) runs; replay: $(grep -c '^REPLAY AGREE' ${O}ovl_replay_t$t.txt) AGREE of $(grep -c '^REPLAY' ${O}ovl_replay_t$t.txt)" | tee -a ${O}ovl_tb_t$t.txt
@@ -458,7 +460,7 @@ fi
 # model (ovl_replay.py with the unit's options, OVLRA); both results appended to LOG
 plant_replay() {
   PLANT_P="$OVLP" plant "$1" 2 "$2" "$3" "$4" "$5" "$6 +dump=$TMP/$1_$3_dump.txt"
-  nice -n 10 python3 $F/ovl_replay.py $OVLRA $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
+  nice -n 10 python3 $F/ovl_replay.py $OVLRA --cycles 30000 $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
 }
 # ovlnmutants (ovlrtl.md 16c; run with OVL_N=8): planted bugs at N = 8 (scratch copies, plant()),
 # 30,000 cycles each, every run also replayed (ovl_replay.py --N): each must FAIL the self-check
@@ -534,7 +536,7 @@ if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
   # (OVL_CE=C, ovlrtl.md 16j: synth_ice40 -dffe_min_ce_use C for the harness; default 4, as
   # every figure before 16j)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE}" "-dffe_min_ce_use ${OVL_CE:-4}" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_HC:+-set OvlHeadCut $OVL_HC}" "-dffe_min_ce_use ${OVL_CE:-4}" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
@@ -676,4 +678,30 @@ design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; equi
     if cmp -s $F/feas_ovl_seq.v $d/mut_seq.v && cmp -s $F/feas_ovl_seq_step.v $d/mut_seq_step.v; then echo "ovlequiv ${m%%:*}: the sed did not apply" | tee -a ${O}ovl_equiv.txt; continue; fi
     eqrun "mutant_${m%%:*}" $F/feas_ovl_pair.v "$d/mut_seq.v $d/mut_seq_step.v"
   done
+fi
+# ovlhcmutants (ovlrtl.md 18; run with OVL_PE=2 OVL_HC=1): planted bugs in OvlHeadCut (scratch
+# copies, plant()), 30,000 cycles each, every run also replayed: each must FAIL the self-check or
+# DIFFER in the replay -> ${O}ovl_hcmutants.txt
+if [ "$what" = ovlhcmutants ]; then
+  if [ "${OVL_HC:-0}" != 1 ] || [ "${OVL_PE:-0}" != 2 ]; then
+    echo "ovlhcmutants: run it with OVL_PE=2 OVL_HC=1 (the mutants are in the OvlHeadCut logic)" >&2
+    exit 2
+  fi
+  : > ${O}ovl_hcmutants.txt
+  hm() { plant_replay hc ${O}ovl_hcmutants.txt "$@"; }  # name file sed-expression plusargs
+  # the copy's read taken as it is when the copy is written in s at b* (no bypass)
+  hm hc_nobypass feas_pair_arb_local.v "s/assign hc_word = hc_coll_q ? hc_lw_q : hc_rd;/assign hc_word = hc_rd;/" "+seed=1"
+  # B's rebase written to the copy only with the count RAM's, in d + 5: a head in d + 4 of the
+  # completed barrier would see A's word rebased, B's not. EXPECTED TO PASS with today's
+  # sequencer, which puts no head of the completed barrier in d + 4 (the self-check counts
+  # them: "heads of that barrier in d + 4 .. d + 5"); kept to show the write in d + 4 is a
+  # margin, not a need (ovlrtl.md 18)
+  hm hc_reb5 feas_pair_arb_local.v "s/wire                hc_wen   = wen_q \&\& (osel_q || phase_q);/wire                hc_wen   = wen_q \&\& (osel_q ? wr_addr[AW-1] : phase_q);/" "+seed=41 +hot=1 +spread=0 +quiet=0"
+  # B's rebase accumulator loaded in s + 2 as before: B's commit of an even s to b* is lost
+  hm hc_ld2 feas_pair_arb_local.v "s/\.ld_i((OvlHeadCut != 0) ? h1_q : h2_q)/.ld_i(h2_q)/" "+seed=1"
+  # B's commit of an even s to b* taken as in the snapshot (the old cut): it sets no dirty bit
+  # (a lost change; under load a later commit to b* hides it: a sparse run)
+  hm hc_cut feas_pair_arb_local.v "s/\.cut_i((OvlHeadCut == 0) \&\& !phase_q \&\& !init_q)/.cut_i(!phase_q \&\& !init_q)/" "+seed=13 +mode=1"
+  # B's PISO not held in s + 2: bit 0 lost
+  hm hc_hold feas_pair_arb_local.v "s/else if (!h2_q \&\& !ovl_key) piso_b_q/else if (!ovl_key) piso_b_q/" "+seed=11 +mode=1"
 fi
