@@ -37,7 +37,9 @@ module feas_ovl_global #(
   parameter integer CountBits   = 16,
   parameter integer OvlR        = 2,   // 2 (P = 3) or 3 (P = 4)
   parameter integer OvlSpec     = 0,   // 1: idle speculation
-  parameter integer OvlPipeEnd  = 0    // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
+  parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
+  parameter integer OvlDead     = 2    // 1: one header slot (ovlrtl.md 18b): NEXT decides CNT2 + 1
+                                       // alone, and only if no pair is short of FIFO room (its B line)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -97,7 +99,7 @@ module feas_ovl_global #(
   wire [1:0] arr_kind_nx;
   wire r_act, r_dec, r_nxt;
   feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
-                 .OvlPipeEnd(OvlPipeEnd), .OvlFollow((OvlPipeEnd == 2) ? 1 : 0)) u_seq (
+                 .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead), .OvlFollow((OvlPipeEnd == 2) ? 1 : 0)) u_seq (
     .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .en_nx_i(en_nx), .ld_i(ctl_load_o), .dn_i(ctl_done_o),
     .s_poll_o(s_poll), .s_next_o(s_next), .s_key_o(s_key), .s_kidx_o(s_kidx), .s_kw1_o(s_kw1),
     .s_head_o(s_head), .s_bar_o(s_bar), .s_cnt_o(s_cnt), .s_j_o(s_j), .exit_o(exit_o),
@@ -205,8 +207,9 @@ module feas_ovl_global #(
       // the cycle this decision lands on (the next one; at OvlR = 3 the one after, through
       // ld_q / dn_q) carries the decision of the slot in sd2_q (sent P cycles before it)
       // (a SPEC: d_key too; answered only after a GO, else 0)
-      ld_nx = d_poll ? go : d_next ? any_a : d_key ? (hi && (!d_spec || go_q)) : 1'b0;
-      dn_nx = d_next ? any_b : (d_key && !d_kw1) ? (lo && (!d_spec || go_q)) : 1'b0;
+      ld_nx = d_poll ? go : d_next ? (any_a && !((OvlDead == 1) && any_b)) :
+              d_key ? (hi && (!d_spec || go_q)) : 1'b0;
+      dn_nx = d_next ? ((OvlDead == 2) && any_b) : (d_key && !d_kw1) ? (lo && (!d_spec || go_q)) : 1'b0;
     end else begin
       ld_nx = xp_q || ex_now;
       dn_nx = xp_q ? xpd_q : (ex_now && ex_done);

@@ -33,6 +33,7 @@ module feas_ovl_pair #(
   parameter integer Q           = 20,
   parameter integer FifoDepth   = 8,   // D
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (ovlrtl.md 15): the room check
+  parameter integer OvlDead     = 2,   // 1 (ovlrtl.md 18b): NEXT's B line is the POLL's room line
   parameter integer BarrierW    = $clog2(NumBarriers)
 ) (
   input  wire                clk_i,
@@ -59,7 +60,7 @@ module feas_ovl_pair #(
   output wire [BarrierW-1:0] head_bar_o,  // ... of this barrier
   output wire                exit_o,      // the broadcast now is a word's exit ...
   output wire                cmpl_o,      // ... a completion (the caller's ctl_done)
-  output wire                key_o,       // a key slot now (the PISOs hold)
+  output wire                key_o,       // a key slot now (the PISOs hold; OvlDead = 1: or a POLL)
   output reg                 a_line_o,    // the registered lines
   output reg                 b_line_o
 );
@@ -129,7 +130,8 @@ module feas_ovl_pair #(
   wire [NumBarriers/4-1:0] hh = hh_p & {(NumBarriers / 4){en}};
   assign head_o     = s_head;
   assign head_bar_o = s_bar;
-  assign key_o      = s_key;
+  // (OvlDead = 1) the POLL stolen from a count cycle when NEXT did not decide holds them too
+  assign key_o      = s_key || ((OvlDead == 1) && s_poll);
 
   // ---- the dirty set ----
   reg  [M-1:0] d_q;
@@ -380,7 +382,7 @@ module feas_ovl_pair #(
       b_line_o <= 1'b0;
     end else begin
       a_line_o <= s_poll ? (|d_q) : s_next ? d_r1[cnt2] : s_key ? kdig[1] : s_cnt ? a_cbit_i : 1'b0;
-      b_line_o <= s_poll ? short : s_next ? d_r2[cnt2] : s_key ? (s_kw1 || kdig[0]) :
+      b_line_o <= s_poll ? short : s_next ? ((OvlDead == 1) ? short : d_r2[cnt2]) : s_key ? (s_kw1 || kdig[0]) :
                   s_cnt ? b_cbit_i : 1'b0;
     end
   end

@@ -35,6 +35,7 @@ module feas_ovl_seq #(
   parameter integer OvlR        = 2,   // R = 2 (P = 3) or 3 (P = 4)
   parameter integer OvlSpec     = 0,   // 1: idle cycles alternate POLL and SPEC (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13, ovlrtl.md 15)
+  parameter integer OvlDead     = 2,   // 1: one header slot (ovlrtl.md 18b; feas_ovl_seq_step)
   parameter integer OvlFollow   = 0,   // (OvlPipeEnd = 2, ovlrtl.md 16b) 1: take the candidates
                                        // and the precomputed slots from a leader copy (fol_i)
   parameter integer BarrierW    = $clog2(NumBarriers)
@@ -169,7 +170,7 @@ module feas_ovl_seq #(
   wire [BarrierW-1:0] o_bar;
   wire [4:0]          o_j;
   feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
-                      .OvlPipeEnd(OvlPipeEnd)) u_now (
+                      .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead)) u_now (
     .en_i(en_i), .ld_i(ld_i), .dn_i(dn_i),
     .tg_i(tg_q), .ph_i(ph_q), .w_act_i(w_act_q), .t_act_i(t_act_q), .w_off_i(w_off_q), .w_j_i(w_j_q), .w_lt_i(w_lt_q),
     .w_ge_i(w_ge_q),
@@ -315,7 +316,7 @@ module feas_ovl_seq #(
       wire [BarrierW:0]   q_pfx;
       wire [BarrierW-1:0] q_c2, q_c2_p1, q_c2_p2;
       feas_ovl_seq_step #(.NumBarriers(NumBarriers), .Q(Q), .OvlR(OvlR), .OvlSpec(OvlSpec),
-                          .OvlPipeEnd(OvlPipeEnd), .UseFlags(Cand)) u_pre (
+                          .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead), .UseFlags(Cand)) u_pre (
         .en_i(1'b1), .ld_i(vi[1] == 1'b1), .dn_i(vi[0] == 1'b1),
         .tg_i(n_tg), .ph_i(n_ph), .w_act_i(n_w_act), .t_act_i(n_t_act), .w_off_i(n_w_off), .w_j_i(n_w_j),
         .w_lt_i(n_w_lt), .w_ge_i(n_w_ge), .r_act_i(n_r_act),

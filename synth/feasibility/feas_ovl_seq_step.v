@@ -14,6 +14,8 @@ module feas_ovl_seq_step #(
   parameter integer OvlR        = 2,   // R: the round trip is P = R + 1 (feas_ovl_seq)
   parameter integer OvlSpec     = 0,   // 1: idle speculation (overlap.md 1d; feas_ovl_seq)
   parameter integer OvlPipeEnd  = 0,   // 2: the pipelined word end (overlap.md 13; feas_ovl_seq)
+  parameter integer OvlDead     = 2,   // 1 (ovlrtl.md 18b): one header slot, NEXT in s + 1, count
+                                       // bits from s + 2, the POLL stolen when NEXT does not decide
   parameter integer UseFlags    = 0,   // (OvlPipeEnd = 2, ovlrtl.md 16g) 1: the compares of the
                                        // state as the flags rk_i, ne_i, kh_i (below)
   parameter integer BarrierW    = $clog2(NumBarriers)
@@ -94,25 +96,38 @@ module feas_ovl_seq_step #(
   reg [BarrierW:0]   pfx;
   reg [1:0]          tag;
   reg                irst;     // (OvlSpec) reset the race state: an idle cycle without a race
+  reg                pnow;     // (OvlDead = 1) NEXT did not decide: the POLL goes out now
   always @* begin
     w_act = w_act_i; t_act = t_act_i; r_act = r_act_i; r_dec = r_dec_i; r_nxt = r_nxt_i; r_i = r_i_i;
     pfx = pfx_i; kdue = 1'b0; kar = 1'b0; exit_o = 1'b0; cmpl_o = 1'b0; rk = rk_e; go = 1'b0;
+    pnow = 1'b0;
     case (arr)
       T_POLL: if (!r_act_i && ld_i) begin
         // a GO: in a word (the POLL of s + 1) the key slots wait for NEXT; idle, slot 1 now
         r_act = 1'b1; r_dec = 1'b0; r_i = 3'd1; pfx = {(BarrierW + 1){1'b0}}; rk = (K == 1);
         go = 1'b1;
-        r_nxt = w_act_i;
+        r_nxt = w_act_i && (OvlDead == 2);
         // (OvlSpec: an idle race's slot 1 was the SPEC slot sent in p + 1; its digit arrives
-        // in the next cycle)
-        kdue  = !w_act_i && (OvlSpec == 0);
+        // in the next cycle) (OvlDead = 1: a POLL inside a word is the stolen one, after NEXT:
+        // slot 1 now, as in idle)
+        kdue  = (!w_act_i || (OvlDead == 1)) && (OvlSpec == 0);
       end
-      T_NEXT: if (r_act_i && r_nxt_i) begin
+      T_NEXT: if ((OvlDead == 2) && r_act_i && r_nxt_i) begin
         r_nxt = 1'b0;
         if (ld_i || dn_i) begin
           r_dec = 1'b1;
           pfx   = {1'b0, ld_i ? c2_p1_i : c2_p2_i};
         end else kdue = 1'b1;
+      end else if ((OvlDead == 1) && !r_act_i && w_act_i) begin
+        // (OvlDead = 1) the word's NEXT (s + 1) finds no race: its decision starts and ends
+        // one (CNT2 + 1 dirty somewhere and no FIFO short of room: the global block's ld);
+        // otherwise the POLL goes out now, in a cycle that would have been a count slot
+        if (ld_i) begin
+          r_act = 1'b1;
+          r_dec = 1'b1;
+          r_nxt = 1'b0;
+          pfx   = {1'b0, c2_p1_i};
+        end else pnow = 1'b1;
       end else if ((OvlSpec != 0) && r_act_i && !r_dec_i && (r_i_i == 3'd1)) begin
         // OvlSpec: the SPEC slot rides on the NEXT tag (the 2-bit tags are all used). A NEXT
         // arrival always finds its race waiting for NEXT (r_nxt); a SPEC arrival never does
@@ -206,6 +221,8 @@ module feas_ovl_seq_step #(
       t_act_o = 1'b1; w_off_o = 2'd1; w_j_o = 5'd0;
     end else if (r_act && !r_dec && !r_nxt && kdue) begin
       s_key_o = 1'b1; tag = T_KEY;
+    end else if ((OvlDead == 1) && pnow && w_act) begin
+      s_poll_o = 1'b1; tag = T_POLL;
     end else if (!w_act) begin
       if (!r_act) begin
         // OvlSpec (overlap.md 1d): idle cycles alternate POLL and SPEC (key slot 1 as if the
@@ -221,9 +238,11 @@ module feas_ovl_seq_step #(
           s_poll_o = 1'b1; tag = T_POLL; ph_o = (OvlSpec != 0);
         end
       end
-    end else if (w_off_i == 2'd1) begin
+    end else if ((OvlDead == 1) && (w_off_i == 2'd1)) begin
+      s_next_o = 1'b1; tag = T_NEXT;
+    end else if ((OvlDead == 2) && (w_off_i == 2'd1)) begin
       if (!r_act) begin s_poll_o = 1'b1; tag = T_POLL; end
-    end else if (w_off_i == 2'd2) begin
+    end else if ((OvlDead == 2) && (w_off_i == 2'd2)) begin
       s_next_o = 1'b1; tag = T_NEXT;
     end else if (w_lt_i) begin
       s_cnt_o = 1'b1; w_j_o = w_j_i + 1'b1;

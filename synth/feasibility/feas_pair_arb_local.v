@@ -113,6 +113,8 @@ module feas_pair_arb_local #(
   parameter integer RegLines    = 0,   // 1: registered lines (header)
   parameter integer Overlap     = 0,   // 1 (with RegLines = 2): the overlap contract (ovlrtl.md)
   parameter integer OvlPipeEnd  = 0,   // Overlap: 2 = the pipelined word end (ovlrtl.md 15)
+  parameter integer OvlDead     = 2,   // 1 (Overlap, OvlPipeEnd = 2): one header slot, count bit
+                                       // j in s + 2 + j (ovlrtl.md 18b)
   parameter integer OvlHeadCut  = 0,   // 1 (Overlap, OvlPipeEnd = 2): both PEs' snapshots cut in
                                        // the head cycle s, B's word from a copy (ovlrtl.md 18)
   parameter integer BarrierW    = $clog2(NumBarriers)
@@ -232,7 +234,7 @@ module feas_pair_arb_local #(
       st_q  <= {st_q[2:0], stall};
       dsh_q <= {dsh_q[3:0], cdone};
       if (ctl_load_i)  cnt_q <= 1'b0;
-      else if (h2_q)   cnt_q <= 1'b1;
+      else if ((OvlDead == 1) ? h1_q : h2_q) cnt_q <= 1'b1;
       if (c2_ld) cnt2_q <= head_addr;
     end
   end
@@ -260,6 +262,7 @@ module feas_pair_arb_local #(
 
   wire [T-1:0]        rd_data;
   wire [T:0]          rd_q, d_word, reb_word_a, reb_word_b;
+  wire [T:0]          a_word;  // rd_q's next value (OvlDead = 1: B's bit 0 in s + 2)
   wire                d_valid, d_refused, d_dec, c_valid, c_refused;
   wire [BarrierW-1:0] c_bar, d_bar;
   wire                b_valid;  // stage b (section 11: the registered dirty-RAM mask)
@@ -295,7 +298,7 @@ module feas_pair_arb_local #(
     .op_barrier_i(phase_q ? b_req_barrier_i : a_req_barrier_i),
     .op_dec_i(phase_q ? b_req_dec_i : a_req_dec_i),
     .rd_data_i({1'b0, rd_data}), .coll_i(coll), .wr_data_i({1'b0, wr_data}),
-    .rd_q_o(rd_q), .c_valid_o(c_valid), .c_refused_o(c_refused), .d_valid_o(d_valid),
+    .rd_q_o(rd_q), .a_word_o(a_word), .c_valid_o(c_valid), .c_refused_o(c_refused), .d_valid_o(d_valid),
     .d_refused_o(d_refused), .c_barrier_o(c_bar), .d_barrier_o(d_bar), .d_dec_o(d_dec),
     .d_word_o(d_word), .b_valid_o(b_valid), .b_barrier_o(b_bar)
   );
@@ -307,6 +310,9 @@ module feas_pair_arb_local #(
   // hc_word: B's snapshot word in s + 1, the copy's read of s or the word written to b* in s.
   wire [T-1:0] hc_word;
 `ifndef SYNTHESIS
+  initial if ((OvlDead != 1 && OvlDead != 2) || (OvlDead == 1 && (Overlap == 0 || OvlPipeEnd != 2 || OvlHeadCut != 0)))
+    $fatal(1, "feas_pair_arb_local: OvlDead = 1 or 2, and 1 needs Overlap = 1, OvlPipeEnd = 2, OvlHeadCut = 0 (got OvlDead = %0d)",
+           OvlDead);
   initial if (OvlHeadCut != 0 && (OvlHeadCut != 1 || Overlap == 0 || OvlPipeEnd != 2 || RegLines != 2))
     $fatal(1, "feas_pair_arb_local: OvlHeadCut = 0 or 1, and 1 needs Overlap = 1, OvlPipeEnd = 2, RegLines = 2 (got OvlHeadCut = %0d)",
            OvlHeadCut);
@@ -764,12 +770,18 @@ module feas_pair_arb_local #(
   // A: PISO loaded from rd_q in s + 2 (A's word), bit 0 in s + 3. B: its word is in rd_q in
   // s + 3: bit 0 straight from rd_q, the PISO takes bits T-1..1 then. (OvlHeadCut = 1: B's
   // word comes from the copy in s + 1, g_hcut; its PISO holds all T bits from then on.)
+  // (OvlDead = 1, ovlrtl.md 18b: count bit j in s + 2 + j) A: bit 0 straight from rd_q in
+  // s + 2, the PISO takes bits T-1..1 then; B: bit 0 from the read-modify-write's stage-a word
+  // in s + 2 (its read of s + 1, in the RAM's output register, bypassed), bit 1 from rd_q in
+  // s + 3, the PISO takes bits T-1..2 then. No slot is stolen in s + 2 or s + 3 (NEXT, in
+  // s + 1, is decided in s + 1 + P at the earliest).
   reg [T-1:0] piso_a_q;
   wire        ovl_key;   // Overlap = 1: a key slot now (it steals the count cycle: hold)
   always @(posedge clk_i) begin
-    if (h2_q)          piso_a_q <= rd_q[T-1:0];
+    if (h2_q)          piso_a_q <= (OvlDead == 1) ? {rd_q[T-1], rd_q[T-1:1]} : rd_q[T-1:0];
     else if (!ovl_key) piso_a_q <= {piso_a_q[T-1], piso_a_q[T-1:1]};
   end
+  wire a_cbit = ((OvlDead == 1) && h2_q) ? rd_q[0] : piso_a_q[0];  // A's count bit now
   wire b_cbit;  // B's count bit now (in the count slots)
   generate
     if (OvlHeadCut != 0) begin : g_piso_hc
@@ -782,14 +794,18 @@ module feas_pair_arb_local #(
     end else begin : g_piso_rd
       reg [T-2:0] piso_b_q;
       always @(posedge clk_i) begin
-        if (h3_q)          piso_b_q <= rd_q[T-1:1];
+        if (h3_q)          piso_b_q <= (OvlDead == 1) ? {rd_q[T-1], rd_q[T-1:2]} : rd_q[T-1:1];
         else if (!ovl_key) piso_b_q <= {piso_b_q[T-2], piso_b_q[T-2:1]};
       end
-      assign b_cbit = h3_q ? rd_q[0] : piso_b_q[0];
+      if (OvlDead == 1) begin : g_b0
+        assign b_cbit = h2_q ? a_word[0] : h3_q ? rd_q[1] : piso_b_q[0];
+      end else begin : g_b0_rd
+        assign b_cbit = h3_q ? rd_q[0] : piso_b_q[0];
+      end
     end
   endgenerate
   wire cslot  = cnt_q && !ctl_load_i;
-  wire a_line = cslot ? piso_a_q[0] : ctl_line;
+  wire a_line = cslot ? a_cbit : ctl_line;
   wire b_line = cslot && b_cbit;
   generate
     if (Overlap != 0) begin : g_ovl
@@ -821,7 +837,7 @@ module feas_pair_arb_local #(
       end else begin : g_nochv
         assign o_chv = {(NumBarriers / 4){1'b0}};
       end
-      feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth), .OvlPipeEnd(OvlPipeEnd)) u_ovl (
+      feas_ovl_pair #(.NumBarriers(NumBarriers), .Q(Q), .FifoDepth(FifoDepth), .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead)) u_ovl (
         .clk_i(clk_i), .rst_ni(rst_ni), .seq_i(ovl_seq_i), .pre_i(ovl_pre_i), .tl_i(ovl_tl_i), .ld_i(ctl_load_i), .dn_i(ctl_done_i),
         // (ovlrtl.md 14) the commit and the cut apart, not dset = commit_c && !in_cut: the pair
         // forms the set for each value of the broadcast before the broadcast selects one, so
@@ -829,7 +845,7 @@ module feas_pair_arb_local #(
         // ovl_hit = o_hit && !init_q: the same dset)
         .cmt_i(commit_c), .cut_i((OvlHeadCut == 0) && !phase_q && !init_q),
         .pop_a_i(a_fifo_pop_i && a_fifo_valid_o), .pop_b_i(b_fifo_pop_i && b_fifo_valid_o),
-        .a_cbit_i(piso_a_q[0]), .b_cbit_i(b_cbit),
+        .a_cbit_i(a_cbit), .b_cbit_i(b_cbit),
         .cbar_i(c_bar), .chv_i(o_chv), .cok_i(!c_refused), .hit_o(o_hit), .head_o(o_head), .head_bar_o(o_bar), .exit_o(o_exit), .cmpl_o(o_cmpl), .key_o(ovl_key),
         .a_line_o(oa), .b_line_o(ob)
       );
@@ -957,7 +973,7 @@ module feas_pair_arb_local #(
     end
   endgenerate
 
-  wire unused = &{1'b0, ovl_seq_i, ovl_pre_i, ovl_tl_i, ovl_pef_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
+  wire unused = &{1'b0, a_word, ovl_seq_i, ovl_pre_i, ovl_tl_i, ovl_pef_i, fa_want_nx, fb_want_nx, rd_q[T], reb_word_a[T], reb_word_b[T], fb_wr_en, fb_wr_addr,
                   fb_wr_data, d_word[T], fa_wr_data[15:BarrierW]};
 
 `ifndef SYNTHESIS

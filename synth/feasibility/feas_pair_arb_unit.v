@@ -22,6 +22,7 @@ module feas_pair_arb_unit #(
                                        // broadcast flip-flop to flip-flop, ovlrtl.md 13)
   parameter integer OvlSpec     = 0,   // Overlap = 1: 1 = idle speculation (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,   // Overlap = 1: 0, or 2 = the pipelined word end
+  parameter integer OvlDead     = 2,   // OvlPipeEnd = 2: 1 = one header slot (ovlrtl.md 18b)
   parameter integer OvlHeadCut  = 0,   // OvlPipeEnd = 2: 1 = both PEs' cuts in the head cycle,
                                        // B's count words also in a copy (ovlrtl.md 18)
                                        // (overlap.md 13, ovlrtl.md 15; needs OvlR = 2)
@@ -70,7 +71,7 @@ module feas_pair_arb_unit #(
     feas_pair_arb_local #(
       .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
       .RegLines(RegLines), .Overlap(Overlap), .OvlPipeEnd(OvlPipeEnd),
-      .OvlHeadCut(OvlHeadCut)
+      .OvlHeadCut(OvlHeadCut), .OvlDead(OvlDead)
     ) u_pair (
       .clk_i(clk_i), .rst_ni(rst_ni),
       .a_req_valid_i(req_valid_i[2*i]), .a_req_barrier_i(req_barrier_i[2*i*BW +: BW]),
@@ -101,7 +102,7 @@ module feas_pair_arb_unit #(
       // the global block's copy
       wire [FW-1:0] ofol;
       feas_ovl_global #(.NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits),
-                        .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_global (
+                        .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead)) u_global (
         .clk_i(clk_i), .rst_ni(rst_ni), .lines_i(lines), .ctl_load_o(ctl_load),
         .ctl_done_o(ctl_done), .exit_o(exit_w), .cmpl_o(cmpl_w), .en_o(en), .en_nx_o(en_nx),
         .ctl_load_cp_o(p_load), .ctl_done_cp_o(p_done), .seq_fol_i(ofol)
@@ -116,7 +117,7 @@ module feas_pair_arb_unit #(
       for (k = 0; k < NP / OvlSeqPairs; k = k + 1) begin : g_pseq
         wire [FW-1:0] fo;
         feas_ovl_seq #(.NumBarriers(NumBarriers), .Q(CountBits + $clog2(NumPes)), .OvlR(OvlR),
-                       .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd)) u_pseq (
+                       .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd), .OvlDead(OvlDead)) u_pseq (
           .clk_i(clk_i), .rst_ni(rst_ni), .en_i(en), .en_nx_i(en_nx), .ld_i(ctl_load), .dn_i(ctl_done),
           .s_poll_o(), .s_next_o(), .s_key_o(), .s_kidx_o(), .s_kw1_o(), .s_head_o(), .s_bar_o(),
           .s_cnt_o(), .s_j_o(), .exit_o(), .cmpl_o(), .s_spec_o(), .arr_o(), .arr_nx_o(), .arr_kind_nx_o(),
@@ -171,6 +172,9 @@ module feas_pair_arb_unit #(
     $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 0 or 2 only (got %0d)", OvlPipeEnd);
   initial if (OvlPipeEnd != 0 && (Overlap == 0 || OvlR != 2 || OvlSpec != 0))
     $fatal(1, "feas_pair_arb_unit: OvlPipeEnd = 2 needs Overlap = 1, OvlR = 2, OvlSpec = 0 (ovlrtl.md 15)");
+  initial if ((OvlDead != 1 && OvlDead != 2) || (OvlDead == 1 && (OvlPipeEnd != 2 || OvlHeadCut != 0)))
+    $fatal(1, "feas_pair_arb_unit: OvlDead = 1 or 2, and 1 needs OvlPipeEnd = 2 and OvlHeadCut = 0 (got OvlDead = %0d)",
+           OvlDead);
   initial if (OvlHeadCut != 0 && (OvlHeadCut != 1 || OvlPipeEnd != 2))
     $fatal(1, "feas_pair_arb_unit: OvlHeadCut = 0 or 1, and 1 needs OvlPipeEnd = 2 (got OvlHeadCut = %0d, OvlPipeEnd = %0d)",
            OvlHeadCut, OvlPipeEnd);

@@ -16,7 +16,8 @@ module feas_pair_arb_unit_harness #(
   parameter integer OvlR        = 2,  // Overlap = 1: R = 2 or 3 (ovlrtl.md 13)
   parameter integer OvlSpec     = 0,  // Overlap = 1: idle speculation (overlap.md 1d)
   parameter integer OvlPipeEnd  = 0,  // Overlap = 1: 2 = the pipelined word end (ovlrtl.md 15)
-  parameter integer OvlHeadCut  = 0   // OvlPipeEnd = 2: 1 = B's cut in the head cycle (ovlrtl.md 18)
+  parameter integer OvlHeadCut  = 0,  // OvlPipeEnd = 2: 1 = B's cut in the head cycle (ovlrtl.md 18)
+  parameter integer OvlDead     = 2   // OvlPipeEnd = 2: 1 = one header slot (ovlrtl.md 18b)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -41,7 +42,7 @@ module feas_pair_arb_unit_harness #(
   feas_pair_arb_unit #(
     .NumPes(NumPes), .NumBarriers(NumBarriers), .CountBits(CountBits), .FifoDepth(FifoDepth),
     .RegLines(RegLines), .Overlap(Overlap), .OvlSeqPairs(OvlSeqPairs),
-    .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd), .OvlHeadCut(OvlHeadCut)
+    .OvlR(OvlR), .OvlSpec(OvlSpec), .OvlPipeEnd(OvlPipeEnd), .OvlHeadCut(OvlHeadCut), .OvlDead(OvlDead)
   ) u_dut (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

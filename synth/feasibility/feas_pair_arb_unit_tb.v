@@ -73,6 +73,7 @@ module feas_pair_arb_unit_tb #(
                              // more than the N / 2 pairs: N / 2, one copy, see OSPU)
   parameter integer OR  = 2, // OVL: the unit's OvlR (R = 2: P = 3; R = 3: P = 4, ovlrtl.md 13)
   parameter integer OSPEC = 0, // OVL: the unit's OvlSpec (idle speculation, overlap.md 1d)
+  parameter integer DEAD = 2, // OPE = 2: the unit's OvlDead (1: one header slot, ovlrtl.md 18b)
   parameter integer HC  = 0, // OPE = 2: the unit's OvlHeadCut (1: B's cut at s too, ovlrtl.md 18)
   parameter integer OPE = 0  // OVL: the unit's OvlPipeEnd (2: the pipelined word end, overlap.md
                              // 13, ovlrtl.md 15): a head may come before the last word's exit,
@@ -127,10 +128,10 @@ module feas_pair_arb_unit_tb #(
   // head s (RL = 0: bit j on the lines in s + 3 + j, ctl_load in s + 4 + j; RL = 1, 2: s + 6 + j)
   localparam integer W     = (OVL != 0) ? OWP : Q + BW + 6 + R * (BW + 4);
   localparam integer RACE  = (RL != 0) ? 3 * BW + 9 : BW + 3;
-  localparam integer XLAT  = (OVL != 0) ? 3 + OP : (RL != 0) ? 6 : 4;  // (OVL: 3 + P)
+  localparam integer XLAT  = (OVL != 0) ? ((DEAD == 1) ? 2 : 3) + OP : (RL != 0) ? 6 : 4;  // (OVL: 3 + P; one header slot: 2 + P)
   // OVL: the exit of count bit j in s + 3 + j + P at the earliest; up to K key slots steal a
   // count cycle before it and an exit on a race decision's cycle moves by 1: a window of K + 1
-  localparam integer EXW   = (OVL != 0) ? OK + 1 : 0;
+  localparam integer EXW   = (OVL != 0) ? OK + 1 + ((DEAD == 1) ? 1 : 0) : 0;  // (DEAD = 1: the stolen POLL too)
   localparam integer CMAX = (1 << (T - 1)) - 1;
   localparam integer CMIN = -(1 << (T - 1));
 
@@ -143,7 +144,7 @@ module feas_pair_arb_unit_tb #(
   wire [N*BW-1:0] fb;
   wire            snap, done;
 
-  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSPU), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE), .OvlHeadCut(HC)) dut (
+  feas_pair_arb_unit #(.NumPes(N), .NumBarriers(M), .CountBits(T), .FifoDepth(D), .RegLines(RL), .Overlap(OVL), .OvlSeqPairs(OSPU), .OvlR(OR), .OvlSpec(OSPEC), .OvlPipeEnd(OPE), .OvlHeadCut(HC), .OvlDead(DEAD)) dut (
     .clk_i(clk), .rst_ni(rst_n), .req_valid_i(rv), .req_barrier_i(rb), .req_dec_i(rdc),
     .req_ready_o(ready), .ack_valid_o(ackv), .ack_refused_o(ackr), .fifo_valid_o(fv),
     .fifo_barrier_o(fb), .fifo_pop_i(pop), .snap_o(snap), .done_o(done)
@@ -518,7 +519,7 @@ module feas_pair_arb_unit_tb #(
         // the earliest), with no tail pending, and not for the running word's own barrier
         // (a second tail is caught here too: while a tail is pending, the running word began
         // at most a few cycles ago)
-        if (cyc < ex_s + Q + 2) begin e_exit = e_exit + 1; fail("PIPEEND: a head before the running word's last count slot"); end
+        if (cyc < ex_s + Q + ((DEAD == 1) ? 1 : 2)) begin e_exit = e_exit + 1; fail("PIPEEND: a head before the running word's last count slot"); end
         if (ha[BW-1:0] == wx) begin e_exit = e_exit + 1; fail("PIPEEND: an early head of the running word's own barrier"); end
       end
     end

@@ -38,6 +38,8 @@ module feas_pair_rmw #(
   input  wire                coll_i,        // this cycle's RAM read meets this cycle's write (same address)
   input  wire [CountBits:0]  wr_data_i,     // the word the RAM's write port writes now (if enabled)
   output wire [CountBits:0]  rd_q_o,        // the word read two cycles ago, bypassed (snapshots too)
+  output wire [CountBits:0]  a_word_o,      // the word read last cycle, bypassed: rd_q_o's next value
+                                            // (ovlrtl.md 18b: count bit 0 a cycle earlier)
   output wire                c_valid_o,     // stage c: an operation (it writes next cycle) ...
   output wire                c_refused_o,   // ... refused (a register: the range check of stage b)
   output wire                d_valid_o,     // stage d: the operation read 4 cycles ago ...
@@ -62,6 +64,7 @@ module feas_pair_rmw #(
 
   reg          edge_q;
   wire [T:0]   b_word  = hitd_q ? res_q : rd_q;  // stage b's operand
+  wire [T:0]   a_word  = coll_q ? lw_q : rd_data_i;  // stage a's word
   wire         refused = edge_q;
   wire [T-1:0] stepped = opnd_q[T-1:0] + (c_dec_q ? {T{1'b1}} : {{(T - 1){1'b0}}, 1'b1});
 
@@ -91,7 +94,7 @@ module feas_pair_rmw #(
     coll_q    <= coll_i;
     lw_q      <= wr_data_i;
     // stage a
-    rd_q      <= coll_q ? lw_q : rd_data_i;
+    rd_q      <= a_word;
     hitd_q    <= a_valid_q && c_valid_q && (a_bar_q == c_bar_q);
     // stage b
     opnd_q    <= b_word;
@@ -102,6 +105,7 @@ module feas_pair_rmw #(
   end
 
   assign rd_q_o      = rd_q;
+  assign a_word_o    = a_word;
   assign c_valid_o   = c_valid_q;
   assign c_refused_o = edge_q;
   assign d_valid_o   = d_valid_q;

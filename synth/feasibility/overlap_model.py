@@ -878,6 +878,20 @@ def key_digit(p, D, c2, prefix, plen, w):
     return (k >> (sh - w)) & ALL_ONES[w]
 
 
+def next_room_lines(p, lines, room_short):
+    """--dead 1: NEXT's lines with the POLL's room line (a FIFO of the pair short of room,
+    room_short): on NEXT's B line (--nextroom), or for free as a veto on both lines (an upper
+    bound). The model's main loop and ovl_replay.py both call it (ovlrtl.md 18b)."""
+    n = len(room_short)
+    if p.bug == 'dead_room':
+        room_short = [0] * n   # planted: no room check
+    if p.nextroom:
+        return (lines[0], room_short)
+    if any(room_short):
+        return ([0] * n, [0] * n)
+    return lines
+
+
 def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg, skey=None):
     """The pairs' two serial lines (A, B: one list each, a bit per pair) in a slot, or None in
     a slot without a decision ('W'). dirty / key_dirty: each pair's dirty set as the lines see
@@ -1103,15 +1117,8 @@ def run(a, out):
                     skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
         if k == 'N' and p.dead == 1:
-            # --dead 1: the POLL's room line (a FIFO of the pair short of room) read with NEXT:
-            # on NEXT's B line (--nextroom), or for free as a veto on both lines (upper bound)
-            room_short = pair_lines(p, ('P',), pseq.c2, dirty, dirty, fifo, snap, chg)[1]
-            if p.bug == 'dead_room':
-                room_short = [0] * npairs   # planted: no room check
-            if p.nextroom:
-                lines = (lines[0], room_short)
-            elif any(room_short):
-                lines = ([0] * npairs, [0] * npairs)
+            lines = next_room_lines(p, lines, pair_lines(p, ('P',), pseq.c2, dirty, dirty, fifo,
+                                                         snap, chg)[1])
         if k == 'N' and p.probe == 2:
             nrep = (list(lines[0]), list(lines[1]))   # what each pair reported (dirty)
         if k == 'Q':

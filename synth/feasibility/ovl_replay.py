@@ -60,6 +60,9 @@ def main():
                     help='the RTL\'s OvlSpec (overlap.md 1d)')
     ap.add_argument('--pipeend', type=int, default=0, choices=(0, 2),
                     help='the RTL\'s OvlPipeEnd (overlap.md 13, ovlrtl.md 15)')
+    ap.add_argument('--dead', type=int, default=2, choices=(1, 2),
+                    help='the RTL\'s OvlDead (ovlrtl.md 18b: 1 = one header slot; replayed with '
+                         'the model\'s --dead 1 --nextroom 1)')
     ap.add_argument('--headcut', type=int, default=0, choices=(0, 1),
                     help='the RTL\'s OvlHeadCut (ovlrtl.md 18: B\'s cut in the head cycle too)')
     a = ap.parse_args()
@@ -98,7 +101,8 @@ def main():
         print('%s: no heads in the dump: nothing to replay' % a.dump, file=sys.stderr)
         return 2
     ns = argparse.Namespace(N=a.N, M=a.M, T=a.T, R=a.R, E=0, radix=4, overlap=1, fifo=8, bug='',
-                            sched='race', next=1, idlespec=a.idlespec, rrcount=3, pipeend=a.pipeend)
+                            sched='race', next=1, idlespec=a.idlespec, rrcount=3, pipeend=a.pipeend,
+                            dead=a.dead, nextroom=1 if a.dead == 1 else 0)
     p = om.Params(ns)
     N, M = p.N, p.M
     npairs = N // 2
@@ -178,6 +182,10 @@ def main():
             p.room_need = room_base + (1 if pseq.tail is not None else 0)
         # the model's own lines, but the key digits from the set one cycle old (difference 2)
         lines = om.pair_lines(p, slot, pseq.c2, dirty, dprev, fifo, snap, [0] * npairs)
+        if slot[0] == 'N' and p.dead == 1:
+            # (--dead 1) NEXT's B line: the POLL's room line, as the model's main loop
+            lines = om.next_room_lines(p, lines, om.pair_lines(p, ('P',), pseq.c2, dirty, dprev,
+                                                               fifo, snap, [0] * npairs)[1])
         if lines is not None:
             gb.decide(x, slot, *lines)
         for pe in pops.get(X, []):
