@@ -349,11 +349,13 @@ fi
 # self-check's OPE, ovl_replay.py's --pipeend and ovlsynth's chparam; unset: as before.
 # (ovlrtl.md 18) OVL_HC=1 (with OVL_PE=2): the unit's OvlHeadCut (B's cut in the head cycle, its
 # words also in a copy): the self-check's HC, ovl_replay.py's --headcut and ovlsynth's chparam.
+# (ovlrtl.md 18b) OVL_DEAD=1 (with OVL_PE=2): the unit's OvlDead (one header slot): the
+# self-check's DEAD, ovl_replay.py's --dead and ovlsynth's chparam.
 # (ovlrtl.md 16c) OVL_N=8: the self-check's N (4 pairs, Q = T + 3, its bounds from Q; the
 # testbench builds OvlSeqPairs = min(OSP, N / 2)) and ovl_replay.py's --N; unset: N = 16 as
 # before. (Synthesis and placement take PAIRUNIT_N instead.)
-OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE} ${OVL_HC:+-P feas_pair_arb_unit_tb.HC=$OVL_HC}"
-OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE} ${OVL_HC:+--headcut $OVL_HC}"
+OVLP="-P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 ${OVL_N:+-P feas_pair_arb_unit_tb.N=$OVL_N} ${OVL_SEQ_PAIRS:+-P feas_pair_arb_unit_tb.OSP=$OVL_SEQ_PAIRS} ${OVL_R:+-P feas_pair_arb_unit_tb.OR=$OVL_R} ${OVL_SPEC:+-P feas_pair_arb_unit_tb.OSPEC=$OVL_SPEC} ${OVL_PE:+-P feas_pair_arb_unit_tb.OPE=$OVL_PE} ${OVL_HC:+-P feas_pair_arb_unit_tb.HC=$OVL_HC} ${OVL_DEAD:+-P feas_pair_arb_unit_tb.DEAD=$OVL_DEAD}"
+OVLRA="${OVL_N:+--N $OVL_N} ${OVL_R:+--R $OVL_R} ${OVL_SPEC:+--idlespec $OVL_SPEC} ${OVL_PE:+--pipeend $OVL_PE} ${OVL_HC:+--headcut $OVL_HC} ${OVL_DEAD:+--dead $OVL_DEAD}"
 # ovlold: RegLines = 0 and 1 without Overlap unchanged: fastold's 4 runs (seed 1 random, seed 11
 # sparse; RL = 0, 1) -> ovl_old0.txt, ovl_old1.txt, each compared byte for byte with the same runs
 # of gap_tb_rl0.txt / gap_tb_rl1.txt (the logs with the section 10 lines) -> ovl_old_cmp.txt.
@@ -536,7 +538,7 @@ if [ "$what" = ovlsynth ]; then
   # (OVL_SEQ_PAIRS=G: the harness with one sequencer copy per G pairs; default the unit's, 8)
   # (OVL_CE=C, ovlrtl.md 16j: synth_ice40 -dffe_min_ce_use C for the harness; default 4, as
   # every figure before 16j)
-  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_HC:+-set OvlHeadCut $OVL_HC}" "-dffe_min_ce_use ${OVL_CE:-4}" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
+  ysynth ovl_unit_harness ${O} feas_pair_arb_unit_harness "$P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_SPEC:+-set OvlSpec $OVL_SPEC} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_HC:+-set OvlHeadCut $OVL_HC} ${OVL_DEAD:+-set OvlDead $OVL_DEAD}" "-dffe_min_ce_use ${OVL_CE:-4}" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $HARN"
   # (OVL_LOCAL=0: the harness only)
   if [ "${OVL_LOCAL:-1}" != 0 ]; then
     for ov in 1 0; do
