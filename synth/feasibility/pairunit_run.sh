@@ -707,3 +707,26 @@ if [ "$what" = ovlhcmutants ]; then
   # B's PISO not held in s + 2: bit 0 lost
   hm hc_hold feas_pair_arb_local.v "s/else if (!h2_q \&\& !ovl_key) piso_b_q/else if (!ovl_key) piso_b_q/" "+seed=11 +mode=1"
 fi
+# ovldeadmutants (ovlrtl.md 18b; run with OVL_PE=2 OVL_DEAD=1): planted bugs in one header slot
+# (scratch copies, plant()), 30,000 cycles each, every run also replayed: each must FAIL the
+# self-check or DIFFER in the replay -> ${O}ovl_deadmutants.txt
+if [ "$what" = ovldeadmutants ]; then
+  if [ "${OVL_DEAD:-2}" != 1 ] || [ "${OVL_PE:-0}" != 2 ]; then
+    echo "ovldeadmutants: run it with OVL_PE=2 OVL_DEAD=1 (the mutants are in the OvlDead = 1 logic)" >&2
+    exit 2
+  fi
+  : > ${O}ovl_deadmutants.txt
+  dm() { plant_replay dd ${O}ovl_deadmutants.txt "$@"; }  # name file sed-expression plusargs
+  # NEXT decides CNT2 + 1 although a pair is short of FIFO room (its B line ignored): slow pops
+  dm dd_noroom feas_ovl_global.v "s/d_next ? (any_a \&\& !((OvlDead == 1) \&\& any_b))/d_next ? any_a/" "+seed=4 +popdiv=40"
+  # NEXT's B line left as CNT2 + 2's dirty bit: a legal, slower schedule only the replay sees
+  dm dd_nxt2 feas_ovl_pair.v "s/s_next ? ((OvlDead == 1) ? short : d_r2\[cnt2\])/s_next ? d_r2[cnt2]/" "+seed=1"
+  # the POLL not stolen when NEXT does not decide: the race waits for the word's exit
+  dm dd_nopoll feas_ovl_seq_step.v "s/end else if ((OvlDead == 1) \&\& pnow \&\& w_act) begin/end else if (1'b0 \&\& pnow \&\& w_act) begin/" "+seed=1"
+  # the key slots after the stolen POLL's GO wait for a NEXT that never comes
+  dm dd_nxtwait feas_ovl_seq_step.v "s/r_nxt = w_act_i \&\& (OvlDead == 2);/r_nxt = w_act_i;/" "+seed=1"
+  # B's bit 0 taken from rd_q in s + 2 (A's word then) instead of the RAM's output
+  dm dd_b0rd feas_pair_arb_local.v "s/assign b_cbit = h2_q ? a_word\[0\] :/assign b_cbit = h2_q ? rd_q[0] :/" "+seed=1"
+  # the stolen POLL does not hold the PISOs: a count bit lost
+  dm dd_nohold feas_ovl_pair.v "s/assign key_o      = s_key || ((OvlDead == 1) \&\& s_poll);/assign key_o      = s_key;/" "+seed=1"
+fi
