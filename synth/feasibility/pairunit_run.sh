@@ -460,6 +460,14 @@ fi
 # plant_replay TAG LOG name file sed-expression plusargs: one planted bug of the Overlap unit
 # (plant(), a scratch copy, RegLines = 2), run with +dump and that dump replayed through the
 # model (ovl_replay.py with the unit's options, OVLRA); both results appended to LOG
+# need_env SUBCOMMAND "VAR=VALUE ...": refuse SUBCOMMAND (exit 2) unless every VAR is set to its
+# VALUE (the mutant subcommands whose planted bugs live in one parameter's logic)
+need_env() {
+  for kv in $2; do
+    eval "v=\${${kv%%=*}:-}"
+    if [ "$v" != "${kv#*=}" ]; then echo "$1: run it with $2 (its planted bugs are in that logic)" >&2; exit 2; fi
+  done
+}
 plant_replay() {
   PLANT_P="$OVLP" plant "$1" 2 "$2" "$3" "$4" "$5" "$6 +dump=$TMP/$1_$3_dump.txt"
   nice -n 10 python3 $F/ovl_replay.py $OVLRA --cycles 30000 $TMP/$1_$3_dump.txt 2>&1 | sed "s#$TMP/##" | tail -4 | tee -a "$2"
@@ -685,10 +693,7 @@ fi
 # copies, plant()), 30,000 cycles each, every run also replayed: each must FAIL the self-check or
 # DIFFER in the replay -> ${O}ovl_hcmutants.txt
 if [ "$what" = ovlhcmutants ]; then
-  if [ "${OVL_HC:-0}" != 1 ] || [ "${OVL_PE:-0}" != 2 ]; then
-    echo "ovlhcmutants: run it with OVL_PE=2 OVL_HC=1 (the mutants are in the OvlHeadCut logic)" >&2
-    exit 2
-  fi
+  need_env ovlhcmutants "OVL_PE=2 OVL_HC=1"
   : > ${O}ovl_hcmutants.txt
   hm() { plant_replay hc ${O}ovl_hcmutants.txt "$@"; }  # name file sed-expression plusargs
   # the copy's read taken as it is when the copy is written in s at b* (no bypass)
@@ -711,10 +716,7 @@ fi
 # (scratch copies, plant()), 30,000 cycles each, every run also replayed: each must FAIL the
 # self-check or DIFFER in the replay -> ${O}ovl_deadmutants.txt
 if [ "$what" = ovldeadmutants ]; then
-  if [ "${OVL_DEAD:-2}" != 1 ] || [ "${OVL_PE:-0}" != 2 ]; then
-    echo "ovldeadmutants: run it with OVL_PE=2 OVL_DEAD=1 (the mutants are in the OvlDead = 1 logic)" >&2
-    exit 2
-  fi
+  need_env ovldeadmutants "OVL_PE=2 OVL_DEAD=1"
   : > ${O}ovl_deadmutants.txt
   dm() { plant_replay dd ${O}ovl_deadmutants.txt "$@"; }  # name file sed-expression plusargs
   # NEXT decides CNT2 + 1 although a pair is short of FIFO room (its B line ignored): slow pops
