@@ -95,6 +95,10 @@ int main(int argc, char** argv) {
       ->transform(decimal<int>("0 or 1", [](int v) { return v == 0 || v == 1; }));
   app.add_option("--pipe-end", p.pipe_end, "2: the pipelined word end, overlap.md 13 (the RTL's OvlPipeEnd; default 0)")
       ->transform(decimal<int>("0 or 2", [](int v) { return v == 0 || v == 2; }));
+  app.add_option("--header-slots", p.header_slots,
+                 "1: one header slot, NEXT in s + 1 with the FIFO room on its B line (the RTL's "
+                 "OvlDead = 1, ovlrtl.md 18b); 2: POLL in s + 1, NEXT in s + 2 (default 2)")
+      ->transform(decimal<int>("1 or 2", [](int v) { return v == 1 || v == 2; }));
   app.add_option("--x0", x0,
                  "RTL cycle of the contract's cycle 0 (default 2M: the pairs clear "
                  "their RAMs first)")

@@ -53,7 +53,8 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
     rebase_gap_ = 4;
     const ovl::Params p = ovl::Params::of(cfg_);
     ovl_.seq.emplace(p);
-    ovl_.seq_key_slots = p.key_slots();
+    ovl_.seq_stolen_max = p.key_slots() + (p.header_slots == 1 ? 1 : 0);
+    ovl_.bit0_after_head = static_cast<uint64_t>((p.header_slots == 1 ? 2 : 3) + p.round_trip());
     ovl_.x0 = static_cast<uint64_t>(p.start_cycle());  // the pairs clear their RAMs first
     ovl_.dirty.assign(cfg_.barriers, 0);
     ovl_.pushed.resize(cfg_.pes);
@@ -284,9 +285,10 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
     if (exit->barrier >= m) {
       fail(k, "exit of barrier " + std::to_string(exit->barrier));
     } else {
-      // The word's count bits are its snapshot's sum (Q bits, LSB first from s + 3; the K key
-      // slots steal at most K cycles): bit j decides in s + 6 + j (+ the stolen slots), the
-      // exit at the lowest 1 bit, a completion after bit Q - 1 when all are 0.
+      // The word's count bits are its snapshot's sum (Q bits, LSB first from s + 3, or s + 2
+      // with one header slot; a race steals at most its K key slots, and the POLL with one
+      // header slot): bit j decides in s + 6 + j (s + 5 + j) plus the stolen slots, the exit at
+      // the lowest 1 bit, a completion after bit Q - 1 when all are 0.
       int64_t sum = 0;
       for (int i = 0; i < n; ++i) sum += local_at(i, exit->barrier, s);
       const uint64_t q = static_cast<uint64_t>(cfg_.q());
@@ -296,8 +298,8 @@ void Oracle::observe_overlap(uint64_t k, const Outputs& out, const Inputs& in) {
         j = 0;
         while (((bits >> j) & 1U) == 0) ++j;
       }
-      const uint64_t earliest = s + 6 + j;
-      const uint64_t latest = earliest + static_cast<uint64_t>(o.seq_key_slots);
+      const uint64_t earliest = s + o.bit0_after_head + j;
+      const uint64_t latest = earliest + static_cast<uint64_t>(o.seq_stolen_max);
       if (!exit->completion && bits == 0) {
         fail(k, "barrier " + std::to_string(exit->barrier) + " exits without completing, its sum at the cut (cycle " +
                     std::to_string(s) + ") 0");

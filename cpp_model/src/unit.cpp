@@ -105,6 +105,16 @@ void Config::validate() const {
                                 " needs overlap = 1, not overlap = " + std::to_string(overlap) +
                                 ": legal overlap_pipe_end 0, or 2 with overlap 1");
   }
+  if (overlap_header_slots != 1 && overlap_header_slots != 2) {
+    throw std::invalid_argument("overlap_header_slots = " + std::to_string(overlap_header_slots) +
+                                " is out of range: legal 1, 2 (ovlrtl.md 18b's OvlDead)");
+  }
+  if (overlap_header_slots != 2 && (overlap != 1 || overlap_pipe_end != 2)) {
+    throw std::invalid_argument("overlap_header_slots = " + std::to_string(overlap_header_slots) +
+                                " needs overlap = 1 and overlap_pipe_end = 2, not overlap = " +
+                                std::to_string(overlap) + ", overlap_pipe_end = " + std::to_string(overlap_pipe_end) +
+                                ": legal overlap_header_slots 2, or 1 with overlap 1 and overlap_pipe_end 2");
+  }
   if (overlap == 1 && (pes != 16 || barriers != 32 || (count_bits != 16 && count_bits != 8) || fifo_depth != 8 ||
                        pipe != 0 || half_rate != 0)) {
     // The feasibility RTL's build (ovl::PortUnit::validate): nothing else has that contract.
@@ -159,6 +169,7 @@ std::string Config::to_string() const {
   if (overlap == 1) {
     s << " S=ovl";  // the overlap contract: sched means nothing then
     if (overlap_pipe_end != 0) s << " PE=" << overlap_pipe_end;
+    if (overlap_header_slots != 2) s << " HS=" << overlap_header_slots;
   } else if (sched != Sched::kRr) {
     s << " S=" << sched_name(sched);
   }

@@ -7,7 +7,8 @@
 // the same runs. N = 16, M = 32, T = 16, D = 8 only (the RTL's build). "ovl-pe2" is the same
 // unit with the pipelined word end (overlap.md 13, ovl::Params::pipe_end = 2; the RTL's
 // OvlPipeEnd = 2): its rows come after "ovl"'s, in the same CSV columns (sched = ovl-pe2),
-// so a reader of the older CSV only sees more rows.
+// so a reader of the older CSV only sees more rows. "ovl-hs1" adds one header slot to it
+// (ovl::Params::header_slots = 1; the RTL's OvlDead = 1, ovlrtl.md 18b), likewise.
 // Printed and written to the CSV per workload and scheduler: detection latency (cycles from
 // the closing commit to ctl_done, measured by the oracle as for rr / arb: mean, p99, max),
 // completions, completions per 1,000 cycles, completions whose latency was not bounded
@@ -41,13 +42,14 @@ constexpr int kCountBits = 16;
 constexpr int kFifoDepth = 8;
 
 // A fresh engine of one scheduler: "ovl" (PortUnit), "ovl-pe2" (PortUnit with the pipelined
-// word end), "arb", "rr" or "rr-half" (the golden
+// word end), "ovl-hs1" (and one header slot), "arb", "rr" or "rr-half" (the golden
 // model; rr-half: rr at half the request rate, Config::half_rate, whose PEs, like the overlap
 // unit's, have a request accepted at most every second cycle and acknowledged 4 cycles later).
 std::unique_ptr<dsbc::Engine> make_engine(const std::string& sched) {
-  if (sched == "ovl" || sched == "ovl-pe2") {
+  if (sched == "ovl" || sched == "ovl-pe2" || sched == "ovl-hs1") {
     dsbc::ovl::Params p;
-    p.pipe_end = sched == "ovl-pe2" ? 2 : 0;
+    p.pipe_end = sched == "ovl" ? 0 : 2;
+    p.header_slots = sched == "ovl-hs1" ? 1 : 2;
     p.pes = kPes;
     p.barriers = kBarriers;
     p.count_bits = kCountBits;
@@ -86,7 +88,7 @@ int main(int argc, char** argv) {
     w.opt.stubborn_cycles = 0;
     workloads.push_back(w);
   }
-  const char* const scheds[] = {"ovl", "ovl-pe2", "arb", "rr", "rr-half"};
+  const char* const scheds[] = {"ovl", "ovl-pe2", "ovl-hs1", "arb", "rr", "rr-half"};
 
   std::printf("%-11s %-7s %5s %9s %6s %6s %8s %10s %8s %6s %12s\n", "workload", "sch", "M", "mean", "p99", "max", "n",
               "done/kcyc", "blocked", "bound", "cycles/s");

@@ -224,7 +224,12 @@ class Oracle {
   /// Overlap contract: the broadcast's decoder, started in cycle x0 = 2M (contract cycle k - x0).
   struct Overlap {
     std::optional<ovl::SlotSequencer> seq;
-    int seq_key_slots = 0;  ///< K: the key slots a race can steal from a word's count bits
+    /// The slots a race can steal from a word's count bits: its K key slots, and with one
+    /// header slot (ovl::Params::header_slots = 1) the POLL after a NEXT that did not decide.
+    int seq_stolen_max = 0;
+    /// Cycles from a head to the broadcast of its count bit 0's decision: the first count slot
+    /// (s + 3, or s + 2 with one header slot) plus the round trip P = 3.
+    uint64_t bit0_after_head = 6;
     uint64_t x0 = 0;
     int64_t protocol_errors = 0;
     uint64_t last_head = kNone;  ///< cycle of the last head

@@ -76,6 +76,12 @@ struct Config {
   /// OvlPipeEnd = 2 (synth/feasibility/ovlrtl.md 15). 0 (default) = OvlPipeEnd = 0. Legal 0 or
   /// 2, 2 only with overlap = 1.
   int overlap_pipe_end = 0;
+  /// With `overlap`: the word's header slots after its head (ovl::Params::header_slots; the
+  /// feasibility RTL's OvlDead, synth/feasibility/ovlrtl.md 18b): 2 (default) = a POLL in s + 1
+  /// and NEXT in s + 2; 1 = NEXT alone in s + 1, with the pairs' FIFO room on its B line, count
+  /// bits a cycle earlier. Legal 1 or 2, 1 only with overlap = 1 and overlap_pipe_end = 2 (the
+  /// RTL's OvlDead = 1 needs OvlPipeEnd = 2).
+  int overlap_header_slots = 2;
 
   /// Throws std::invalid_argument naming the first illegal parameter and its range.
   void validate() const;
@@ -111,7 +117,8 @@ struct Config {
   int64_t latency_bound() const;
   /// "N=16 M=32 T=16 D=8" (rr), "N=16 M=32 T=16 D=8 S=arb", "N=16 M=32 T=16 D=8 P=1" (rr,
   /// pipelined sum), " H=1" appended at half the request rate; "N=16 M=32 T=16 D=8 S=ovl"
-  /// with `overlap`, " S=ovl PE=2" with overlap_pipe_end = 2: for messages and file names.
+  /// with `overlap`, " S=ovl PE=2" with overlap_pipe_end = 2, " HS=1" appended with
+  /// overlap_header_slots = 1: for messages and file names.
   std::string to_string() const;
 };
 

@@ -40,6 +40,11 @@ void Params::validate() const {
   require(reg_lines >= 1 && reg_lines <= 3, "reg_lines", "1 .. 3", reg_lines);
   require(exit_delay >= 0 && exit_delay <= 8, "exit_delay", "0 .. 8", exit_delay);
   require(pipe_end == 0 || pipe_end == 2, "pipe_end", "0 or 2", pipe_end);
+  require(header_slots == 1 || header_slots == 2, "header_slots", "1 or 2", header_slots);
+  // One header slot as the RTL builds it (OvlDead = 1 needs OvlPipeEnd = 2; idle speculation's
+  // SPEC slot rides on the RTL's NEXT tag): other combinations are neither built nor checked.
+  require(header_slots == 2 || (pipe_end == 2 && !idle_spec), "header_slots",
+          "2, or 1 with pipe_end 2 and no idle_spec (the RTL's OvlDead = 1)", header_slots);
   if (pipe_end != 0) {
     // A tail's exit is broadcast P + E after its last slot (the new head); the new word decides
     // its first count bit in head + 3. Beyond 3 the global block would need a second pending
@@ -60,6 +65,7 @@ Params Params::of(const Config& cfg) {
   p.count_bits = cfg.count_bits;
   p.fifo_depth = cfg.fifo_depth;
   p.pipe_end = cfg.overlap_pipe_end;
+  p.header_slots = cfg.overlap_header_slots;
   return p;
 }
 
@@ -70,14 +76,21 @@ int Params::q() const { return count_bits + clog2(pes); }
 Derived derive(const Params& p) {
   // overlap.md section 4, for radix 4 with overlap and the NEXT slot: a word's exit comes Q + 2
   // cycles of count bits after its head, the K key slots steal one count cycle each, then the
-  // round trip and E; a race needs its POLL and K key slots, one round trip each.
+  // round trip and E; a race needs its POLL and K key slots, one round trip each. With one
+  // header slot (ovlrtl.md 17a; overlap_model.py derived() at --dead 1) the count bits start a
+  // cycle earlier (h = -1), the POLL after a NEXT that did not decide steals a count cycle too,
+  // and an in-word race runs from NEXT (s + 1) through its decision (s + 1 + P), the POLL's
+  // round trip and the K key slots'.
   const int P = p.round_trip();
   const int K = p.key_slots();
   const int slots = 1 + K;  // POLL and the key slots
-  const int tail = p.q() + 2 + P + p.exit_delay;
+  const int h = p.header_slots == 1 ? -1 : 0;
+  const int stolen = K + (p.header_slots == 1 ? 1 : 0);  // count cycles a slow race steals
+  const int tail = p.q() + 2 + h + P + p.exit_delay;
+  const int word_race = p.header_slots == 1 ? 1 + 2 * P + K * P : 2 + slots * P;
   Derived d{};
-  d.word_exit = tail + K;
-  d.word = std::max(2 + slots * P, d.word_exit);
+  d.word_exit = tail + stolen;
+  d.word = std::max(word_race, d.word_exit);
   int race_idle = slots * P;
   d.idle_closing = 1 + slots * P + tail;
   if (p.idle_spec) {
@@ -94,7 +107,7 @@ Derived derive(const Params& p) {
     // count slot) when the next barrier differs, which holds in the chain towards the closed
     // barrier x but for its first word (charged the old word); x's own word ends with its exit,
     // which can wait past the next word's POLL / NEXT arrivals (`late`, E = 1: 2, E = 2: 1).
-    d.word = std::max(2 + slots * P, p.q() + 2 + K);
+    d.word = std::max(word_race, p.q() + 2 + h + stolen);
     const int late = p.exit_delay == 1 ? 2 : (p.exit_delay == 2 ? 1 : 0);
     d.bound = int64_t{p.barriers - 1} * d.word + d.word_same + late + std::max(d.word_same - 1, case_b);
   }
@@ -129,7 +142,18 @@ void SlotSequencer::take_arrival(int64_t x, bool load, bool done, std::optional<
   const int kind = it->second;
   arrivals_.erase(it);
   const uint32_t mask = static_cast<uint32_t>(p_.barriers - 1);
-  if (kind == kArrNext) {
+  if (kind == kArrNext && p_.header_slots == 1) {
+    // NEXT (sent in s + 1, one header slot): no race runs (the head ended the last one, and a
+    // word sends no POLL before its NEXT). CNT2 + 1 dirty somewhere and no FIFO short of room:
+    // the race starts and ends with this decision. Otherwise a POLL goes out now.
+    if (!race_ && word_) {
+      if (load || done) {
+        race_ = Race{x - P_, 1, (cnt2_ + (load ? 1u : 2u)) & mask, 0, true, false};
+      } else {
+        poll_now_ = true;
+      }
+    }
+  } else if (kind == kArrNext) {
     // NEXT (sent in s + 2): CNT2 + 1 (load) or CNT2 + 2 (done only) is dirty somewhere; the race
     // is decided in one round trip. Neither: the key slots start now, slot 1 in x.
     if (race_ && race_->await_next) {
@@ -154,9 +178,10 @@ void SlotSequencer::take_arrival(int64_t x, bool load, bool done, std::optional<
     }
   } else if (kind == 0) {
     // A POLL: ctl_load = some pair has a dirty barrier (and every FIFO room): a race starts.
-    // Sent in s + 1 of a word still running, its key slots wait for the NEXT slot's decision.
+    // Sent in s + 1 of a word still running, its key slots wait for the NEXT slot's decision
+    // (with one header slot a POLL in a word comes after NEXT: its key slots start now).
     if (!race_ && load) {
-      const bool await_next = word_ && !word_->exited && x - P_ == word_->head + 1;
+      const bool await_next = p_.header_slots == 2 && word_ && !word_->exited && x - P_ == word_->head + 1;
       race_ = Race{x - P_, 1, 0, 0, false, await_next};
     }
   } else if (!race_ || race_->next_slot != kind) {
@@ -218,6 +243,17 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     slot.width = p_.key_width(race_->next_slot);
     return slot;
   }
+  // header_slots 1: NEXT did not decide in this cycle's arrival: the POLL goes out now, in a
+  // cycle that would have carried a count bit.
+  if (poll_now_) {
+    poll_now_ = false;
+    if (!race_ && word_) {
+      arrivals_[x + P_] = 0;
+      slot.kind = Slot::Kind::kPoll;
+      slot.room = room_need();
+      return slot;
+    }
+  }
   if (!word_) {
     if (race_) return slot;  // a race under way in idle: wait for its next key slot
     if (p_.idle_spec) {
@@ -237,6 +273,19 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     return slot;
   }
   const int64_t s = word_->head;
+  if (p_.header_slots == 1) {
+    // One header slot: NEXT in s + 1 (with the FIFO room on its B line), count bits from s + 2.
+    if (x == s + 1) {
+      arrivals_[x + P_] = kArrNext;
+      slot.kind = Slot::Kind::kNext;
+      slot.barrier = cnt2_;
+      slot.room = room_need();
+    } else if (x >= s + 2 && word_->bits_sent < p_.q()) {
+      slot.kind = Slot::Kind::kCount;
+      slot.bit = word_->bits_sent++;
+    }
+    return slot;
+  }
   if (x == s + 2) {
     arrivals_[x + P_] = kArrNext;
     slot.kind = Slot::Kind::kNext;
@@ -294,13 +343,17 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
   for (int i = 0; i < np; ++i) {
     const auto ui = static_cast<size_t>(i);
     const auto& dirty = (*view.dirty)[ui];
+    // a FIFO of the pair with fewer than slot.room free entries (the POLL's B line)
+    const auto room_short = [&] {
+      const int fill = std::max((*view.fifo_fill)[2 * ui], (*view.fifo_fill)[2 * ui + 1]);
+      return static_cast<uint8_t>(p.fifo_depth - fill < slot.room);
+    };
     switch (slot.kind) {
       case Slot::Kind::kWait: return false;
       case Slot::Kind::kHead: break;
       case Slot::Kind::kPoll: {
         out->a[ui] = std::any_of(dirty.begin(), dirty.end(), [](uint8_t d) { return d != 0; });
-        const int fill = std::max((*view.fifo_fill)[2 * ui], (*view.fifo_fill)[2 * ui + 1]);
-        out->b[ui] = p.fifo_depth - fill < slot.room;
+        out->b[ui] = room_short();
         break;
       }
       case Slot::Kind::kKey:
@@ -313,7 +366,7 @@ bool pair_lines(const Params& p, const Slot& slot, uint32_t cnt2, const PairView
       case Slot::Kind::kNext: {
         const auto m = static_cast<uint32_t>(p.barriers);
         out->a[ui] = dirty[(slot.barrier + 1) % m];
-        out->b[ui] = dirty[(slot.barrier + 2) % m];
+        out->b[ui] = p.header_slots == 1 ? room_short() : dirty[(slot.barrier + 2) % m];
         break;
       }
       case Slot::Kind::kCount:
@@ -341,9 +394,9 @@ std::pair<bool, bool> GlobalBlock::broadcast(int64_t x) {
     decisions_.erase(it);
     return d;
   }
-  if (exit_pending_ && exit_pending_->first <= x) {
-    const bool completion = exit_pending_->second;
-    exit_pending_.reset();
+  if (!exits_pending_.empty() && exits_pending_.front().first <= x) {
+    const bool completion = exits_pending_.front().second;
+    exits_pending_.pop_front();
     return {true, completion};
   }
   return {false, false};
@@ -385,7 +438,11 @@ void GlobalBlock::decide(int64_t x, const Slot& slot, const Lines& lines) {
       decisions_[due] = {hi, lo};
       return;
     }
-    case Slot::Kind::kNext: decisions_[due] = {any(lines.a), any(lines.b)}; return;
+    case Slot::Kind::kNext:
+      // One header slot: CNT2 + 1 if it is dirty somewhere and no pair is short of room (B).
+      decisions_[due] = p_.header_slots == 1 ? std::make_pair(any(lines.a) && !any(lines.b), false)
+                                             : std::make_pair(any(lines.a), any(lines.b));
+      return;
     case Slot::Kind::kCount: count_column(x, slot.bit, lines); return;
     case Slot::Kind::kCountHead:
       // The old word's last column with its carry first, then the new word's head clears the
@@ -410,9 +467,14 @@ void GlobalBlock::count_column(int64_t x, int bit_index, const Lines& lines) {
   if (bit != 0 || bit_index == p_.q() - 1) {
     exit_decided_ = true;
     // One pending exit: Params::validate() keeps a tail's exit broadcast before the next word
-    // decides one (pipe_end needs P + E <= 3).
-    if (exit_pending_) throw std::logic_error("ovl::GlobalBlock: an exit decided while another is pending");
-    exit_pending_ = std::make_pair(x + P_ + p_.exit_delay, bit == 0);
+    // decides one (pipe_end needs P + E <= 3). With one header slot the new word's first count
+    // bit (head + 2) can come before the tail's exit (head + P): two, in word order.
+    const size_t capacity = p_.header_slots == 1 ? 2 : 1;
+    if (exits_pending_.size() >= capacity) {
+      throw std::logic_error("ovl::GlobalBlock: an exit decided while " + std::to_string(exits_pending_.size()) +
+                             " are pending");
+    }
+    exits_pending_.emplace_back(x + P_ + p_.exit_delay, bit == 0);
   }
 }
 

@@ -23,6 +23,7 @@ Config port_config(const Params& p) {
   c.fifo_depth = p.fifo_depth;
   c.overlap = 1;  // the oracle checks the overlap contract's ports (Config::overlap)
   c.overlap_pipe_end = p.pipe_end;
+  c.overlap_header_slots = p.header_slots;
   return c;
 }
 

@@ -9,6 +9,8 @@
 # from the repository root after a change to the feasibility RTL:
 #   sh cpp_model/test/ovl/make_port_dumps.sh            # OvlPipeEnd = 0 -> data/ports/
 #   sh cpp_model/test/ovl/make_port_dumps.sh pipeend    # OvlPipeEnd = 2 -> data/ports_pipeend/
+#   sh cpp_model/test/ovl/make_port_dumps.sh dead       # OvlPipeEnd = 2, OvlDead = 1 (one header
+#                                                       # slot, ovlrtl.md 18b) -> data/ports_dead/
 # Each run must print PASS (its self-check). t8_seed23_bias: refusals, 3 of them in d .. d + 2
 # against the count before its rebase (the first in cycle 2971). With pipeend (the pipelined
 # word end, overlap.md 13, synth/feasibility/ovlrtl.md 15) the self-check also checks every
@@ -17,9 +19,10 @@
 # (3 free entries while a tail is pending) decides GOs.
 set -eu
 case "${1:-}" in
-  "") ope=0; D=cpp_model/test/ovl/data/ports ;;
-  pipeend) ope=2; D=cpp_model/test/ovl/data/ports_pipeend ;;
-  *) echo "usage: make_port_dumps.sh [pipeend]" >&2; exit 2 ;;
+  "") set=0; ope=0; dead=2; D=cpp_model/test/ovl/data/ports ;;
+  pipeend) set=2; ope=2; dead=2; D=cpp_model/test/ovl/data/ports_pipeend ;;
+  dead) set=d; ope=2; dead=1; D=cpp_model/test/ovl/data/ports_dead ;;
+  *) echo "usage: make_port_dumps.sh [pipeend|dead]" >&2; exit 2 ;;
 esac
 F=synth/feasibility
 mkdir -p "$D"
@@ -28,8 +31,8 @@ trap 'rm -rf "$TMP"' EXIT
 # the unit's files, as the feasibility flow lists them (pairunit_run.sh's UNIT)
 UNIT=$(sed -n 's/^UNIT="\(.*\)"$/\1/p' $F/pairunit_run.sh | sed "s#\\\$F#$F#g")
 [ -n "$UNIT" ] || { echo "make_port_dumps.sh: no UNIT= line in $F/pairunit_run.sh" >&2; exit 2; }
-# OvlPipeEnd|name|T|cycles|plusargs: the runs of this set only
-grep "^$ope|" <<'RUNS' | cut -d'|' -f2- > "$TMP/runs"
+# set (0, 2: OvlPipeEnd; d: one header slot)|name|T|cycles|plusargs: the runs of this set only
+grep "^$set|" <<'RUNS' | cut -d'|' -f2- > "$TMP/runs"
 0|t16_seed1_random|16|1500|+seed=1
 0|t16_seed11_sparse|16|3000|+seed=11 +mode=1
 0|t16_seed31_group|16|2000|+seed=31 +mode=2
@@ -41,13 +44,18 @@ grep "^$ope|" <<'RUNS' | cut -d'|' -f2- > "$TMP/runs"
 2|t16_seed31_group|16|3000|+seed=31 +mode=2
 2|t16_seed4_slowpop|16|3000|+seed=4 +popdiv=40
 2|t8_seed23_bias|8|3100|+seed=23 +bias=1 +quiet=0
+d|t16_seed1_random|16|3000|+seed=1
+d|t16_seed31_group|16|3000|+seed=31 +mode=2
+d|t16_seed4_slowpop|16|3000|+seed=4 +popdiv=40
+d|t8_seed23_bias|8|3100|+seed=23 +bias=1 +quiet=0
 RUNS
 while IFS='|' read -r name t cycles args; do
   tb="$TMP/tb_$t.vvp"
   if [ ! -f "$tb" ]; then
     # shellcheck disable=SC2086
     iverilog -g2005 -P feas_pair_arb_unit_tb.RL=2 -P feas_pair_arb_unit_tb.OVL=1 \
-      -P feas_pair_arb_unit_tb.OPE=$ope -P feas_pair_arb_unit_tb.T="$t" -o "$tb" \
+      -P feas_pair_arb_unit_tb.OPE=$ope -P feas_pair_arb_unit_tb.DEAD=$dead \
+      -P feas_pair_arb_unit_tb.T="$t" -o "$tb" \
       -s feas_pair_arb_unit_tb $UNIT $F/feas_pair_arb_unit_tb.v
   fi
   # shellcheck disable=SC2086

@@ -351,6 +351,25 @@ TEST(PipeEndParams, IllegalValuesAreRejectedByName) {
   EXPECT_THROW(dsbc::Unit{c}, std::invalid_argument);
   c.overlap_pipe_end = 1;
   EXPECT_THROW(c.validate(), std::invalid_argument);
+  // one header slot (ovlrtl.md 18b): with the pipelined word end only, named in the string
+  c.overlap_pipe_end = 2;
+  c.overlap_header_slots = 1;
+  EXPECT_NO_THROW(c.validate());
+  EXPECT_EQ(c.to_string(), "N=16 M=32 T=16 D=8 S=ovl PE=2 HS=1");
+  EXPECT_EQ(c.latency_bound(), 838);
+  EXPECT_EQ(Params::of(c).header_slots, 1);
+  c.overlap_pipe_end = 0;
+  try {
+    c.validate();
+    ADD_FAILURE() << "overlap_header_slots = 1 accepted without pipe_end";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("overlap_header_slots = 1 needs overlap = 1 and overlap_pipe_end = 2"),
+              std::string::npos)
+        << e.what();
+  }
+  c.overlap_pipe_end = 2;
+  c.overlap_header_slots = 3;
+  EXPECT_THROW(c.validate(), std::invalid_argument);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,13 +408,15 @@ class Watched final : public dsbc::Engine {
   int64_t last_head_ = -1;
 };
 
-TEST(PipeEndClosedLoopWord, CompletingWordIs22AndTheTailExits3Later) {
-  Watched unit(pe2());
+// Busy, seed 7, 30,000 cycles: the shortest and the most frequent gap before a head sent with
+// the last count slot are `word`, and every tail's exit comes P = 3 after the new head.
+void expect_completing_word(const Params& p, int64_t word) {
+  Watched unit(p);
   dsbc::ClosedLoop loop(unit, dsbc::workloads::busy().opt, 7);
   loop.run_until(30000);
   EXPECT_TRUE(loop.oracle().ok());
   ASSERT_FALSE(unit.gap_before_count_head.empty());
-  EXPECT_EQ(unit.gap_before_count_head.begin()->first, 22);
+  EXPECT_EQ(unit.gap_before_count_head.begin()->first, word);
   int most = 0;
   int64_t mode = 0;
   for (const auto& [g, k] : unit.gap_before_count_head) {
@@ -404,11 +425,21 @@ TEST(PipeEndClosedLoopWord, CompletingWordIs22AndTheTailExits3Later) {
       mode = g;
     }
   }
-  EXPECT_EQ(mode, 22);
+  EXPECT_EQ(mode, word);
   EXPECT_GT(most, 100);
   // Every exit that is not the running word's is a tail's, P = 3 after the new head at R = 2.
   EXPECT_EQ(unit.tail_exit_after, (std::map<int64_t, int>{{3, unit.tail_exit_after[3]}}));
   EXPECT_GT(unit.tail_exit_after[3], 100);
+}
+
+TEST(PipeEndClosedLoopWord, CompletingWordIs22AndTheTailExits3Later) { expect_completing_word(pe2(), 22); }
+
+// With one header slot (ovlrtl.md 18b) the count bits run from s + 2, so the last one, and the
+// head sent with it, is in s + 2 + Q - 1: Q + 1 = 21 cycles a completing word.
+TEST(PipeEndClosedLoopWord, OneHeaderSlotMakesItQPlus1) {
+  Params p = pe2();
+  p.header_slots = 1;
+  expect_completing_word(p, 21);
 }
 
 }  // namespace

@@ -22,16 +22,18 @@ using dsbc::ovl::Params;
 using dsbc::ovl::PortDump;
 using dsbc::ovl::PortUnit;
 
-Params params(int t, int pipe_end = 0) {
+Params params(int t, int pipe_end = 0, int header_slots = 2) {
   Params p;
   p.count_bits = t;
   p.pipe_end = pipe_end;
+  p.header_slots = header_slots;
   return p;
 }
 
-// data/ports/ (OvlPipeEnd = 0) or data/ports_pipeend/ (OvlPipeEnd = 2, make_port_dumps.sh pipeend)
+// data/ports/ (OvlPipeEnd = 0), data/ports_pipeend/ (OvlPipeEnd = 2, make_port_dumps.sh pipeend)
+// or data/ports_dead/ (OvlPipeEnd = 2, OvlDead = 1: one header slot, make_port_dumps.sh dead)
 PortDump load(const std::string& name, const Params& p) {
-  const std::string dir = p.pipe_end != 0 ? "/ports_pipeend/" : "/ports/";
+  const std::string dir = p.header_slots == 1 ? "/ports_dead/" : p.pipe_end != 0 ? "/ports_pipeend/" : "/ports/";
   const std::string path = std::string(DSBC_OVL_DATA_DIR) + dir + name;
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
@@ -42,17 +44,18 @@ struct PortCase {
   const char* file;
   int t;
   int pipe_end = 0;
+  int header_slots = 2;
 };
 
 void PrintTo(const PortCase& c, std::ostream* os) {
-  *os << c.file << " (T = " << c.t << ", pipe_end " << c.pipe_end << ")";
+  *os << c.file << " (T = " << c.t << ", pipe_end " << c.pipe_end << ", header_slots " << c.header_slots << ")";
 }
 
 class RtlPorts : public ::testing::TestWithParam<PortCase> {};
 
 // Every output of every PE and the broadcast, in every cycle of the dump.
 TEST_P(RtlPorts, ModelGivesTheRtlsOutputsInEveryCycle) {
-  const Params p = params(GetParam().t, GetParam().pipe_end);
+  const Params p = params(GetParam().t, GetParam().pipe_end, GetParam().header_slots);
   const PortDump dump = load(GetParam().file, p);
   ASSERT_GT(dump.cycles, 1000);
   PortUnit unit(p);
@@ -72,16 +75,37 @@ TEST_P(RtlPorts, ModelGivesTheRtlsOutputsInEveryCycle) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Dumps, RtlPorts,
-                         ::testing::Values(PortCase{"t16_seed1_random.txt", 16}, PortCase{"t16_seed11_sparse.txt", 16},
-                                           PortCase{"t16_seed31_group.txt", 16}, PortCase{"t16_seed41_hot.txt", 16},
-                                           PortCase{"t16_seed4_slowpop.txt", 16}, PortCase{"t8_seed1_random.txt", 8},
-                                           PortCase{"t8_seed23_bias.txt", 8},
-                                           // the RTL built with OvlPipeEnd = 2 (ovlrtl.md 15)
-                                           PortCase{"t16_seed1_random.txt", 16, 2},
-                                           PortCase{"t16_seed31_group.txt", 16, 2},
-                                           PortCase{"t16_seed4_slowpop.txt", 16, 2},
-                                           PortCase{"t8_seed23_bias.txt", 8, 2}));
+INSTANTIATE_TEST_SUITE_P(
+    Dumps, RtlPorts,
+    ::testing::Values(PortCase{"t16_seed1_random.txt", 16}, PortCase{"t16_seed11_sparse.txt", 16},
+                      PortCase{"t16_seed31_group.txt", 16}, PortCase{"t16_seed41_hot.txt", 16},
+                      PortCase{"t16_seed4_slowpop.txt", 16}, PortCase{"t8_seed1_random.txt", 8},
+                      PortCase{"t8_seed23_bias.txt", 8},
+                      // the RTL built with OvlPipeEnd = 2 (ovlrtl.md 15)
+                      PortCase{"t16_seed1_random.txt", 16, 2}, PortCase{"t16_seed31_group.txt", 16, 2},
+                      PortCase{"t16_seed4_slowpop.txt", 16, 2}, PortCase{"t8_seed23_bias.txt", 8, 2},
+                      // and with one header slot (OvlDead = 1, ovlrtl.md 18b); slowpop:
+                      // NEXT's FIFO-room veto decides (the replay differs without it)
+                      PortCase{"t16_seed1_random.txt", 16, 2, 1}, PortCase{"t16_seed31_group.txt", 16, 2, 1},
+                      PortCase{"t16_seed4_slowpop.txt", 16, 2, 1}, PortCase{"t8_seed23_bias.txt", 8, 2, 1}),
+    [](const ::testing::TestParamInfo<PortCase>& i) {
+      std::string n = i.param.file;
+      n = n.substr(0, n.find('.'));
+      if (i.param.header_slots == 1) return "hs1_" + n;
+      return (i.param.pipe_end != 0 ? "pe2_" : "") + n;
+    });
+
+// The header slots are visible at the ports: the one-header-slot dump is not the two-slot
+// contract's, and the reverse (the first difference within the first words).
+TEST(RtlPortsCheck, HeaderSlotsAreTold) {
+  for (const int hs : {1, 2}) {
+    const PortDump dump = load("t16_seed1_random.txt", params(16, 2, hs));
+    PortUnit wrong(params(16, 2, 3 - hs));
+    const auto m = dsbc::ovl::replay_ports(dump, wrong);
+    ASSERT_TRUE(m.has_value()) << "header_slots " << hs << " replayed as " << 3 - hs;
+    EXPECT_LT(m->cycle, 200);
+  }
+}
 
 // The dumps exercise what the model must get right: acknowledges, refusals (T = 8 bias run),
 // completions, FIFO outputs and pops, and ready low outside the clearing. t8_seed23_bias also

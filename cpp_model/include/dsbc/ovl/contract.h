@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <vector>
@@ -41,6 +42,14 @@ struct Params {
   /// sequencer's tail. Needs P + E <= 3: then the tail's exit is broadcast before the new word
   /// decides its first count bit, so the global block needs only one pending exit (13c, 13f').
   int pipe_end = 0;
+  /// The word's header slots after its head (synth/feasibility/ovlrtl.md 18b; the RTL's
+  /// OvlDead, overlap_model.py's `--dead 1 --nextroom 1`). 2 = overlap.md 1a: POLL in s + 1,
+  /// NEXT in s + 2 (A / B: CNT2 + 1 / CNT2 + 2 dirty), count bits from s + 3. 1 = one header
+  /// slot: NEXT in s + 1 with the pair's FIFO room on its B line (a FIFO short of room, the
+  /// POLL's B), count bits from s + 2; NEXT decides CNT2 + 1 when it is dirty somewhere and no
+  /// FIFO is short of room; otherwise a POLL goes out in the cycle NEXT's decision arrives
+  /// (stealing a count cycle), and its GO starts the key slots at once, as in idle.
+  int header_slots = 2;
 
   /// Throws std::invalid_argument naming the first illegal field and its legal range.
   void validate() const;
@@ -62,8 +71,8 @@ struct Params {
   int64_t start_cycle() const { return 2 * int64_t{barriers}; }
 
   /// The contract of a unit Config with Config::overlap = 1 (the feasibility RTL's build: R = 2,
-  /// E = 0, no idle speculation; pipe_end = Config::overlap_pipe_end), for the oracle, the PE
-  /// agents and Config::latency_bound().
+  /// E = 0, no idle speculation; pipe_end = Config::overlap_pipe_end, header_slots =
+  /// Config::overlap_header_slots), for the oracle, the PE agents and Config::latency_bound().
   static Params of(const Config& cfg);
 };
 
@@ -87,7 +96,8 @@ struct Slot {
     kPoll,   ///< A: some barrier dirty; B: a FIFO short of room
     kKey,    ///< key slot: the digit below `prefix` (`plen` bits) of width `width`
     kSpec,   ///< key slot 1 sent speculatively in idle (idle_spec), width `width`
-    kNext,   ///< A: CNT2 + 1 dirty, B: CNT2 + 2 dirty (`barrier` = CNT2)
+    kNext,   ///< A: CNT2 + 1 dirty, B: CNT2 + 2 dirty (`barrier` = CNT2); header_slots 1:
+             ///< B a FIFO short of `room` free entries
     kCount,  ///< count bit `bit` of the running word's snapshot
     /// pipe_end 2: count bit `bit` (Q - 1) of the old word's snapshot, then the HEAD of
     /// `barrier` in the same cycle (the old word becomes the tail)
@@ -101,7 +111,8 @@ struct Slot {
   int plen = 0;
   int width = 0;
   int bit = 0;
-  int room = 0;  ///< kPoll: the free FIFO entries a pair needs (kRoomNeed, or kRoomNeedTail)
+  int room = 0;  ///< kPoll (and kNext at header_slots 1): the free FIFO entries a pair needs
+                 ///< (kRoomNeed, or kRoomNeedTail)
   bool operator==(const Slot&) const = default;
 };
 
@@ -178,6 +189,7 @@ class SlotSequencer {
   int64_t pipelined_heads_ = 0;
   int64_t waited_head_ = -1;      // the word whose same-barrier wait is counted
   bool idle_spec_phase_ = false;  // idle cycles alternate POLL (false) and SPEC (true)
+  bool poll_now_ = false;         // header_slots 1: NEXT did not decide, a POLL goes out now
 };
 
 /// One pair's key digit (width bits) for a key slot: the digit, below the prefix's plen bits,
@@ -219,7 +231,10 @@ class GlobalBlock {
   int64_t hit_arrival_ = -1;                            // a POLL hit in flight until this cycle
   int carry_ = 0;
   bool exit_decided_ = false;
-  std::optional<std::pair<int64_t, bool>> exit_pending_;  // (due cycle, completion)
+  // Exits decided and not yet broadcast, in word order: (due cycle, completion). One, or two
+  // at header_slots 1 (pipe_end: the new word decides its first count bit in head + 2, while
+  // the tail's exit, decided with the head's slot, is broadcast in head + P).
+  std::deque<std::pair<int64_t, bool>> exits_pending_;
 };
 
 }  // namespace dsbc::ovl
