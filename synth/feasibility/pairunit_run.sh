@@ -738,14 +738,14 @@ fi
 # that the one-cycle loop cand_q -> select -> steps -> cand_q becomes two register stages, as a
 # contract with a sequencer loop split over two cycles would have. The behaviour is wrong (the
 # state runs a cycle late; nothing is simulated), but every cone stays live. The harness is
-# synthesised as ovlsynth (same OVL_* parameters) -> ${O}ovl_ceil_stat.txt, $TMP/ovl_ceil.json;
+# synthesised as ovlsynth (same OVL_* parameters, OVL_SEQ_PAIRS and PAIRUNIT_N too) -> ${O}ovl_ceil_stat.txt, $TMP/ovl_ceil.json;
 # ovlceilpnr SEED places it as ovlpnr -> ${O}ovl_ceil_pnr_seedSEED.log, ${O}ovl_ceil_pnr_summary.txt.
 if [ "$what" = ovlceil ]; then
   d=$TMP/ceil; mkdir -p $d
   sed "s/^      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/      reg [SW-1:0] st_cut_q; always @(posedge clk_i) st_cut_q <= ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);\n      assign st_n = st_cut_q;/; s/^      assign fl_n = ld_i ? (dn_i ? fl_q\[9 +: 3\] : fl_q\[6 +: 3\]) : (dn_i ? fl_q\[3 +: 3\] : fl_q\[0 +: 3\]);/      reg [2:0] fl_cut_q; always @(posedge clk_i) fl_cut_q <= ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);\n      assign fl_n = fl_cut_q;/" $F/feas_ovl_seq.v > $d/feas_ovl_seq.v
   if [ "$(grep -c '_cut_q <=' $d/feas_ovl_seq.v)" != 2 ]; then echo "ovlceil: the sed did not apply"; exit 1; fi
   files=$(echo $HARN | sed "s#$F/feas_ovl_seq.v#$d/feas_ovl_seq.v#")
-  nice -n 10 yosys -q -l $TMP/ovl_ceil.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD} feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use ${OVL_CE:-4} -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_ceil_stat.txt stat; write_json $TMP/ovl_ceil.json"
+  nice -n 10 yosys -q -l $TMP/ovl_ceil.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD} feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use ${OVL_CE:-4} -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_ceil_stat.txt stat; write_json $TMP/ovl_ceil.json"
   nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_ceil.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_ceil_pack.log > /dev/null 2>&1 || true
   echo "ovlceil: $(grep 'SB_LUT4' ${O}ovl_ceil_stat.txt | tail -1 | sed 's/^ *//'); packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_ceil_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_ceil_stat.txt
 fi
