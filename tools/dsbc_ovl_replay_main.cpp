@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   dsbc::ovl::Params p;
   int idle_spec = 0;
   int64_t x0 = -1;
+  int64_t cycles = 0;
   int show = 8;
   bool ports = false;
   app.add_option("dump", path,
@@ -102,6 +103,11 @@ int main(int argc, char** argv) {
   app.add_option("--x0", x0,
                  "RTL cycle of the contract's cycle 0 (default 2M: the pairs clear "
                  "their RAMs first)")
+      ->transform(decimal<int64_t>("an integer >= 0", [](int64_t v) { return v >= 0; }));
+  app.add_option("--cycles", cycles,
+                 "The testbench's +cycles: replay to its end, not only to the dump's last record, "
+                 "and compare every head and exit before cycles - 64, their numbers too (default 0: "
+                 "to the last record, one more or fewer tolerated)")
       ->transform(decimal<int64_t>("an integer >= 0", [](int64_t v) { return v >= 0; }));
   app.add_option("--show", show, "Mismatches printed per list (default 8)")
       ->transform(decimal<int>("an integer >= 0", [](int v) { return v >= 0; }));
@@ -132,7 +138,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (x0 < 0) x0 = dsbc::ovl::rtl_start_cycle(p);
-  const dsbc::ovl::ReplayReport r = dsbc::ovl::replay_dump(dump, p, x0);
+  const dsbc::ovl::ReplayReport r = dsbc::ovl::replay_dump(dump, p, x0, cycles);
   report("heads (cycle, barrier)", dump.heads, r.heads, r.head_mismatches, show);
   report("exits (cycle, completion)", dump.exits, r.exits, r.exit_mismatches, show);
   std::cout << "same-barrier heads within the rebase window: " << r.same_barrier_heads << "\n";

@@ -44,6 +44,14 @@ expect_rc pes8-as-16 1 "REPLAY DIFFER" "$DATA/n8_t16_seed1_random.txt"
 expect_error bad-pes "pes = 7 is out of range (legal: even, 2 .. 256)" "$DATA/n8_t16_seed1_random.txt" --pes 7
 expect_error ports-pes8 "pes = 8 is out of range (legal: 16" "$DATA/ports/t16_seed1_random.txt" --ports --pes 8
 expect_rc wrong-round-trip 1 "REPLAY DIFFER" "$DATA/t16_seed11_sparse.txt" --reg-lines 3
+# One header slot (the RTL's OvlDead = 1, with OvlPipeEnd = 2): its dump agrees with
+# --header-slots 1 only, and to the testbench's end (--cycles, make_dumps.sh's 2500)
+expect_rc header-slots-1 0 "REPLAY AGREE" "$DATA/dd_t16_seed4_slowpop.txt" --pipe-end 2 --header-slots 1 --cycles 2500
+expect_rc header-slots-2 1 "REPLAY DIFFER" "$DATA/dd_t16_seed4_slowpop.txt" --pipe-end 2
+expect_rc ports-header-slots-1 0 "PORTS AGREE" "$DATA/ports_dead/t16_seed4_slowpop.txt" --ports --pipe-end 2 --header-slots 1
+expect_error header-slots-no-pipe-end "header_slots = 1 is out of range (legal: 2, or 1 with pipe_end 2" "$DATA/t16_seed11_sparse.txt" --header-slots 1
+expect_error bad-header-slots "--header-slots" "$DATA/t16_seed11_sparse.txt" --header-slots 3
+expect_error bad-cycles "--cycles" "$DATA/t16_seed11_sparse.txt" --cycles -5
 # The 5th head one cycle later: exactly one head differs, and it is shown.
 awk 'BEGIN{n=0} $1=="h"{n++; if (n==5) $2=$2+1} {print}' "$DATA/t16_seed11_sparse.txt" \
   >"$TMP/shifted.txt"

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -38,6 +40,24 @@ Dump load(const std::string& name, const Params& p) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
   return dsbc::ovl::parse_dump(in, path, p);
+}
+
+// The testbench's +cycles of a dump: the cycles column (the 8th field) of its row in
+// make_dumps.sh's RUNS table, the script that recorded it (one source for both); -1 if absent.
+int64_t tb_cycles(const std::string& file) {
+  const std::string path = std::string(DSBC_OVL_DATA_DIR) + "/../make_dumps.sh";
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  const std::string name = file.substr(0, file.find('.'));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(name + "|", 0) != 0) continue;
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, '|');) f.push_back(x);
+    if (f.size() == 9) return std::stoll(f[7]);
+  }
+  return -1;
 }
 
 struct DumpCase {
@@ -69,7 +89,10 @@ TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
   p.header_slots = GetParam().header_slots;
   const Dump d = load(GetParam().file, p);
   ASSERT_GE(d.heads.size(), 30u) << "a dump too short to say anything";
-  const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p));
+  // to the testbench's last cycle, every head and exit before its last 64 cycles compared
+  const int64_t cycles = tb_cycles(GetParam().file);
+  ASSERT_GT(cycles, d.last_cycle) << "no row for " << GetParam().file << " in make_dumps.sh";
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, dsbc::ovl::rtl_start_cycle(p), cycles);
   EXPECT_EQ(r.head_mismatches, 0);
   EXPECT_EQ(r.exit_mismatches, 0);
   EXPECT_EQ(r.count_mismatch, 0);
@@ -84,7 +107,8 @@ TEST_P(RtlDump, ReplayGivesTheRtlsHeadsAndExits) {
   } else if (p.pipe_end == 0) {
     EXPECT_EQ(r.pipelined_heads, 0);
   }
-  // Every RTL head was compared (the run may end inside a word: one more or one fewer).
+  // Every RTL head was compared (the run may end inside a word: one more or one fewer after
+  // the compared window).
   EXPECT_LE(d.heads.size(), r.heads.size() + 1);
   int completions = 0;
   for (const auto& e : r.exits) completions += e.second;
@@ -159,6 +183,40 @@ TEST(RtlDumpPlanted, WrongRoundTripIsFound) {
 
 // The idle-speculation dump replayed without it: the idle races differ (the SPEC slot carries
 // key slot 1), so heads come at other cycles.
+// A lost change: the RTL's last head before the compared window's end (and every record from
+// its cycle on) removed, as if the RTL had stopped heading there. Replayed to the dump's last
+// record the contract agrees (its head would come after it); replayed to the testbench's end
+// it makes that head and differs.
+TEST(RtlDumpPlanted, HeadAfterTheLastRecordIsFoundWithCycles) {
+  const Params p = params(16, 32, 2);
+  Dump d = load("t16_seed11_sparse.txt", p);
+  const int64_t cycles = tb_cycles("t16_seed11_sparse.txt");
+  ASSERT_EQ(cycles, 10000);
+  while (!d.heads.empty() && d.heads.back().first >= cycles - 64) d.heads.pop_back();
+  ASSERT_GE(d.heads.size(), 30u);
+  const size_t k = d.heads.size() - 1;
+  const int64_t h = d.heads.back().first;
+  d.heads.pop_back();
+  const auto before = [h](const auto& list) {
+    auto v = list;
+    while (!v.empty() && v.back().first >= h) v.pop_back();
+    return v;
+  };
+  d.exits = before(d.exits);
+  d.pops = before(d.pops);
+  while (!d.commits.empty() && d.commits.back().cycle >= h) d.commits.pop_back();
+  d.last_cycle = 0;
+  for (const auto& c : d.commits) d.last_cycle = std::max(d.last_cycle, c.cycle);
+  for (const auto& e : d.exits) d.last_cycle = std::max(d.last_cycle, e.first);
+  for (const auto& x : d.heads) d.last_cycle = std::max(d.last_cycle, x.first);
+  const int64_t x0 = dsbc::ovl::rtl_start_cycle(p);
+  EXPECT_EQ(dsbc::ovl::replay_dump(d, p, x0).errors(), 0);
+  const ReplayReport r = dsbc::ovl::replay_dump(d, p, x0, cycles);
+  EXPECT_EQ(r.count_mismatch, 1);
+  ASSERT_GT(r.heads.size(), k);
+  EXPECT_EQ(r.heads[k].first, h);
+}
+
 // One header slot against two, both ways: each dump is only its own contract's.
 TEST(RtlDumpPlanted, WrongHeaderSlotsAreFound) {
   for (const auto& [file, hs] : {std::pair<const char*, int>{"dd_t16_seed1_random.txt", 1},

@@ -47,7 +47,7 @@ struct ReplayReport {
   std::vector<std::pair<int64_t, int>> exits;       ///< the contract's
   int64_t head_mismatches = 0;                      ///< positions where the contract's head differs from the RTL's
   int64_t exit_mismatches = 0;
-  int64_t count_mismatch = 0;      ///< 1 if either list's length differs by more than 1
+  int64_t count_mismatch = 0;      ///< 1 if either list's length differs by more than 1 (0 with `cycles`)
   int64_t sequencer_splits = 0;    ///< cycles in which the pairs' and the global sequencer differ
   int64_t pop_underflows = 0;      ///< pops of an empty FIFO in the contract's state
   int64_t rebase_sum_errors = 0;   ///< heads in the rebase window whose global sum differs
@@ -64,7 +64,11 @@ struct ReplayReport {
 /// Cycles the RTL's pairs spend clearing their RAMs before the sequencers start: 2M.
 inline int64_t rtl_start_cycle(const Params& p) { return 2 * int64_t{p.barriers}; }
 
-/// Replays `dump` from RTL cycle `x0` (the contract's cycle 0) to its last cycle.
-ReplayReport replay_dump(const Dump& dump, const Params& p, int64_t x0);
+/// Replays `dump` from RTL cycle `x0` (the contract's cycle 0) to its last record's cycle; the
+/// lists' lengths may differ by one (a run cut inside a word). With `cycles` > 0 (the
+/// testbench's +cycles; ovl_replay.py --cycles) it replays to cycle `cycles` - 1 and compares
+/// the heads and exits before `cycles` - 64 exactly, lengths included: a head the contract
+/// makes after the RTL's last record (a change the RTL lost, so it stopped heading) differs.
+ReplayReport replay_dump(const Dump& dump, const Params& p, int64_t x0, int64_t cycles = 0);
 
 }  // namespace dsbc::ovl
