@@ -53,8 +53,8 @@ Oracle::Oracle(const Config& cfg) : cfg_(cfg) {
     rebase_gap_ = 4;
     const ovl::Params p = ovl::Params::of(cfg_);
     ovl_.seq.emplace(p);
-    ovl_.seq_stolen_max = p.key_slots() + (p.header_slots == 1 ? 1 : 0);
-    ovl_.bit0_after_head = static_cast<uint64_t>((p.header_slots == 1 ? 2 : 3) + p.round_trip());
+    ovl_.seq_stolen_max = p.stolen_max();
+    ovl_.bit0_after_head = static_cast<uint64_t>(p.first_count_slot() + p.round_trip());
     ovl_.x0 = static_cast<uint64_t>(p.start_cycle());  // the pairs clear their RAMs first
     ovl_.dirty.assign(cfg_.barriers, 0);
     ovl_.pushed.resize(cfg_.pes);

@@ -84,8 +84,8 @@ Derived derive(const Params& p) {
   const int P = p.round_trip();
   const int K = p.key_slots();
   const int slots = 1 + K;  // POLL and the key slots
-  const int h = p.header_slots == 1 ? -1 : 0;
-  const int stolen = K + (p.header_slots == 1 ? 1 : 0);  // count cycles a slow race steals
+  const int h = p.first_count_slot() - 3;
+  const int stolen = p.stolen_max();
   const int tail = p.q() + 2 + h + P + p.exit_delay;
   const int word_race = p.header_slots == 1 ? 1 + 2 * P + K * P : 2 + slots * P;
   Derived d{};
@@ -273,26 +273,17 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     return slot;
   }
   const int64_t s = word_->head;
-  if (p_.header_slots == 1) {
-    // One header slot: NEXT in s + 1 (with the FIFO room on its B line), count bits from s + 2.
-    if (x == s + 1) {
-      arrivals_[x + P_] = kArrNext;
-      slot.kind = Slot::Kind::kNext;
-      slot.barrier = cnt2_;
-      slot.room = room_need();
-    } else if (x >= s + 2 && word_->bits_sent < p_.q()) {
-      slot.kind = Slot::Kind::kCount;
-      slot.bit = word_->bits_sent++;
-    }
-    return slot;
-  }
-  if (x == s + 2) {
+  const int first_count = p_.first_count_slot();
+  // NEXT in the last header slot: s + 2, or s + 1 with one header slot (which also carries the
+  // FIFO room on its B line)
+  if (x == s + first_count - 1) {
     arrivals_[x + P_] = kArrNext;
     slot.kind = Slot::Kind::kNext;
     slot.barrier = cnt2_;
+    if (p_.header_slots == 1) slot.room = room_need();
     return slot;
   }
-  if (x == s + 1) {
+  if (x == s + 1) {  // (two header slots: the POLL before NEXT)
     if (!race_) {
       arrivals_[x + P_] = 0;
       slot.kind = Slot::Kind::kPoll;
@@ -300,7 +291,7 @@ Slot SlotSequencer::choose_slot(int64_t x) {
     }
     return slot;
   }
-  if (x >= s + 3 && word_->bits_sent < p_.q()) {
+  if (x >= s + first_count && word_->bits_sent < p_.q()) {
     slot.kind = Slot::Kind::kCount;
     slot.bit = word_->bits_sent++;
   }

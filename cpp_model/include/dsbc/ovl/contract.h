@@ -61,6 +61,11 @@ struct Params {
   int key_slots() const { return (key_bits() + 1) / 2; }  ///< K (radix 4)
   /// Width (1 or 2 bits) of key slot i, 1 <= i <= K: two bits, the last one bit when KB is odd.
   int key_width(int i) const { return (i < key_slots() || key_bits() % 2 == 0) ? 2 : 1; }
+  /// The word's first count slot after its head s: s + 3 (POLL, NEXT), s + 2 (header_slots 1).
+  int first_count_slot() const { return 1 + header_slots; }
+  /// Count cycles a slow race can steal from a word: its K key slots, and with one header slot
+  /// the POLL after a NEXT that did not decide.
+  int stolen_max() const { return key_slots() + (header_slots == 1 ? 1 : 0); }
   /// A POLL's B line: the pair's PEs have room for fewer than this many pushes: the running
   /// word's and the race winner's (1a) ...
   static constexpr int kRoomNeed = 2;
