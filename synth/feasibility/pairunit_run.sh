@@ -562,13 +562,19 @@ ovl_worst() {  # nextpnr log -> one line: the clock's critical path, start, end,
        f && /Source/ && n == 0 {src = $NF; n = 1} f && /Setup/ {snk = $NF} f && /ns logic/ {lr = $2 " ns logic, " $5 " ns routing"}
        END {print "  worst path: " src " -> " snk " (" lr ")"}' $1
 }
-if [ "$what" = ovlpnr ]; then
-  seed=${2:-1}
+# ovl_place NETLIST LOGBASE LABEL SEED: nextpnr-ice40 (--hx8k, --freq 150) on $TMP/NETLIST.json
+# -> ${O}LOGBASE_seedSEED.log; "LABEL seed SEED: cells; Fmax" (or nextpnr's error) and the worst
+# path -> ${O}LOGBASE_summary.txt. ovlpnr, ovlceilpnr and ovlceil2pnr.
+ovl_place() {
+  pl=${O}$2_seed$4.log
   # (|| true: a design that does not fit makes nextpnr fail; the summary says so)
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_unit_harness.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_pnr_seed$seed.log > /dev/null 2>&1 || true
-  echo "Overlap=1 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_pnr_seed$seed.log)" | tee -a ${O}ovl_pnr_summary.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/$1.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $4 -l $pl > /dev/null 2>&1 || true
+  echo "$3 seed $4: $(grep -m1 'ICESTORM_LC:' $pl | sed 's/^Info: *//'); $(grep 'Max frequency' $pl | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' $pl)" | tee -a ${O}$2_summary.txt
   # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
-  ovl_worst ${O}ovl_pnr_seed$seed.log | tee -a ${O}ovl_pnr_summary.txt
+  ovl_worst $pl | tee -a ${O}$2_summary.txt
+}
+if [ "$what" = ovlpnr ]; then
+  ovl_place ovl_unit_harness ovl_pnr Overlap=1 ${2:-1}
 fi
 # ovlfloorpnr SEED [PLAN]: ovlpnr with floorplan_pair.py's plan PLAN (default quad; section 9 of
 # pairunit.md) on ovlsynth's netlist, killed after FLOOR_TIMEOUT s (480) -> ${O}ovl_floor_PLAN_seedSEED.log,
@@ -740,20 +746,25 @@ fi
 # state runs a cycle late; nothing is simulated), but every cone stays live. The harness is
 # synthesised as ovlsynth (same OVL_* parameters, OVL_SEQ_PAIRS and PAIRUNIT_N too) -> ${O}ovl_ceil_stat.txt, $TMP/ovl_ceil.json;
 # ovlceilpnr SEED places it as ovlpnr -> ${O}ovl_ceil_pnr_seedSEED.log, ${O}ovl_ceil_pnr_summary.txt.
+# ovl_loop_cut DIR NAME: feas_ovl_seq.v with ovlceil's register after the select -> DIR
+ovl_loop_cut() {
+  sed "s/^      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/      reg [SW-1:0] st_cut_q; always @(posedge clk_i) st_cut_q <= ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);\n      assign st_n = st_cut_q;/; s/^      assign fl_n = ld_i ? (dn_i ? fl_q\[9 +: 3\] : fl_q\[6 +: 3\]) : (dn_i ? fl_q\[3 +: 3\] : fl_q\[0 +: 3\]);/      reg [2:0] fl_cut_q; always @(posedge clk_i) fl_cut_q <= ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);\n      assign fl_n = fl_cut_q;/" $F/feas_ovl_seq.v > $1/feas_ovl_seq.v
+  if [ "$(grep -c '_cut_q <=' $1/feas_ovl_seq.v)" != 2 ]; then echo "$2: the sequencer sed did not apply"; exit 1; fi
+}
+# ovl_probe_synth NAME FILES: the harness from FILES synthesised as ovlsynth (the same OVL_*
+# parameters, OVL_SEQ_PAIRS, OVL_R, PAIRUNIT_N) and packed -> ${O}NAME_stat.txt, $TMP/NAME.json
+ovl_probe_synth() {
+  nice -n 10 yosys -q -l $TMP/$1.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $2; chparam $P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD} feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use ${OVL_CE:-4} -top feas_pair_arb_unit_harness; tee -q -o ${O}$1_stat.txt stat; write_json $TMP/$1.json"
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/$1.json --pcf-allow-unconstrained --pack-only -l ${O}$1_pack.log > /dev/null 2>&1 || true
+  echo "ovl${1#ovl_}: $(grep 'SB_LUT4' ${O}$1_stat.txt | tail -1 | sed 's/^ *//'); packed $(grep -m1 'ICESTORM_LC:' ${O}$1_pack.log | sed 's/^Info: *//')" | tee -a ${O}$1_stat.txt
+}
 if [ "$what" = ovlceil ]; then
   d=$TMP/ceil; mkdir -p $d
-  sed "s/^      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/      reg [SW-1:0] st_cut_q; always @(posedge clk_i) st_cut_q <= ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);\n      assign st_n = st_cut_q;/; s/^      assign fl_n = ld_i ? (dn_i ? fl_q\[9 +: 3\] : fl_q\[6 +: 3\]) : (dn_i ? fl_q\[3 +: 3\] : fl_q\[0 +: 3\]);/      reg [2:0] fl_cut_q; always @(posedge clk_i) fl_cut_q <= ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);\n      assign fl_n = fl_cut_q;/" $F/feas_ovl_seq.v > $d/feas_ovl_seq.v
-  if [ "$(grep -c '_cut_q <=' $d/feas_ovl_seq.v)" != 2 ]; then echo "ovlceil: the sed did not apply"; exit 1; fi
-  files=$(echo $HARN | sed "s#$F/feas_ovl_seq.v#$d/feas_ovl_seq.v#")
-  nice -n 10 yosys -q -l $TMP/ovl_ceil.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD} feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use ${OVL_CE:-4} -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_ceil_stat.txt stat; write_json $TMP/ovl_ceil.json"
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_ceil.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_ceil_pack.log > /dev/null 2>&1 || true
-  echo "ovlceil: $(grep 'SB_LUT4' ${O}ovl_ceil_stat.txt | tail -1 | sed 's/^ *//'); packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_ceil_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_ceil_stat.txt
+  ovl_loop_cut $d ovlceil
+  ovl_probe_synth ovl_ceil "$(echo $HARN | sed "s#$F/feas_ovl_seq.v#$d/feas_ovl_seq.v#")"
 fi
 if [ "$what" = ovlceilpnr ]; then
-  seed=${2:-1}
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_ceil.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_ceil_pnr_seed$seed.log > /dev/null 2>&1 || true
-  echo "ceiling probe seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_ceil_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_ceil_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_ceil_pnr_seed$seed.log)" | tee -a ${O}ovl_ceil_pnr_summary.txt
-  ovl_worst ${O}ovl_ceil_pnr_seed$seed.log | tee -a ${O}ovl_ceil_pnr_summary.txt
+  ovl_place ovl_ceil ovl_ceil_pnr "ceiling probe" ${2:-1}
 fi
 # ovlceil2 (ovlrtl.md 19f): ovlceil's loop cut, and the shared sequencer's outputs to each pair
 # (ovl_seq_i, ovl_pre_i, ovl_tl_i, ovl_pef_i) registered next to the pair, one kept register
@@ -765,19 +776,12 @@ fi
 # -> ${O}ovl_ceil2_stat.txt, $TMP/ovl_ceil2.json; ovlceil2pnr SEED -> ${O}ovl_ceil2_pnr_*.
 if [ "$what" = ovlceil2 ]; then
   d=$TMP/ceil2; mkdir -p $d
-  sed "s/^      assign st_n = ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);/      reg [SW-1:0] st_cut_q; always @(posedge clk_i) st_cut_q <= ld_i ? (dn_i ? c_3 : c_2) : (dn_i ? c_1 : c_0);\n      assign st_n = st_cut_q;/; s/^      assign fl_n = ld_i ? (dn_i ? fl_q\[9 +: 3\] : fl_q\[6 +: 3\]) : (dn_i ? fl_q\[3 +: 3\] : fl_q\[0 +: 3\]);/      reg [2:0] fl_cut_q; always @(posedge clk_i) fl_cut_q <= ld_i ? (dn_i ? fl_q[9 +: 3] : fl_q[6 +: 3]) : (dn_i ? fl_q[3 +: 3] : fl_q[0 +: 3]);\n      assign fl_n = fl_cut_q;/" $F/feas_ovl_seq.v > $d/feas_ovl_seq.v
-  if [ "$(grep -c '_cut_q <=' $d/feas_ovl_seq.v)" != 2 ]; then echo "ovlceil2: the sequencer sed did not apply"; exit 1; fi
+  ovl_loop_cut $d ovlceil2
   printf '%s\n' '(* keep_hierarchy *)' 'module feas_probe_regw #(parameter integer W = 1) (input wire clk_i, input wire [W-1:0] d_i, output reg [W-1:0] q_o);' '  always @(posedge clk_i) q_o <= d_i;' 'endmodule' > $d/feas_probe_regw.v
   sed "s/^  for (i = 0; i < NP; i = i + 1) begin : g_pair$/  for (i = 0; i < NP; i = i + 1) begin : g_pair\n    wire [SW-1:0] pr_seq; wire [PRW-1:0] pr_pre; wire [1:0] pr_tl; wire [11:0] pr_pef;\n    feas_probe_regw #(.W(SW + PRW + 14)) u_pr (.clk_i(clk_i), .d_i({oseqs[(i \/ OvlSeqPairs) * SW +: SW], opres[(i \/ OvlSeqPairs) * PRW +: PRW], otls[(i \/ OvlSeqPairs) * 2 +: 2], opefs[(i \/ OvlSeqPairs) * 12 +: 12]}), .q_o({pr_seq, pr_pre, pr_tl, pr_pef}));/; s/^      \.ovl_seq_i(oseqs\[(i \/ OvlSeqPairs) \* SW +: SW\]),$/      .ovl_seq_i(pr_seq),/; s/^      \.ovl_pre_i(opres\[(i \/ OvlSeqPairs) \* PRW +: PRW\]),$/      .ovl_pre_i(pr_pre),/; s/^      \.ovl_tl_i(otls\[(i \/ OvlSeqPairs) \* 2 +: 2\]),$/      .ovl_tl_i(pr_tl),/; s/^      \.ovl_pef_i(opefs\[(i \/ OvlSeqPairs) \* 12 +: 12\])$/      .ovl_pef_i(pr_pef)/" $F/feas_pair_arb_unit.v > $d/feas_pair_arb_unit.v
   if [ "$(grep -c 'pr_seq\|pr_pre\|pr_tl\|pr_pef' $d/feas_pair_arb_unit.v)" != 6 ]; then echo "ovlceil2: the unit sed did not apply"; exit 1; fi
-  files="$(echo $HARN | sed "s#$F/feas_ovl_seq.v#$d/feas_ovl_seq.v#; s#$F/feas_pair_arb_unit.v#$d/feas_pair_arb_unit.v#") $d/feas_probe_regw.v"
-  nice -n 10 yosys -q -l $TMP/ovl_ceil2.ys.log -p "read_verilog -DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $files; chparam $P -set RegLines 2 -set Overlap 1 ${OVL_SEQ_PAIRS:+-set OvlSeqPairs $OVL_SEQ_PAIRS} ${OVL_R:+-set OvlR $OVL_R} ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD} feas_pair_arb_unit_harness; synth_ice40 -dffe_min_ce_use ${OVL_CE:-4} -top feas_pair_arb_unit_harness; tee -q -o ${O}ovl_ceil2_stat.txt stat; write_json $TMP/ovl_ceil2.json"
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_ceil2.json --pcf-allow-unconstrained --pack-only -l ${O}ovl_ceil2_pack.log > /dev/null 2>&1 || true
-  echo "ovlceil2: $(grep 'SB_LUT4' ${O}ovl_ceil2_stat.txt | tail -1 | sed 's/^ *//'); packed $(grep -m1 'ICESTORM_LC:' ${O}ovl_ceil2_pack.log | sed 's/^Info: *//')" | tee -a ${O}ovl_ceil2_stat.txt
+  ovl_probe_synth ovl_ceil2 "$(echo $HARN | sed "s#$F/feas_ovl_seq.v#$d/feas_ovl_seq.v#; s#$F/feas_pair_arb_unit.v#$d/feas_pair_arb_unit.v#") $d/feas_probe_regw.v"
 fi
 if [ "$what" = ovlceil2pnr ]; then
-  seed=${2:-1}
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/ovl_ceil2.json --pcf-allow-unconstrained --freq 150 --timing-allow-fail --seed $seed -l ${O}ovl_ceil2_pnr_seed$seed.log > /dev/null 2>&1 || true
-  echo "ceiling probe 2 seed $seed: $(grep -m1 'ICESTORM_LC:' ${O}ovl_ceil2_pnr_seed$seed.log | sed 's/^Info: *//'); $(grep 'Max frequency' ${O}ovl_ceil2_pnr_seed$seed.log | tail -1 | sed 's/^Warning: //; s/^Info: //' | grep . || grep -m1 '^ERROR' ${O}ovl_ceil2_pnr_seed$seed.log)" | tee -a ${O}ovl_ceil2_pnr_summary.txt
-  ovl_worst ${O}ovl_ceil2_pnr_seed$seed.log | tee -a ${O}ovl_ceil2_pnr_summary.txt
+  ovl_place ovl_ceil2 ovl_ceil2_pnr "ceiling probe 2" ${2:-1}
 fi
