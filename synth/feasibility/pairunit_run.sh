@@ -766,7 +766,7 @@ fi
 if [ "$what" = ovlceilpnr ]; then
   ovl_place ovl_ceil ovl_ceil_pnr "ceiling probe" ${2:-1}
 fi
-# ovlceil2 (ovlrtl.md 19f): ovlceil's loop cut, and the shared sequencer's outputs to each pair
+# ovlceil2 (ovlrtl.md 19b): ovlceil's loop cut, and the shared sequencer's outputs to each pair
 # (ovl_seq_i, ovl_pre_i, ovl_tl_i, ovl_pef_i) registered next to the pair, one kept register
 # per pair (a scratch module, so that Yosys does not merge the copies): the timing of 19d's
 # "registered slot in every pair", not its behaviour (both cycles wrong; nothing simulated).

@@ -113,19 +113,17 @@ ReplayReport replay_dump(const Dump& dump, const Params& p, int64_t x0, int64_t 
   // (cycles) the records before cycles - 64 only, of equal number; otherwise all, +-1
   const int64_t cut = cycles > 0 ? cycles - 64 : INT64_MAX;
   const int64_t tolerance = cycles > 0 ? 0 : 1;
-  const auto compare = [&](const auto& rtl_all, const auto& mine_all, int64_t* mismatches) {
+  const auto compare = [&](const auto& rtl, const auto& mine, int64_t* mismatches) {
+    // the records before the cut (both lists are in cycle order)
     const auto before_cut = [&](const auto& list) {
-      auto end = list.begin();
-      while (end != list.end() && end->first < cut) ++end;
-      return std::vector(list.begin(), end);
+      return std::find_if(list.begin(), list.end(), [&](const auto& r) { return r.first >= cut; }) - list.begin();
     };
-    const auto rtl = before_cut(rtl_all);
-    const auto mine = before_cut(mine_all);
-    const size_t n = std::min(rtl.size(), mine.size());
-    for (size_t i = 0; i < n; ++i) {
-      if (rtl[i] != mine[i]) ++*mismatches;
+    const int64_t n_rtl = before_cut(rtl);
+    const int64_t n_mine = before_cut(mine);
+    for (int64_t i = 0; i < std::min(n_rtl, n_mine); ++i) {
+      if (rtl[static_cast<size_t>(i)] != mine[static_cast<size_t>(i)]) ++*mismatches;
     }
-    const auto diff = static_cast<int64_t>(rtl.size()) - static_cast<int64_t>(mine.size());
+    const int64_t diff = n_rtl - n_mine;
     if (diff > tolerance || diff < -tolerance) rep.count_mismatch = 1;
   };
   compare(dump.heads, rep.heads, &rep.head_mismatches);

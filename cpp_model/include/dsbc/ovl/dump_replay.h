@@ -47,7 +47,8 @@ struct ReplayReport {
   std::vector<std::pair<int64_t, int>> exits;       ///< the contract's
   int64_t head_mismatches = 0;                      ///< positions where the contract's head differs from the RTL's
   int64_t exit_mismatches = 0;
-  int64_t count_mismatch = 0;      ///< 1 if either list's length differs by more than 1 (0 with `cycles`)
+  int64_t count_mismatch =
+      0;  ///< 1 if the lists' lengths differ by more than 1 (with `cycles`: at all, before cycles - 64)
   int64_t sequencer_splits = 0;    ///< cycles in which the pairs' and the global sequencer differ
   int64_t pop_underflows = 0;      ///< pops of an empty FIFO in the contract's state
   int64_t rebase_sum_errors = 0;   ///< heads in the rebase window whose global sum differs
