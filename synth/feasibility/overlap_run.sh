@@ -4,6 +4,7 @@
 #   sh synth/feasibility/overlap_run.sh r3|r3seeds|r3adv|r3check|r3summary   (overlap.md 12; not in 'all')
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
 #   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_probe|stream_dead|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
+#   sh synth/feasibility/overlap_run.sh stream_lag   (ovlrtl.md 20, the reaction time R = 2 .. 8; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -386,6 +387,50 @@ stream_dead() {  # ovlrtl.md 17a: one header slot (--dead 1: NEXT in s + 1, coun
   done
 }
 
+stream_lag() {  # ovlrtl.md 20: the best contract of 17a (streamed keys, one header slot, room on
+  # NEXT, pipelined word end) at reaction times R = 2 .. 8, against the model's rr scan: busy
+  # (3 seeds), sparse under three gap laws, sparse at M = 1024, and the worst case at the tight
+  # bound (liveness) -> stream_lag.txt (every run's output), stream_lag_summary.txt (the table)
+  B="--E 0 --M 32 --pipeend 2 --stream 1 --dead 1 --nextroom 1 --cycles 30000"
+  : > $LOG/stream_lag.txt
+  S=$LOG/stream_lag_summary.txt
+  # one run's figure: its output appended to the log, the mean (sparse) or the rate (busy) printed
+  lag_run() {  # kind args...
+    k=$1; shift
+    o=$($PY "$@")
+    echo "$o" >> $LOG/stream_lag.txt
+    echo "$o" | grep -q '^ *0 errors$' || { echo "ERRORS: $*" >&2; echo "ERR"; return; }
+    if [ "$k" = busy ]; then echo "$o" | sed -n 's/.*completions per 1000 cycles \([0-9.]*\).*/\1/p'
+    else echo "$o" | sed -n 's/.*latency mean \([0-9.]*\).*/\1/p'; fi
+  }
+  rr=""
+  for sd in 6 16 26; do rr="$rr $(lag_run busy --sched rr --R 2 --E 0 --M 32 --cycles 30000 --mode busy --seed $sd)"; done
+  {
+    echo "model rr scan (R = 2), busy completions per 1,000 cycles, seeds 6 / 16 / 26:$rr"
+    echo "| R | busy 6 / 16 / 26 | busy mean | sparse M=32 seed 11 | late closings (gap 256) 11 / 12 / 13 | idle closing | sparse M=1024 seed 11 | worst-case runs |"
+    echo "|---:|---|---:|---:|---|---:|---:|---|"
+  } > $S
+  for R in 2 3 4 5 6 7 8; do
+    b=""; for sd in 6 16 26; do b="$b $(lag_run busy --R $R $B --mode busy --seed $sd)"; done
+    sp=$(lag_run sparse --R $R $B --mode sparse --seed 11)
+    late=""; for sd in 11 12 13; do late="$late $(lag_run sparse --R $R $B --mode sparse --gap 256 --seed $sd)"; done
+    idle=$(lag_run sparse --R $R $B --mode sparse --seed 15 --gapmin 60 --gap 100)
+    big=$(lag_run sparse --R $R $(echo "$B" | sed 's/--M 32/--M 1024/') --mode sparse --seed 11)
+    w=0; f=0
+    for M in 4 32; do
+      for a in "--mode caseA --seed 1" "--mode caseB --seed 1" "--mode advrand --seed 1" \
+               "--mode advrand --seed 2" "--mode worst --seed 7" "--mode worst --popdiv 40 --seed 7" \
+               "--mode random --seed 1" "--mode random --hot 0 --seed 1"; do
+        w=$((w + 1))
+        [ "$(lag_run sparse --R $R $(echo "$B" | sed "s/--M 32/--M $M/") --bound tight $a)" = ERR ] && f=$((f + 1))
+      done
+    done
+    bm=$(echo $b | awk '{printf "%.2f", ($1 + $2 + $3) / 3}')
+    echo "| $R |$b | $bm | $sp |$late | $idle | $big | $w runs, $f with errors |" >> $S
+  done
+  cat $S
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -394,7 +439,7 @@ case $what in
   pipeend) pipeend_; pipeend_w; pipeend_mut; pipeend_more ;;
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
   stream) stream_; stream_gap; stream_mut; stream_stale; stream_probe; stream_dead; stream_elim; stream_summary ;;
-  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_dead) stream_dead ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
+  stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_dead) stream_dead ;; stream_lag) stream_lag ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;

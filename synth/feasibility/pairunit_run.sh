@@ -573,6 +573,24 @@ ovl_place() {
   # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
   ovl_worst $pl | tee -a ${O}$2_summary.txt
 }
+# ovlrep [SRC] (ovlrtl.md 20b): register (and LUT) replication on a placed-as-is netlist: $TMP/SRC.json
+# (default ovl_ceil, ovlceil's probe; ovl_unit_harness: ovlsynth's unit) flattened by Yosys (its
+# kept hierarchy unset), then replicate_ff.py with OVL_REP_ARGS (default "--luts --fanout 16
+# --group 12"): every cell whose output drives more than 16 inputs gets copies with the same
+# inputs, 12 sinks each, so the netlist computes exactly what it did (replicate_ff.py checks that
+# the copies merge back into its input) -> $TMP/SRC_rep.json, ${O}SRC_rep_stat.txt (the tool's
+# counts and the packed LCs); ovlreppnr SEED [SRC] places it as ovlpnr -> ${O}SRC_rep_pnr_*.
+if [ "$what" = ovlrep ]; then
+  src=${2:-ovl_ceil}
+  nice -n 10 yosys -q -p "read_json $TMP/$src.json; setattr -mod -unset keep_hierarchy *; setattr -unset keep_hierarchy *; flatten; hierarchy -top feas_pair_arb_unit_harness; write_json $TMP/${src}_flat.json"
+  python3 $F/replicate_ff.py $TMP/${src}_flat.json $TMP/${src}_rep.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12} > ${O}${src}_rep_stat.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/${src}_rep.json --pcf-allow-unconstrained --pack-only -l ${O}${src}_rep_pack.log > /dev/null 2>&1 || true
+  echo "packed $(grep -m1 'ICESTORM_LC:' ${O}${src}_rep_pack.log | sed 's/^Info: *//')" >> ${O}${src}_rep_stat.txt
+  cat ${O}${src}_rep_stat.txt
+fi
+if [ "$what" = ovlreppnr ]; then
+  ovl_place ${3:-ovl_ceil}_rep ${3:-ovl_ceil}_rep_pnr "replicated ${3:-ovl_ceil}" ${2:-1}
+fi
 if [ "$what" = ovlpnr ]; then
   ovl_place ovl_unit_harness ovl_pnr Overlap=1 ${2:-1}
 fi
