@@ -580,16 +580,32 @@ ovl_place() {
 # inputs, 12 sinks each, so the netlist computes exactly what it did (replicate_ff.py checks that
 # the copies merge back into its input) -> $TMP/SRC_rep.json, ${O}SRC_rep_stat.txt (the tool's
 # counts and the packed LCs); ovlreppnr SEED [SRC] places it as ovlpnr -> ${O}SRC_rep_pnr_*.
+# ovl_flat_probe SRC KIND STEPS: $TMP/SRC.json flattened by Yosys (the kept hierarchy unset), then
+# STEPS (shell commands reading $TMP/SRC_flat.json, writing $TMP/SRC_KIND.json, their output to
+# the stat file) -> ${O}SRC_KIND_stat.txt with the packed LCs
+ovl_flat_probe() {
+  nice -n 10 yosys -q -p "read_json $TMP/$1.json; setattr -mod -unset keep_hierarchy *; setattr -unset keep_hierarchy *; flatten; hierarchy -top feas_pair_arb_unit_harness; write_json $TMP/$1_flat.json"
+  eval "$3" > ${O}$1_$2_stat.txt
+  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/$1_$2.json --pcf-allow-unconstrained --pack-only -l ${O}$1_$2_pack.log > /dev/null 2>&1 || true
+  echo "packed $(grep -m1 'ICESTORM_LC:' ${O}$1_$2_pack.log | sed 's/^Info: *//')" >> ${O}$1_$2_stat.txt
+  cat ${O}$1_$2_stat.txt
+}
 if [ "$what" = ovlrep ]; then
   src=${2:-ovl_ceil}
-  nice -n 10 yosys -q -p "read_json $TMP/$src.json; setattr -mod -unset keep_hierarchy *; setattr -unset keep_hierarchy *; flatten; hierarchy -top feas_pair_arb_unit_harness; write_json $TMP/${src}_flat.json"
-  python3 $F/replicate_ff.py $TMP/${src}_flat.json $TMP/${src}_rep.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12} > ${O}${src}_rep_stat.txt
-  nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json $TMP/${src}_rep.json --pcf-allow-unconstrained --pack-only -l ${O}${src}_rep_pack.log > /dev/null 2>&1 || true
-  echo "packed $(grep -m1 'ICESTORM_LC:' ${O}${src}_rep_pack.log | sed 's/^Info: *//')" >> ${O}${src}_rep_stat.txt
-  cat ${O}${src}_rep_stat.txt
+  ovl_flat_probe $src rep "python3 $F/replicate_ff.py $TMP/${src}_flat.json $TMP/${src}_rep.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12}"
 fi
 if [ "$what" = ovlreppnr ]; then
   ovl_place ${3:-ovl_ceil}_rep ${3:-ovl_ceil}_rep_pnr "replicated ${3:-ovl_ceil}" ${2:-1}
+fi
+# ovlcuten [SRC] (ovlrtl.md 20b): a probe, behaviour not kept: cut_enables.py (every LUT-driven
+# clock enable from a new flip-flop) on the flattened $TMP/SRC.json (default ovl_ceil), then
+# ovlrep's replication -> $TMP/SRC_cuten.json, ${O}SRC_cuten_stat.txt; ovlcutenpnr SEED [SRC]
+if [ "$what" = ovlcuten ]; then
+  src=${2:-ovl_ceil}
+  ovl_flat_probe $src cuten "python3 $F/cut_enables.py $TMP/${src}_flat.json $TMP/${src}_cut.json && python3 $F/replicate_ff.py $TMP/${src}_cut.json $TMP/${src}_cuten.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12}"
+fi
+if [ "$what" = ovlcutenpnr ]; then
+  ovl_place ${3:-ovl_ceil}_cuten ${3:-ovl_ceil}_cuten_pnr "enables cut ${3:-ovl_ceil}" ${2:-1}
 fi
 if [ "$what" = ovlpnr ]; then
   ovl_place ovl_unit_harness ovl_pnr Overlap=1 ${2:-1}

@@ -25,6 +25,16 @@ import re
 import sys
 
 
+def top_module(nl):
+    """The netlist's one top module (Yosys writes attribute values as binary strings: "top":
+    "000...01"); exits with a message if there is not exactly one."""
+    tops = [n for n, m in nl['modules'].items()
+            if int(str(m.get('attributes', {}).get('top', '0')), 2)]
+    if len(tops) != 1:
+        sys.exit('%s: expected one top module, found %s' % (sys.argv[0], tops))
+    return nl['modules'][tops[0]]
+
+
 def out_port(cell):
     """The output of the two kinds copied here."""
     return 'O' if cell['type'] == 'SB_LUT4' else 'Q'
@@ -82,9 +92,7 @@ def undo(inp, out):
     """The check: every copy merged back into its original (its output bit replaced by the
     original's everywhere, the copy and its net name removed) must give the input netlist
     exactly, cell for cell and connection for connection. Returns a list of differences."""
-    top = [n for n, m in out['modules'].items()
-           if int(str(m.get('attributes', {}).get('top', '0')), 2)][0]
-    mo, mi = out['modules'][top], inp['modules'][top]
+    mo, mi = top_module(out), top_module(inp)
     back = {}
     for cn, c in mo['cells'].items():
         if '$rep' in cn:
@@ -145,12 +153,7 @@ def main():
                  % (a.fanout, a.max_fanout))
     with open(a.inp) as f:
         nl = json.load(f)
-    # (Yosys writes attribute values as binary strings: "top": "000...01")
-    tops = [n for n, m in nl['modules'].items()
-            if int(str(m.get('attributes', {}).get('top', '0')), 2)]
-    if len(tops) != 1:
-        sys.exit('replicate_ff.py: expected one top module, found %s' % tops)
-    mod = nl['modules'][tops[0]]
+    mod = top_module(nl)
     cells = mod['cells']
     if any(c['type'] in nl['modules'] and 'blackbox' not in nl['modules'][c['type']].get(
             'attributes', {}) for c in cells.values()):
