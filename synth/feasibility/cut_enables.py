@@ -14,7 +14,7 @@ Prints how many enable nets were registered.
 import json
 import sys
 
-from replicate_ff import top_module
+from replicate_ff import next_free_bit, top_module
 
 
 def main():
@@ -34,8 +34,7 @@ def main():
     if len(clocks) != 1:
         sys.exit('cut_enables.py: expected one clock, found %d' % len(clocks))
     clk = clocks.pop()
-    next_bit = 1 + max(b for c in cells.values() for bits in c['connections'].values()
-                       for b in bits if isinstance(b, int))
+    next_bit = next_free_bit(mod)
     registered = {}
     for cn in sorted(cells):
         c = cells[cn]

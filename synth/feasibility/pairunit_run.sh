@@ -573,13 +573,6 @@ ovl_place() {
   # (ovlrtl.md 11) the worst path of the clock: its first source, its setup end, logic / routing
   ovl_worst $pl | tee -a ${O}$2_summary.txt
 }
-# ovlrep [SRC] (ovlrtl.md 20b): register (and LUT) replication on a placed-as-is netlist: $TMP/SRC.json
-# (default ovl_ceil, ovlceil's probe; ovl_unit_harness: ovlsynth's unit) flattened by Yosys (its
-# kept hierarchy unset), then replicate_ff.py with OVL_REP_ARGS (default "--luts --fanout 16
-# --group 12"): every cell whose output drives more than 16 inputs gets copies with the same
-# inputs, 12 sinks each, so the netlist computes exactly what it did (replicate_ff.py checks that
-# the copies merge back into its input) -> $TMP/SRC_rep.json, ${O}SRC_rep_stat.txt (the tool's
-# counts and the packed LCs); ovlreppnr SEED [SRC] places it as ovlpnr -> ${O}SRC_rep_pnr_*.
 # ovl_flat_probe SRC KIND STEPS: $TMP/SRC.json flattened by Yosys (the kept hierarchy unset), then
 # STEPS (shell commands reading $TMP/SRC_flat.json, writing $TMP/SRC_KIND.json, their output to
 # the stat file) -> ${O}SRC_KIND_stat.txt with the packed LCs
@@ -590,9 +583,17 @@ ovl_flat_probe() {
   echo "packed $(grep -m1 'ICESTORM_LC:' ${O}$1_$2_pack.log | sed 's/^Info: *//')" >> ${O}$1_$2_stat.txt
   cat ${O}$1_$2_stat.txt
 }
+# ovlrep [SRC] (ovlrtl.md 20b): register (and LUT) replication on a placed-as-is netlist: $TMP/SRC.json
+# (default ovl_ceil, ovlceil's probe; ovl_unit_harness: ovlsynth's unit) flattened by Yosys (its
+# kept hierarchy unset), then replicate_ff.py with OVL_REP_ARGS (default "--luts --fanout 16
+# --group 12"): every cell whose output drives more than 16 inputs gets copies with the same
+# inputs, 12 sinks each, so the netlist computes exactly what it did (replicate_ff.py checks that
+# the copies merge back into its input) -> $TMP/SRC_rep.json, ${O}SRC_rep_stat.txt (the tool's
+# counts and the packed LCs); ovlreppnr SEED [SRC] places it as ovlpnr -> ${O}SRC_rep_pnr_*.
+REP_ARGS=${OVL_REP_ARGS:---luts --fanout 16 --group 12}
 if [ "$what" = ovlrep ]; then
   src=${2:-ovl_ceil}
-  ovl_flat_probe $src rep "python3 $F/replicate_ff.py $TMP/${src}_flat.json $TMP/${src}_rep.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12}"
+  ovl_flat_probe $src rep "python3 $F/replicate_ff.py $TMP/${src}_flat.json $TMP/${src}_rep.json $REP_ARGS"
 fi
 if [ "$what" = ovlreppnr ]; then
   ovl_place ${3:-ovl_ceil}_rep ${3:-ovl_ceil}_rep_pnr "replicated ${3:-ovl_ceil}" ${2:-1}
@@ -602,7 +603,7 @@ fi
 # ovlrep's replication -> $TMP/SRC_cuten.json, ${O}SRC_cuten_stat.txt; ovlcutenpnr SEED [SRC]
 if [ "$what" = ovlcuten ]; then
   src=${2:-ovl_ceil}
-  ovl_flat_probe $src cuten "python3 $F/cut_enables.py $TMP/${src}_flat.json $TMP/${src}_cut.json && python3 $F/replicate_ff.py $TMP/${src}_cut.json $TMP/${src}_cuten.json ${OVL_REP_ARGS:---luts --fanout 16 --group 12}"
+  ovl_flat_probe $src cuten "python3 $F/cut_enables.py $TMP/${src}_flat.json $TMP/${src}_cut.json && python3 $F/replicate_ff.py $TMP/${src}_cut.json $TMP/${src}_cuten.json $REP_ARGS"
 fi
 if [ "$what" = ovlcutenpnr ]; then
   ovl_place ${3:-ovl_ceil}_cuten ${3:-ovl_ceil}_cuten_pnr "enables cut ${3:-ovl_ceil}" ${2:-1}

@@ -40,6 +40,12 @@ def out_port(cell):
     return 'O' if cell['type'] == 'SB_LUT4' else 'Q'
 
 
+def next_free_bit(mod):
+    """The first net bit number the module does not use (for new cells' outputs)."""
+    return 1 + max(b for c in mod['cells'].values() for bits in c['connections'].values()
+                   for b in bits if isinstance(b, int))
+
+
 def sinks_of(mod):
     """Every bit's sinks: [(cell, port, index)] of the cell inputs it drives."""
     sinks = {}
@@ -56,7 +62,7 @@ def sinks_of(mod):
     return sinks
 
 
-def replicate(mod, is_kind, out_port, a, match, state):
+def replicate(mod, is_kind, a, match, state):
     """Copies of every cell of the kind whose output drives more than a.fanout inputs (and at
     most a.max_fanout): each copy has the same inputs; the sinks, in the order of their cell
     names, are shared out a.group per cell (the original keeps the first group). A bit that
@@ -68,7 +74,8 @@ def replicate(mod, is_kind, out_port, a, match, state):
         c = cells[cn]
         if not is_kind(c['type']) or (match and not match.search(cn)):
             continue
-        q = c['connections'][out_port][0]
+        port = out_port(c)
+        q = c['connections'][port][0]
         s = sinks.get(q, [])
         if len(s) <= a.fanout or len(s) > a.max_fanout:
             continue
@@ -77,7 +84,7 @@ def replicate(mod, is_kind, out_port, a, match, state):
             nb = state['next']
             state['next'] += 1
             dup = json.loads(json.dumps(c))
-            dup['connections'][out_port] = [nb]
+            dup['connections'][port] = [nb]
             cells['%s$rep%d' % (cn, k)] = dup
             mod['netnames']['%s$rep%d_o' % (cn, k)] = {'hide_name': 0, 'bits': [nb],
                                                        'attributes': {}}
@@ -93,12 +100,12 @@ def undo(inp, out):
     original's everywhere, the copy and its net name removed) must give the input netlist
     exactly, cell for cell and connection for connection. Returns a list of differences."""
     mo, mi = top_module(out), top_module(inp)
+    # every copy's original (a copy of X is named X$repK)
+    orig_of = {cn: cn[:cn.rindex('$rep')] for cn in mo['cells'] if '$rep' in cn}
     back = {}
-    for cn, c in mo['cells'].items():
-        if '$rep' in cn:
-            orig = cn[:cn.rindex('$rep')]
-            port = out_port(c)
-            back[c['connections'][port][0]] = mo['cells'][orig]['connections'][port][0]
+    for cn, orig in orig_of.items():
+        port = out_port(mo['cells'][cn])
+        back[mo['cells'][cn]['connections'][port][0]] = mo['cells'][orig]['connections'][port][0]
 
     def root(b):
         while b in back:  # a copy's input may be another copy's output
@@ -107,8 +114,8 @@ def undo(inp, out):
     diffs = []
     merged = {}
     for cn, c in mo['cells'].items():
-        if '$rep' in cn:
-            orig = cn[:cn.rindex('$rep')]
+        if cn in orig_of:
+            orig = orig_of[cn]
             o = mo['cells'][orig]
             port = out_port(c)
             for pn, bits in c['connections'].items():
@@ -161,14 +168,13 @@ def main():
                  'setattr -mod -unset keep_hierarchy *; setattr -unset keep_hierarchy *; flatten)')
 
     match = re.compile(a.match) if a.match else None
-    state = {'next': 1 + max(b for c in cells.values() for bits in c['connections'].values()
-                             for b in bits if isinstance(b, int))}
+    state = {'next': next_free_bit(mod)}
     counts = {}
     # LUTs first: a copied LUT adds sinks to the flip-flops before it, which the second pass
     # then shares out
     if a.luts:
-        counts['SB_LUT4'] = replicate(mod, lambda t: t == 'SB_LUT4', 'O', a, match, state)
-    counts['SB_DFF*'] = replicate(mod, lambda t: t.startswith('SB_DFF'), 'Q', a, match, state)
+        counts['SB_LUT4'] = replicate(mod, lambda t: t == 'SB_LUT4', a, match, state)
+    counts['SB_DFF*'] = replicate(mod, lambda t: t.startswith('SB_DFF'), a, match, state)
     if a.plant_bug:
         reps = sorted(cn for cn in cells if '$rep' in cn)
         if len(reps) < 2:
