@@ -944,6 +944,62 @@ def pair_lines(p, slot, c2, dirty, key_dirty, fifo, snap, chg, skey=None):
     return A, B
 
 
+class SparseClosings:
+    """--mode sparse: one closing at a time. An opening commit (+1 or -1) at a random PE and
+    barrier, the closing commit (the opposite delta, at another random PE) gapmin .. gap cycles
+    later; the next opening 0 .. gap cycles after that barrier's completion. Each PE commits in
+    its phase cycles (PE 2i even, 2i + 1 odd). Shared by ideal_bound.py."""
+
+    def __init__(self, rng, N, M, gapmin, gap):
+        self.rng, self.N, self.M, self.gapmin, self.gap = rng, N, M, gapmin, gap
+        self.ep = None   # [phase, pe, b, delta, due, closing cycle]
+        self.start = 0
+
+    def commits(self, x):
+        rng, ep = self.rng, self.ep
+        out = []
+        if ep is None and x >= self.start:
+            pe = rng.randrange(self.N)
+            ep = self.ep = [0, pe, rng.randrange(self.M), 1 if rng.random() < 0.5 else -1, x, -1]
+        if ep is not None and ep[0] < 2 and x >= ep[4] and (ep[1] & 1) == (x & 1):
+            out.append((ep[1], ep[2], ep[3]))
+            if ep[0] == 0:
+                ep[0] = 1
+                ep[1] = rng.randrange(self.N)
+                ep[3] = -ep[3]
+                ep[4] = x + rng.randint(self.gapmin, self.gap)
+            else:
+                ep[0] = 2
+                ep[5] = x
+        return out
+
+    def completed(self, b, s, x):
+        """b completed in x from the cut s: the next opening if it was the closing's barrier."""
+        ep = self.ep
+        if ep is not None and ep[0] == 2 and ep[2] == b and ep[5] < s:
+            self.ep = None
+            self.start = x + 1 + self.rng.randint(0, self.gap)
+
+
+def random_commits(rng, ph, N, M, hot, rate, gen_sum):
+    """--mode random / busy: the requests of one cycle's phase (PE 2i in even cycles, 2i + 1 in
+    odd ones), each PE with probability rate; the barrier one of the hot ones three times in
+    four, else any; the delta toward the barrier's generated sum 0 three times in four.
+    gen_sum is the caller's (the sum of the accepted commits). Shared by ideal_bound.py."""
+    commits = []
+    for pe in range(ph, N, 2):
+        if rng.random() < rate:
+            b = rng.randrange(hot) if rng.random() < 0.75 else rng.randrange(M)
+            gs = gen_sum[b]
+            if gs == 0:
+                dl = 1 if rng.random() < 0.5 else -1
+            else:
+                toward = -1 if gs > 0 else 1
+                dl = toward if rng.random() < 0.75 else -toward
+            commits.append((pe, b, dl))
+    return commits
+
+
 def run(a, out):
     p = Params(a)
     dv = derived(p)
@@ -993,9 +1049,7 @@ def run(a, out):
     last_head = None
     last_full = False
     gen_sum = [0] * M
-    # sparse workload state
-    ep = None  # [phase, pe, b, delta, due, closing cycle]
-    ep_start = 0
+    sparse = SparseClosings(rng, N, M, a.gapmin, a.gap)
     wstate = [None] * N
     mode = a.mode
     popp = 1.0 / a.popdiv
@@ -1067,9 +1121,7 @@ def run(a, out):
                     chk.completion(x, b, s)
                     if tep is not None:
                         tep.completed(b, x)
-                    if ep is not None and ep[0] == 2 and ep[2] == b and ep[5] < s:
-                        ep = None
-                        ep_start = x + 1 + rng.randint(0, a.gap)
+                    sparse.completed(b, s, x)
         # lines of cycle x
         if p.pipeend:
             # POLL's B line: with a tail (an exit in flight) 3 pushes may come (overlap.md 13)
@@ -1152,18 +1204,7 @@ def run(a, out):
             # as pairunit's self-check: requests three times in four, 1 in 64 in the quiet
             # phases (1,500 of every 2,000 cycles); barrier hot three times in four, else any
             active = (mode == 'busy') or (not a.quiet) or (x % 2000) < 500
-            rate = 0.75 if active else 1.0 / 64
-            if True:
-                for pe in range(ph, N, 2):
-                    if rng.random() < rate:
-                        b = rng.randrange(hot) if rng.random() < 0.75 else rng.randrange(M)
-                        gs = gen_sum[b]
-                        if gs == 0:
-                            dl = 1 if rng.random() < 0.5 else -1
-                        else:
-                            toward = -1 if gs > 0 else 1
-                            dl = toward if rng.random() < 0.75 else -toward
-                        commits.append((pe, b, dl))
+            commits = random_commits(rng, ph, N, M, hot, 0.75 if active else 1.0 / 64, gen_sum)
         elif mode == 'worst':
             # every PE: +1 then -1 to one barrier in consecutive phase cycles, a new random
             # barrier each time (rate 1 in 4): nearly every barrier dirty with sum zero, so
@@ -1183,19 +1224,7 @@ def run(a, out):
         elif tep is not None:
             commits = tep.commits(x)
         else:  # sparse: one closing at a time
-            if ep is None and x >= ep_start:
-                pe = rng.randrange(N)
-                ep = [0, pe, rng.randrange(M), 1 if rng.random() < 0.5 else -1, x, -1]
-            if ep is not None and ep[0] < 2 and x >= ep[4] and (ep[1] & 1) == ph:
-                commits.append((ep[1], ep[2], ep[3]))
-                if ep[0] == 0:
-                    ep[0] = 1
-                    ep[1] = rng.randrange(N)
-                    ep[3] = -ep[3]
-                    ep[4] = x + rng.randint(a.gapmin, a.gap)
-                else:
-                    ep[0] = 2
-                    ep[5] = x
+            commits = sparse.commits(x)
         for pe, b, dl in commits:
             v = cnt[pe][b] + dl
             if v > cmax or v < cmin:

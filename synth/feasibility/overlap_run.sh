@@ -5,6 +5,7 @@
 #   sh synth/feasibility/overlap_run.sh pipeend|pipeend_b|pipeend_w|pipeend_mut   (overlap.md 13; not in 'all')
 #   sh synth/feasibility/overlap_run.sh stream|stream_gap|stream_mut|stream_stale|stream_probe|stream_dead|stream_elim   (ovlrtl.md 17, streamed key slots; not in 'all')
 #   sh synth/feasibility/overlap_run.sh stream_lag   (ovlrtl.md 20, the reaction time R = 2 .. 8; not in 'all')
+#   sh synth/feasibility/overlap_run.sh ideal   (ovlrtl.md 21, ideal_bound.py: words on the lines against R; not in 'all')
 # Logs in synth/feasibility/overlap_logs/; summary.txt is made from them by overlap_table.py.
 set -u
 cd "$(dirname "$0")"
@@ -387,6 +388,16 @@ stream_dead() {  # ovlrtl.md 17a: one header slot (--dead 1: NEXT in s + 1, coun
   done
 }
 
+fig_run() {  # kind command...: one run's output appended to $RUNLOG; prints its figure, the
+  # completion rate (kind busy) or the mean latency (otherwise), or ERR if it had errors
+  k=$1; shift
+  o=$("$@")
+  echo "$o" >> $RUNLOG
+  echo "$o" | grep -q '^ *0 errors$' || { echo "ERRORS: $*" >&2; echo "ERR"; return; }
+  if [ "$k" = busy ]; then echo "$o" | sed -n 's/.*completions per 1000 cycles \([0-9.]*\).*/\1/p'
+  else echo "$o" | sed -n 's/.*latency mean \([0-9.]*\).*/\1/p'; fi
+}
+
 stream_lag() {  # ovlrtl.md 20: the best contract of 17a (streamed keys, one header slot, room on
   # NEXT, pipelined word end) at reaction times R = 2 .. 8, against the model's rr scan: busy
   # (3 seeds), sparse under three gap laws, sparse at M = 1024, and the worst case at the tight
@@ -394,15 +405,8 @@ stream_lag() {  # ovlrtl.md 20: the best contract of 17a (streamed keys, one hea
   B="--E 0 --M 32 --pipeend 2 --stream 1 --dead 1 --nextroom 1 --cycles 30000"
   : > $LOG/stream_lag.txt
   S=$LOG/stream_lag_summary.txt
-  # one run's figure: its output appended to the log, the mean (sparse) or the rate (busy) printed
-  lag_run() {  # kind args...
-    k=$1; shift
-    o=$($PY "$@")
-    echo "$o" >> $LOG/stream_lag.txt
-    echo "$o" | grep -q '^ *0 errors$' || { echo "ERRORS: $*" >&2; echo "ERR"; return; }
-    if [ "$k" = busy ]; then echo "$o" | sed -n 's/.*completions per 1000 cycles \([0-9.]*\).*/\1/p'
-    else echo "$o" | sed -n 's/.*latency mean \([0-9.]*\).*/\1/p'; fi
-  }
+  RUNLOG=$LOG/stream_lag.txt
+  lag_run() { k=$1; shift; fig_run $k $PY "$@"; }
   rr=""
   for sd in 6 16 26; do rr="$rr $(lag_run busy --sched rr --R 2 --E 0 --M 32 --cycles 30000 --mode busy --seed $sd)"; done
   {
@@ -431,6 +435,42 @@ stream_lag() {  # ovlrtl.md 20: the best contract of 17a (streamed keys, one hea
   cat $S
 }
 
+ideal() {  # ovlrtl.md 21: ideal_bound.py, a scheduler that knows the dirty set for free, with the
+  # words' timing of a contract: W words on the lines, count bit 0 in s + h, reaction R; busy
+  # (3 seeds), sparse at M = 32 (free selection: M changes nothing) -> ideal.txt (every run), ideal_summary.txt (the table)
+  IPY="nice -n 10 python3 ideal_bound.py"
+  : > $LOG/ideal.txt
+  S=$LOG/ideal_summary.txt
+  RUNLOG=$LOG/ideal.txt
+  ideal_run() { k=$1; shift; fig_run $k $IPY "$@"; }
+  {
+    echo "ideal_bound.py, --stale P (the selection sees a barrier dirty only if it was P = R + 1 cycles before too), 30,000 cycles"
+    echo "| R | words on the lines | h | busy 6 / 16 / 26 | busy mean | sparse M=32 seed 11 |"
+    echo "|---:|---|---:|---|---:|---:|"
+  } > $S
+  for R in 2 3 4 5 6 7 8; do
+    P=$((R + 1))
+    for v in "1 fixed 2" "1 fixed 1" "2 fixed 2" "2 adapt 2" "2 adapt 1"; do
+      set -- $v
+      A="--R $R --stale $P --W $1 --h $3 --cycles 30000"
+      [ "$2" = adapt ] && A="$A --adapt 1"
+      b=""; for sd in 6 16 26; do b="$b $(ideal_run busy $A --mode busy --seed $sd)"; done
+      sp=$(ideal_run sparse $A --mode sparse --seed 11)
+      bm=$(echo $b | awk '{printf "%.2f", ($1 + $2 + $3) / 3}')
+      lab="1"; [ "$1" = 2 ] && lab="2, $2"
+      echo "| $R | $lab | $3 |$b | $bm | $sp |" >> $S
+    done
+  done
+  # planted bugs: each must FAIL (the Check independent of the scheduler)
+  for bug in "anysum --seed 6" "phantom --seed 6" "noroom --popdiv 40 --seed 7"; do
+    set -- $bug
+    o=$($IPY --R 4 --W 2 --adapt 1 --cycles 30000 --bug $bug)
+    echo "$o" >> $LOG/ideal.txt
+    echo "planted $1: $(echo "$o" | sed -n 's/^ *\([0-9]*\) errors$/\1 errors/p') ($(echo "$o" | tail -1 | cut -c1-4))" >> $S
+  done
+  cat $S
+}
+
 case $what in
   calib) calib ;; sweep) sweep ;; busy) busy ;; random) random_ ;; mutants) mutants ;;
   summary) summary ;;
@@ -440,6 +480,7 @@ case $what in
   pipeend_b) pipeend_ ;; pipeend_w) pipeend_w ;; pipeend_mut) pipeend_mut ;; pipeend_more) pipeend_more ;;
   stream) stream_; stream_gap; stream_mut; stream_stale; stream_probe; stream_dead; stream_elim; stream_summary ;;
   stream_mut) stream_mut ;; stream_gap) stream_gap ;; stream_probe) stream_probe ;; stream_dead) stream_dead ;; stream_lag) stream_lag ;; stream_stale) stream_stale ;; stream_elim) stream_elim ;; stream_summary) stream_summary ;;
+  ideal) ideal ;;
   r3) r3seeds; r3adv; r3check; r3more; r3summary ;;
   all) calib; sweep; busy; random_; mutants; summary ;;
   *) echo "usage: $0 [calib|sweep|busy|random|mutants|summary|all]"; exit 2 ;;

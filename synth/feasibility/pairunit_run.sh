@@ -332,11 +332,12 @@ if [ "$what" = breakdown ]; then
   { grep -A12 'Number of cells' $TMP/breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/breakdown${ce}_warnings.txt; } | tee ${O}breakdown_ce$ce.txt
 fi
 # ovlbreakdown [CE]: breakdown's accounting for ONE pair block with Overlap = 1 (CE = 4 by
-# default, ovlsynth's -dffe_min_ce_use) -> ${O}ovl_breakdown_ceCE.txt (ovlrtl.md 11)
+# default, ovlsynth's -dffe_min_ce_use) -> ${O}ovl_breakdown_ceCE.txt (ovlrtl.md 11; OVL_PE,
+# OVL_DEAD as for ovlsynth, ovlrtl.md 21)
 if [ "$what" = ovlbreakdown ]; then
   ce=${2:-4}
   opt=""; [ "$ce" != 0 ] && opt="-dffe_min_ce_use $ce"
-  ysynth ovl_breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2 -set Overlap 1" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
+  ysynth ovl_breakdown$ce $TMP/ feas_pair_arb_local "$P -set RegLines 2 -set Overlap 1 ${OVL_PE:+-set OvlPipeEnd $OVL_PE} ${OVL_DEAD:+-set OvlDead $OVL_DEAD}" "$opt" "-DSYNTHESIS -DFEAS_ICE40_PRIMITIVE $UNIT"
   { grep -A12 'Number of cells' $TMP/ovl_breakdown${ce}_stat.txt; echo; python3 $F/pairunit_breakdown.py $TMP/ovl_breakdown$ce.json feas_pair_arb_local; echo; echo "Yosys warnings:"; cat $TMP/ovl_breakdown${ce}_warnings.txt; } | tee ${O}ovl_breakdown_ce$ce.txt
 fi
 
