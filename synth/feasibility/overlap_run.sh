@@ -467,6 +467,7 @@ ideal() {  # ovlrtl.md 21: ideal_bound.py, a scheduler that knows the dirty set 
     o=$($IPY --R 4 --W 2 --adapt 1 --cycles 30000 --bug $bug)
     echo "$o" >> $LOG/ideal.txt
     echo "planted $1: $(echo "$o" | sed -n 's/^ *\([0-9]*\) errors$/\1 errors/p') ($(echo "$o" | tail -1 | cut -c1-4))" >> $S
+    echo "$o" | tail -1 | grep -q '^FAIL' || echo "ideal: planted bug $1 NOT CAUGHT" >&2
   done
   cat $S
 }
