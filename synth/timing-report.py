@@ -186,7 +186,9 @@ def merge_placed_units(synth, unit_csv):
     if not os.path.exists(unit_csv):
         return
     for r in csv.DictReader(open(unit_csv)):
-        if r["design"] != "dsbc_top":
+        # rr-half, rr-pipe-half (HalfRate, Pipe) are other units: their clock is not the plain
+        # rr unit's, whatever the row order
+        if r["design"] != "dsbc_top" or r.get("sched", "rr") not in ("rr", "arb"):
             continue
         key = (r["design"] + (ARB if r.get("sched") == "arb" else ""), "ice40-hx8k",
                int(r["pes"]), int(r["barriers"]))
