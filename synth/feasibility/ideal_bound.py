@@ -21,8 +21,9 @@ fair order (the next dirty barrier after the last head), the rebase, one bit per
 cycle. --W 2 lets two words share the lines (--adapt 1: the word that had them least recently
 takes the cycle, a lone word every cycle; else fixed lanes, cycle x to lane x mod 2, as a
 C-slowed sequencer); a barrier is never in two words at once.
-It is NOT a strict upper bound: fresher knowledge of the dirty set gives fewer busy completions
-(ovlrtl.md 21a), so it is a comparator of word timings under one selection rule.
+It is NOT a strict upper bound: which barrier is checked when matters, and the overlap contract
+completes about 1 % more at R = 6 (ovlrtl.md 21a); it is a comparator of word timings under one
+selection rule.
 The commits (busy, sparse) are overlap_model.py's own generators and every head and completion
 goes through its scheduler-independent Check, so an illegal completion, a phantom head or a
 push into a full FIFO fails the run (--bug plants one of each).
