@@ -4,7 +4,7 @@
 # Registered lines (pairunit.md section 7, RegLines = 1): [regtb|regold|regmutants|regsynth|regpnr [SEED]]
 # RegLines = 2 (section 8, the same schedule retimed): [fasttb|fastold|fastmutants|fastmutants2|fastsynth|fastpnr [SEED]|fastdepth]
 # (neither part of "all").
-# Overlap = 1 (ovlrtl.md): [ovlold|ovltb [16|8]|ovlmutants|ovlpemutants (OVL_PE=2, ovlrtl.md 15)|ovlsynth|ovlpnr [SEED]] (not part of "all").
+# Overlap = 1 (ovlrtl.md): [ovlw2 (21c)|ovlold|ovltb [16|8]|ovlmutants|ovlpemutants (OVL_PE=2, ovlrtl.md 15)|ovlsynth|ovlpnr [SEED]] (not part of "all").
 set -e
 what=${1:-all}
 LOG=synth/feasibility/pairunit_logs
@@ -820,4 +820,13 @@ if [ "$what" = ovlceil2 ]; then
 fi
 if [ "$what" = ovlceil2pnr ]; then
   ovl_place ovl_ceil2 ovl_ceil2_pnr "ceiling probe 2" ${2:-1}
+fi
+# ovlw2 (ovlrtl.md 21c): an area probe, behaviour not kept: second_word_probe.py's scratch
+# feas_pair_arb_local.v (a second snapshot bank per PE, the banks shifting on alternate lanes,
+# the count bit chosen per cycle) in the harness, synthesised and packed as ovlsynth (the same
+# OVL_* settings) -> ${O}ovl_w2_stat.txt, ${O}ovl_w2_pack.log
+if [ "$what" = ovlw2 ]; then
+  d=$TMP/w2; mkdir -p $d
+  python3 $F/second_word_probe.py $F/feas_pair_arb_local.v $d/feas_pair_arb_local.v || exit 1
+  ovl_probe_synth ovl_w2 "$(echo $HARN | sed "s#$F/feas_pair_arb_local.v#$d/feas_pair_arb_local.v#")"
 fi
