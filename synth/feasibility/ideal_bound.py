@@ -61,15 +61,12 @@ def model_params(a):
     return om.Params(ns)
 
 
-def lowest_one(v):
-    """The index of v's lowest 1 bit (v > 0)."""
-    return (v & -v).bit_length() - 1
-
-
 def run(a, out):
     p = model_params(a)
     rng = random.Random(a.seed)
     N, M, Q, W, P, h = p.N, p.M, p.Q, a.W, a.R + 1, a.h
+    shared = a.adapt or W == 1     # the lines go to any word holding them, not by lane
+    hot = min(a.hot, M) if a.hot else M
     cmax, cmin = (1 << (p.T - 1)) - 1, -(1 << (p.T - 1))
     cnt = [[0] * M for _ in range(N)]
     dirty = 0                      # a bit per barrier: changed at some PE since its last head
@@ -102,7 +99,7 @@ def run(a, out):
         # the lines of x: one bit of one word. Fixed lanes: the word of lane x mod W; --adapt:
         # the word that had the lines least recently (a lone word takes every cycle)
         ready = [w for w in words if w.holds_lines(x) and x >= w.s + h
-                 and (a.adapt or W == 1 or w.lane == x % W)]
+                 and (shared or w.lane == x % W)]
         if ready:
             w = min(ready, key=lambda v: (v.served, v.s))
             if w.sent == w.j:
@@ -113,13 +110,11 @@ def run(a, out):
         # its lane is free and its first bit, in x + h, falls on the lane's cycles)
         holding = [w for w in words if w.holds_lines(x)]
         for lane in range(W):
-            if a.adapt:
+            if shared:
                 if len(holding) >= W:
                     break
-            elif W > 1 and ((x + h) % W != lane or any(w.lane == lane for w in holding)):
+            elif (x + h) % W != lane or any(w.lane == lane for w in holding):
                 continue
-            elif W == 1 and holding:
-                break
             busy_b = {w.b for w in words}
             known = dirty & dhist[0]
             b = None
@@ -137,7 +132,7 @@ def run(a, out):
             pushes = sum(1 for w in words if w.completes) + (1 if completes else 0)
             if a.bug != 'noroom' and any(p.D - len(f) < pushes for f in fifo):
                 break
-            j = Q - 1 if total == 0 else lowest_one(total)
+            j = Q - 1 if total == 0 else om.lowest_one(total)
             w = Word(b, x, snap, j, completes, lane, Q)
             words.append(w)
             holding.append(w)
@@ -153,8 +148,7 @@ def run(a, out):
         if sparse is not None:
             commits = sparse.commits(x)
         else:
-            commits = om.random_commits(rng, x & 1, N, M, min(a.hot, M) if a.hot else M, 0.75,
-                                        gen_sum)
+            commits = om.random_commits(rng, x & 1, N, M, hot, 0.75, gen_sum)
         for pe, b, dl in commits:
             v = cnt[pe][b] + dl
             if v > cmax or v < cmin:

@@ -50,6 +50,11 @@ def clog2(x):
     return (x - 1).bit_length()
 
 
+def lowest_one(v):
+    """The index of v's lowest 1 bit (v > 0)."""
+    return (v & -v).bit_length() - 1
+
+
 class Params:
     def __init__(self, a):
         self.N = getattr(a, 'N', 16)  # --N (ovlrtl.md 16c; even, <= 16 as the RTL)
@@ -874,7 +879,7 @@ def key_digit(p, D, c2, prefix, plen, w):
     sel = (km >> lo) & ((1 << (1 << sh)) - 1)
     if sel == 0:
         return ALL_ONES[w]
-    k = (sel & -sel).bit_length() - 1
+    k = lowest_one(sel)
     return (k >> (sh - w)) & ALL_ONES[w]
 
 
@@ -1166,7 +1171,7 @@ def run(a, out):
                 if p.bug == 'sk_nowrap':
                     # planted: the key without its wrap bit (barriers before CNT2 not last)
                     m = dirty[i]
-                    skey[i] = ((m & -m).bit_length() - 1) if m else ALL_ONES[p.KB]
+                    skey[i] = lowest_one(m) if m else ALL_ONES[p.KB]
         lines = pair_lines(p, slot, pseq.c2, dirty, dirty, fifo, snap, chg, skey)
         if k == 'N' and p.dead == 1:
             lines = next_room_lines(p, lines, pair_lines(p, ('P',), pseq.c2, dirty, dirty, fifo,
